@@ -1,0 +1,101 @@
+"""The library entry points: everything the CLI does, callable from Python.
+
+    from reviewer import Reviewer
+    report = Reviewer().review_path("article.md")
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from pathlib import Path
+
+from spacy.language import Language
+
+from .checks import CheckContext
+from .extract import ClaimExtractor
+from .factbase.base import FactBase, load_factbase
+from .findings import finding
+from .lang import detect_language
+from .markdown import segments
+from .models import ArticleReport, Finding, Source
+from .nlp import build_nlp
+from .source import read_source, source_from_text
+from .verify import verify
+
+FAIL_LEVELS = ("error", "warning", "info", "none")
+
+
+class Reviewer:
+    """Holds the fact base and one spaCy pipeline per language, built on first use."""
+
+    def __init__(self, factbase: FactBase | None = None, *, fact_dirs: Sequence[Path] = (),
+                 spacy_model: str | None = None):
+        self.factbase = factbase or load_factbase(fact_dirs)
+        self.spacy_model = spacy_model
+        self._nlp: dict[str, Language] = {}
+
+    def nlp(self, lang: str) -> Language:
+        if lang not in self._nlp:
+            self._nlp[lang] = build_nlp(lang, self.factbase, self.spacy_model)
+        return self._nlp[lang]
+
+    def review_path(self, path: str | Path, *, lang: str | None = None, as_of: dt.date | None = None) -> ArticleReport:
+        return self.review_source(read_source(path), lang=lang, as_of=as_of)
+
+    def review_text(self, text: str, *, path: str = "<text>", lang: str | None = None,
+                    as_of: dt.date | None = None) -> ArticleReport:
+        return self.review_source(source_from_text(text, path), lang=lang, as_of=as_of)
+
+    def review_source(self, src: Source, *, lang: str | None = None, as_of: dt.date | None = None) -> ArticleReport:
+        language = lang or src.lang or detect_language(src.markdown)
+        when = src.date or as_of or dt.date.today()
+        segs = segments(src)
+        nlp = self.nlp(language)
+        extractor = ClaimExtractor(self.factbase)
+        claims = []
+        for seg, doc in zip(segs, nlp.pipe(seg.text for seg in segs)):
+            claims.extend(extractor.claims(seg, doc))
+        claims = _dedupe(claims)
+        ctx = CheckContext(self.factbase, when, language)
+        findings = sorted((finding(src, code, v) for code, v in verify(claims, ctx)),
+                          key=lambda f: (f.line, f.column, f.attribute))
+        return ArticleReport(path=src.path, language=language, date=src.date, as_of=when, title=src.title,
+                             status=status_of(findings), findings=tuple(findings), notices=src.notices)
+
+
+def _dedupe(claims):
+    seen, out = set(), []
+    for c in claims:
+        key = (c.start, c.end, c.attribute)
+        if key not in seen:
+            seen.add(key)
+            out.append(c)
+    return out
+
+
+def status_of(findings: Sequence[Finding]) -> str:
+    severities = {f.severity for f in findings if f.verdict in ("contradicted", "outdated")}
+    if "error" in severities:
+        return "FAILED"
+    if severities:
+        return "PASSED WITH CHANGES"
+    return "PASSED"
+
+
+def exit_code(reports: Sequence[ArticleReport], fail_on: str = "warning") -> int:
+    """1 when a contradicted or outdated finding is at or above the fail level, else 0."""
+    if fail_on == "none":
+        return 0
+    rank = {"info": 0, "warning": 1, "error": 2}
+    threshold = rank[fail_on]
+    for r in reports:
+        for f in r.findings:
+            if f.verdict in ("contradicted", "outdated") and rank[f.severity] >= threshold:
+                return 1
+    return 0
+
+
+def review_path(path: str | Path, **kwargs) -> ArticleReport:
+    """One-shot convenience: review a file with the bundled fact base."""
+    return Reviewer().review_path(path, **kwargs)

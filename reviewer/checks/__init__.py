@@ -1,0 +1,12 @@
+"""The checks, registered in one explicit list (a meta-test keeps every check here and documented)."""
+
+from __future__ import annotations
+
+from .base import Check, CheckContext
+from .names import FoundryClaim, InterconnectClaim, RoleClaim
+from .numeric import NumericValue
+from .ratio import RatioClaim
+
+CHECKS: tuple[Check, ...] = (NumericValue(), RatioClaim(), InterconnectClaim(), FoundryClaim(), RoleClaim())
+
+__all__ = ["CHECKS", "Check", "CheckContext"]

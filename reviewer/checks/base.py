@@ -1,0 +1,148 @@
+"""What every check shares: the context it runs in, and how a number as written matches a fact."""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+from dataclasses import dataclass
+
+from .. import units
+from ..factbase.base import FactBase, ResolvedFact
+from ..models import Claim, Quantity, SourceRef, Verdict
+from ..numbers import format_number
+
+# Relative slack for a figure written without a qualifier: vendors and writers truncate
+# (3.35 TB/s -> "3.3 TB/s", 2.56 TB/s -> "2.5 TB/s"); every planted-error class we know is
+# further off than this (predecessor figures, bits for bytes, sparse for dense, totals per chip).
+EXACT_SLACK = 0.03
+APPROX_SLACK = 0.06
+PRECISION_GROUPS = [{"FP8", "MXFP8", "cFP8"}, {"FP4", "MXFP4", "NVFP4"}, {"BF16", "FP16"}]
+
+
+@dataclass(frozen=True)
+class CheckContext:
+    factbase: FactBase
+    as_of: dt.date
+    lang: str
+
+
+class Check:
+    """A rule that turns one claim and the fact base into a verdict."""
+
+    code = ""
+    name = ""
+
+    def applies(self, claim: Claim) -> bool:  # pragma: no cover - every check overrides it
+        raise NotImplementedError
+
+    def check(self, claim: Claim, ctx: CheckContext) -> Verdict:  # pragma: no cover
+        raise NotImplementedError
+
+
+def sources_of(facts) -> tuple[SourceRef, ...]:
+    seen, out = set(), []
+    for f in facts:
+        for s in f.sources:
+            if s.url not in seen:
+                seen.add(s.url)
+                out.append(SourceRef(s.title, s.url, s.date.isoformat()))
+    return tuple(out)
+
+
+def same_precision(a: str | None, b: str | None) -> bool:
+    if a is None or b is None:
+        return True
+    if a == b:
+        return True
+    return any(a in g and b in g for g in PRECISION_GROUPS)
+
+
+def interval(q: Quantity) -> tuple[float, float]:
+    """The values (in the written unit) that the figure as written admits."""
+    v, res = q.value, q.resolution
+    if q.range_high is not None:
+        return v - res, q.range_high + res
+    if q.qualifier in ("exact", "up_to"):
+        tol = max(res, EXACT_SLACK * abs(v))
+        return v - tol, v + tol
+    if q.qualifier == "approx":
+        tol = max(res, APPROX_SLACK * abs(v))
+        return v - tol, v + tol
+    if q.qualifier == "nearly":
+        return v * 0.85, v + res
+    if q.qualifier == "at_least":
+        return v - res, math.inf
+    if q.qualifier == "at_most":
+        return 0.0, v + res
+    return v - res, v + res
+
+
+def readings(q: Quantity) -> list[str]:
+    """The unit readings of a written figure: "144 GB" may mean GB or (as AWS markets GiB) GiB."""
+    out = [q.unit]
+    twin = units.binary_twin(q.unit) if q.unit else None
+    if twin:
+        out.append(twin)
+    return out
+
+
+def matches(q: Quantity, fact: ResolvedFact) -> bool:
+    if fact.base_value is None or fact.family != q.family and not (q.family == "count" and fact.family == "count"):
+        return False
+    lo, hi = interval(q)
+    if q.family in ("count", "ratio"):
+        return lo - 1e-9 <= fact.base_value <= hi + 1e-9
+    for unit in readings(q):
+        lo_b = units.to_base(lo, unit) if math.isfinite(lo) else lo
+        hi_b = units.to_base(hi, unit) if math.isfinite(hi) else hi
+        if lo_b * (1 - 1e-9) <= fact.base_value <= hi_b * (1 + 1e-9):
+            return True
+    return False
+
+
+def closest(q: Quantity, facts: list[ResolvedFact]) -> ResolvedFact | None:
+    """The fact nearest the written figure (on a log scale): the one the writer most likely meant."""
+    best, best_d = None, math.inf
+    if q.family in ("count", "ratio"):
+        claimed = q.value
+    else:
+        claimed = units.to_base(q.value, q.unit)
+    for f in facts:
+        if not f.base_value or claimed <= 0:
+            continue
+        d = abs(math.log(f.base_value / claimed))
+        if f.fact.status != "current":
+            d += 0.01
+        if d < best_d:
+            best, best_d = f, d
+    return best
+
+
+def render_fact_value(fact: ResolvedFact, lang: str) -> str:
+    """A fact's value as the vendor writes it ("144 GiB", "2.517 PFLOPS" -> "2,517 TFLOPS")."""
+    if isinstance(fact.value, float):
+        unit = fact.fact.unit or ""
+        num = format_number(fact.value, lang)
+        return f"{num} {unit}".strip()
+    return str(fact.value)
+
+
+def suggest_as_written(q: Quantity, fact: ResolvedFact, lang: str) -> str:
+    """The replacement text, in the writer's own unit where that keeps the vendor's number."""
+    if q.family in ("count",):
+        return format_number(fact.base_value or 0, lang)
+    if not q.unit or fact.unit_expr is None:
+        return render_fact_value(fact, lang)
+    if units.binary_twin(q.unit) == fact.unit_expr or q.unit == fact.unit_expr:
+        value = float(fact.value)  # same number, the writer's (decimal) reading of the unit
+    elif units.is_bits(q.unit) != units.is_bits(fact.unit_expr):
+        return render_fact_value(fact, lang)  # bits vs bytes: show the vendor's unit, not a conversion
+    else:
+        value = units.convert(float(fact.value), fact.unit_expr, q.unit)
+    digits = None
+    if value >= 100:
+        digits = 0 if abs(value - round(value)) < 0.05 else 1
+    unit_text = q.text[len(q.text.rstrip("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ/µ%$€ -")):]
+    unit_text = unit_text.strip() or units.pretty(q.unit)
+    sep = " " if " " in q.text.strip() else ""
+    return f"{format_number(value, lang, digits)}{sep}{unit_text}"

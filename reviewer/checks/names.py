@@ -1,0 +1,148 @@
+"""HW103 interconnect, HW104 foundry, HW105 role: claims whose value is a name."""
+
+from __future__ import annotations
+
+from ..i18n import attr_name, msg
+from ..models import Claim, Verdict
+from ..names import normalize, split_version
+from .base import Check, CheckContext, sources_of
+
+
+def _same_name(claimed: str, fact_value: str) -> bool:
+    """"NVLink Fusion" is a kind of "NVLink"; "NeuronLink" names "NeuronLink-v4"; v3 is never v4."""
+    a, b = normalize(claimed), normalize(fact_value)
+    if a == b:
+        return True
+    (sa, va), (sb, vb) = split_version(a), split_version(b)
+    if va and vb and va != vb:
+        return False
+    return a.startswith(b) or b.startswith(a)
+
+
+def _version_clash(claimed: str, fact_value: str) -> bool:
+    (sa, va), (sb, vb) = split_version(normalize(claimed)), split_version(normalize(fact_value))
+    return bool(va and vb and sa == sb and va != vb)
+
+
+class InterconnectClaim(Check):
+    """The interconnect a chip is said to use (or not to use) must be the one it has.
+
+    Bad:  "Trainium3 chips talk to each other over NVLink."   (NeuronLink-v4; NVLink Fusion is Trainium4)
+    Good: "Trainium3 nutzt NeuronLink-v4, nicht NVLink."
+    """
+
+    code = "HW103"
+    name = "interconnect"
+
+    def applies(self, claim: Claim) -> bool:
+        return claim.attribute == "interconnect"
+
+    def check(self, claim: Claim, ctx: CheckContext) -> Verdict:
+        fb, lang = ctx.factbase, ctx.lang
+        ent = fb.entities[claim.entity].name
+        facts = [f for e in fb.members(claim.entity) for f in fb.about(e, "interconnect") if f.valid_at(ctx.as_of)]
+        positive = [f for f in facts if not f.fact.negated]
+        negative = [f for f in facts if f.fact.negated]
+        value = claim.value_text or claim.text
+        pos_hit = [f for f in positive if _same_name(value, f.value)]
+        neg_hit = [f for f in negative if _same_name(value, f.value)]
+        clash = [f for f in positive if _version_clash(value, f.value)]
+        uses = ", ".join(sorted({str(f.value) for f in positive})) or "?"
+        if not claim.negated:
+            if pos_hit:
+                return Verdict(claim, "verified", expected=str(pos_hit[0].value), sources=sources_of(pos_hit),
+                               reason=msg(lang, "verified", entity=ent, attribute=attr_name(lang, "interconnect"),
+                                          claimed=value, expected=pos_hit[0].value))
+            if neg_hit or clash:
+                used = neg_hit or clash
+                return Verdict(claim, "contradicted", expected=uses, suggestion=uses.split(", ")[0],
+                               sources=sources_of(used + positive),
+                               reason=msg(lang, "unsupported", entity=ent, claimed=value, expected=uses),
+                               note=(neg_hit[0].fact.note if neg_hit else None))
+        else:
+            if neg_hit or (not pos_hit and clash):
+                used = neg_hit or clash
+                return Verdict(claim, "verified", expected=uses, sources=sources_of(used),
+                               reason=msg(lang, "negated_ok", entity=ent, claimed=value))
+            if pos_hit:
+                return Verdict(claim, "contradicted", expected=str(pos_hit[0].value), sources=sources_of(pos_hit),
+                               reason=msg(lang, "negated_wrong", entity=ent, claimed=value))
+        return Verdict(claim, "unverifiable", reason=msg(lang, "unverifiable", entity=ent,
+                                                         attribute=attr_name(lang, "interconnect"), claimed=value))
+
+
+class FoundryClaim(Check):
+    """The foundry a chip is said to be made at must be its foundry.
+
+    Bad:  "Trainium3 is manufactured by Samsung."
+    Good: "Produziert wird Trainium3 von TSMC."
+    """
+
+    code = "HW104"
+    name = "foundry"
+
+    def applies(self, claim: Claim) -> bool:
+        return claim.attribute == "foundry"
+
+    def check(self, claim: Claim, ctx: CheckContext) -> Verdict:
+        fb, lang = ctx.factbase, ctx.lang
+        ent = fb.entities[claim.entity].name
+        attribute = attr_name(lang, "foundry")
+        facts = [f for e in fb.members(claim.entity) for f in fb.about(e, "foundry")]
+        value = claim.value_text or claim.text
+        hit = [f for f in facts if normalize(str(f.value)) == normalize(value)]
+        if hit:
+            return Verdict(claim, "verified", expected=str(hit[0].value), sources=sources_of(hit),
+                           reason=msg(lang, "verified", entity=ent, attribute=attribute, claimed=value,
+                                      expected=hit[0].value))
+        if facts and not fb.entities[claim.entity].members:
+            return Verdict(claim, "contradicted", expected=str(facts[0].value), suggestion=str(facts[0].value),
+                           sources=sources_of(facts), reason=msg(lang, "contradicted", entity=ent, attribute=attribute,
+                                                                 claimed=value, expected=facts[0].value))
+        return Verdict(claim, "unverifiable", reason=msg(lang, "unverifiable", entity=ent, attribute=attribute,
+                                                         claimed=value))
+
+
+class RoleClaim(Check):
+    """Who holds a role must be who held it at the article's date.
+
+    Bad:  "AWS CEO Adam Selipsky announced ..."   (in an article dated after 2024-06-03: Matt Garman)
+    Good: "AWS-Chef Matt Garman kündigte ... an."  (2025)   / "former AWS CEO Adam Selipsky"
+    """
+
+    code = "HW105"
+    name = "role"
+
+    def applies(self, claim: Claim) -> bool:
+        return claim.attribute == "ceo"
+
+    def check(self, claim: Claim, ctx: CheckContext) -> Verdict:
+        fb, lang = ctx.factbase, ctx.lang
+        org = fb.entities[claim.entity].name
+        attribute = attr_name(lang, claim.attribute)
+        facts = fb.about(claim.entity, claim.attribute)
+        person = claim.value_text or claim.text
+        theirs = [f for f in facts if normalize(str(f.value)) == normalize(person)]
+        now = [f for f in facts if f.valid_at(ctx.as_of)]
+        holder = str(now[0].value) if now else None
+        if any(f.valid_at(ctx.as_of) for f in theirs) or (theirs and claim.scope == "past"):
+            return Verdict(claim, "verified", expected=person, sources=sources_of(theirs),
+                           reason=msg(lang, "verified", entity=org, attribute=attribute, claimed=person,
+                                      expected=person))
+        ended = [f for f in theirs if f.fact.valid_until and f.fact.valid_until <= ctx.as_of]
+        if ended and holder:
+            return Verdict(claim, "outdated", expected=holder, suggestion=holder, sources=sources_of(now + ended),
+                           reason=msg(lang, "outdated", entity=org, attribute=attribute, claimed=person,
+                                      until=ended[0].fact.valid_until.isoformat(), as_of=ctx.as_of.isoformat(),
+                                      expected=holder))
+        later = [f for f in theirs if f.fact.valid_from and f.fact.valid_from > ctx.as_of]
+        if later:
+            return Verdict(claim, "contradicted", expected=holder, suggestion=holder, sources=sources_of(later + now),
+                           reason=msg(lang, "not_yet", claimed=person, attribute=attribute, entity=org,
+                                      since=later[0].fact.valid_from.isoformat()))
+        if holder and not theirs:
+            return Verdict(claim, "contradicted", expected=holder, suggestion=holder, sources=sources_of(now),
+                           reason=msg(lang, "contradicted", entity=org, attribute=attribute, claimed=person,
+                                      expected=holder))
+        return Verdict(claim, "unverifiable", reason=msg(lang, "unverifiable", entity=org, attribute=attribute,
+                                                         claimed=person))

@@ -1,0 +1,136 @@
+"""HW101 numeric-value: a figure with a unit against the entity's facts for that attribute."""
+
+from __future__ import annotations
+
+from ..factbase.base import ResolvedFact
+from ..i18n import attr_name, msg
+from ..models import Claim, Verdict
+from .base import Check, CheckContext, closest, matches, render_fact_value, same_precision, sources_of, \
+    suggest_as_written
+
+BANDWIDTHS = ("memory_bandwidth", "interconnect_bandwidth", "network_bandwidth")
+
+
+class NumericValue(Check):
+    """A number with a unit must agree with the fact within the rounding and qualifier written.
+
+    Bad:  "Trainium3 has 96 GB of HBM per chip."      (96 GiB is Trainium2's figure)
+    Good: "Trainium3 has 144 GB of HBM per chip."     (144 GiB; GB and GiB readings both accepted)
+    """
+
+    code = "HW101"
+    name = "numeric-value"
+
+    def applies(self, claim: Claim) -> bool:
+        return claim.quantity is not None and claim.attribute != "ratio"
+
+    def candidates(self, claim: Claim, ctx: CheckContext) -> tuple[list[ResolvedFact], bool]:
+        """Facts the claim may be about, and whether a mismatch with all of them is a contradiction."""
+        fb = ctx.factbase
+        attrs = BANDWIDTHS if claim.attribute == "bandwidth" else (claim.attribute,)
+        confident = claim.attribute != "bandwidth"
+        entities = fb.members(claim.entity)
+        if claim.attribute == "chip_count" and fb.entities[claim.entity].kind == "chip":
+            # "UltraServers with up to 144 of these chips": systems built from the chip may verify it
+            entities = [e.id for e in fb.entities.values() if e.chip == claim.entity]
+            confident = False
+        facts = [f for e in entities for a in attrs for f in fb.about(e, a)]
+        if claim.attribute == "compute":
+            facts = [f for f in facts if same_precision(claim.precision, f.q.precision)]
+            if claim.sparsity:
+                facts = [f for f in facts if f.q.sparsity in (None, claim.sparsity)]
+        return facts, confident
+
+    def check(self, claim: Claim, ctx: CheckContext) -> Verdict:
+        q = claim.quantity
+        assert q is not None
+        lang = ctx.lang
+        ent_name = ctx.factbase.entities[claim.entity].name
+        attr = attr_name(lang, claim.attribute)
+        facts, confident = self.candidates(claim, ctx)
+        if not facts:
+            return Verdict(claim, "unverifiable", reason=msg(lang, "unverifiable", entity=ent_name, attribute=attr,
+                                                             claimed=claim.text))
+        valid = [f for f in facts if f.valid_at(ctx.as_of)]
+        hits = [f for f in valid if matches(q, f)]
+        if hits:
+            best = sorted(hits, key=lambda f: f.fact.status != "current")[0]
+            note = None
+            if best.fact.status != "current" and best.fact.note:
+                note = msg(lang, "note_alternate", note=best.fact.note)
+            elif best.q.sparsity == "sparse" and not claim.sparsity:
+                dense = [f for f in valid if f.q.sparsity == "dense" and f.q.precision == best.q.precision]
+                if dense:
+                    note = msg(lang, "note_sparse", dense=render_fact_value(dense[0], lang))
+            expected = render_fact_value(best, lang)
+            return Verdict(claim, "verified", expected=expected, sources=sources_of([best]), note=note,
+                           reason=msg(lang, "verified", entity=ent_name, attribute=attr, claimed=claim.text,
+                                      expected=expected))
+        past = [f for f in facts if not f.valid_at(ctx.as_of) and f.fact.valid_until
+                and f.fact.valid_until <= ctx.as_of and matches(q, f)]
+        current = [f for f in valid if f.fact.status == "current"] or valid
+        if past and current:
+            now = closest(q, current) or current[0]
+            expected = render_fact_value(now, lang)
+            return Verdict(claim, "outdated", expected=expected, suggestion=suggest_as_written(q, now, lang),
+                           sources=sources_of([now, past[0]]),
+                           reason=msg(lang, "outdated", entity=ent_name, attribute=attr, claimed=claim.text,
+                                      until=past[0].fact.valid_until.isoformat(), as_of=ctx.as_of.isoformat(),
+                                      expected=expected))
+        if not current or not confident:
+            return Verdict(claim, "unverifiable", reason=msg(lang, "unverifiable", entity=ent_name, attribute=attr,
+                                                             claimed=claim.text))
+        expected_fact = self._expected(claim, current)
+        expected = render_fact_value(expected_fact, lang)
+        hint = explain(claim, ctx, expected_fact)
+        reason = msg(lang, "contradicted", entity=ent_name, attribute=attr, claimed=claim.text, expected=expected)
+        return Verdict(claim, "contradicted", expected=expected, suggestion=suggest_as_written(q, expected_fact, lang),
+                       sources=sources_of([expected_fact]), reason=reason, note=hint)
+
+    @staticmethod
+    def _expected(claim: Claim, current: list[ResolvedFact]) -> ResolvedFact:
+        q = claim.quantity
+        pool = current
+        if claim.attribute == "compute" and claim.sparsity is None:
+            pool = [f for f in current if f.q.sparsity != "sparse"] or current
+        elif claim.attribute == "compute" and claim.sparsity:
+            pool = [f for f in current if f.q.sparsity == claim.sparsity] or current
+        return closest(q, pool) or pool[0]
+
+
+def explain(claim: Claim, ctx: CheckContext, expected: ResolvedFact) -> str | None:
+    """Why a figure is wrong, when it is a known kind of mistake: whose figure it really is."""
+    q = claim.quantity
+    fb, lang = ctx.factbase, ctx.lang
+    ent = fb.entities[claim.entity]
+    claimed = claim.text
+    if expected.unit_expr and q.unit and (("bit" in q.unit) != ("bit" in expected.unit_expr)):
+        from dataclasses import replace
+        flipped = replace(q, unit=q.unit.replace("byte", "bit") if "byte" in q.unit else q.unit.replace("bit", "byte"))
+        if matches(flipped, expected):
+            return msg(lang, "hint_bits", expected=render_fact_value(expected, lang))
+    if claim.attribute == "compute":
+        other = "dense" if claim.sparsity == "sparse" else "sparse"
+        for f in fb.about(claim.entity, "compute"):
+            if f.q.sparsity == other and same_precision(claim.precision, f.q.precision) and matches(q, f):
+                return msg(lang, "hint_sparse" if other == "sparse" else "hint_dense", claimed=claimed)
+    for f in fb.about(claim.entity, claim.attribute):
+        if f.fact.status == "announced" and matches(q, f):
+            return msg(lang, "hint_announced", claimed=claimed, expected=render_fact_value(expected, lang))
+    if ent.predecessor:
+        for f in fb.about(ent.predecessor, claim.attribute):
+            if same_precision(claim.precision, f.q.precision) and matches(q, f):
+                return msg(lang, "hint_predecessor", claimed=claimed, predecessor=fb.entities[ent.predecessor].name)
+    related = [e for e in fb.entities.values() if e.chip == claim.entity]
+    if ent.chip:
+        related.append(fb.entities[ent.chip])
+    for other in related:
+        for f in fb.about(other.id, claim.attribute):
+            if same_precision(claim.precision, f.q.precision) and matches(q, f):
+                return msg(lang, "hint_scope", claimed=claimed, other=other.name, entity=ent.name)
+    siblings = [e for e in fb.entities.values() if e.id != ent.id and e.kind == ent.kind and e.vendor == ent.vendor]
+    for other in siblings:
+        for f in fb.about(other.id, claim.attribute):
+            if f.fact.status == "current" and same_precision(claim.precision, f.q.precision) and matches(q, f):
+                return msg(lang, "hint_related", claimed=claimed, other=other.name)
+    return None

@@ -1,0 +1,100 @@
+"""HW102 ratio: "4x", "twice", "verdreifachen", "46 Prozent mehr" against the two entities' facts."""
+
+from __future__ import annotations
+
+from ..factbase.base import ResolvedFact
+from ..i18n import attr_name, msg
+from ..models import Claim, Verdict
+from ..numbers import format_number
+from .base import Check, CheckContext, sources_of
+
+RATIO_SLACK = 0.10  # vendor ratios are computed from rounded figures and rounded again
+PRECISION_ORDER = ["FP8", "MXFP8", "BF16", "FP16", "FP4", "MXFP4", "INT8", "FP32"]
+
+
+class RatioClaim(Check):
+    """A comparison must agree with the vendor's stated ratio or the ratio of the two figures.
+
+    Bad:  "Trainium3 offers 4x the FP8 compute of Trainium2."   (2,517 / 1,299 TFLOPS = 1.9x)
+    Good: "A Trn3 UltraServer has 4.4 times the compute of a Trn2 UltraServer."  (362.4 / 83.2 PFLOPS)
+    """
+
+    code = "HW102"
+    name = "ratio"
+
+    def applies(self, claim: Claim) -> bool:
+        return claim.attribute == "ratio" and claim.versus is not None
+
+    def check(self, claim: Claim, ctx: CheckContext) -> Verdict:
+        fb, lang = ctx.factbase, ctx.lang
+        metric = claim.scope or "compute"
+        subject, versus = claim.entity, self._counterpart(claim.entity, claim.versus, ctx)
+        names = dict(entity=fb.entities[subject].name, versus=fb.entities[versus].name,
+                     metric=attr_name(lang, metric), claimed=claim.text)
+        expected, used = self._stated(subject, versus, metric, claim, ctx)
+        if expected is None:
+            expected, used = self._derived(subject, versus, metric, claim.precision, ctx)
+        if expected is None:
+            return Verdict(claim, "unverifiable", reason=msg(lang, "unverifiable", entity=names["entity"],
+                                                             attribute=attr_name(lang, "ratio"), claimed=claim.text))
+        q = claim.quantity
+        claimed = q.value
+        tol = max(q.resolution, RATIO_SLACK * expected)
+        if q.qualifier == "at_least":
+            ok = expected >= claimed - tol
+        elif q.qualifier == "at_most":
+            ok = expected <= claimed + tol
+        else:
+            ok = abs(expected - claimed) <= tol
+        shown = f"{format_number(round(expected, 2), lang)}x"
+        if ok:
+            return Verdict(claim, "verified", expected=shown, sources=sources_of(used),
+                           reason=msg(lang, "ratio_ok", expected=shown, **names))
+        suggestion = f"{format_number(round(expected, 1), lang)}x"
+        return Verdict(claim, "contradicted", expected=shown, suggestion=suggestion, sources=sources_of(used),
+                       reason=msg(lang, "ratio", expected=shown, **names))
+
+    @staticmethod
+    def _counterpart(subject: str, versus: str, ctx: CheckContext) -> str:
+        """Compare like with like: a system against the system built from the named chip."""
+        fb = ctx.factbase
+        s, v = fb.entities[subject], fb.entities[versus]
+        if s.kind in ("system", "instance") and v.kind == "chip" and s.predecessor:
+            pred = fb.entities.get(s.predecessor)
+            if pred and pred.chip == versus:
+                return pred.id
+        return versus
+
+    @staticmethod
+    def _stated(subject, versus, metric, claim, ctx) -> tuple[float | None, list[ResolvedFact]]:
+        for f in ctx.factbase.about(subject, "ratio"):
+            if f.q.versus == versus and f.q.metric == metric and (
+                    claim.precision is None or f.q.precision in (None, claim.precision)):
+                return float(f.value), [f]
+        return None, []
+
+    @staticmethod
+    def _derived(subject, versus, metric, precision, ctx) -> tuple[float | None, list[ResolvedFact]]:
+        fb = ctx.factbase
+
+        def pick(entity: str) -> dict[str | None, ResolvedFact]:
+            out = {}
+            for f in fb.about(entity, metric):
+                if f.fact.status == "current" and f.valid_at(ctx.as_of) and f.q.sparsity != "sparse" and f.base_value:
+                    out.setdefault(f.q.precision, f)
+            return out
+
+        a, b = pick(subject), pick(versus)
+        if not a or not b:
+            return None, []
+        if metric != "compute":
+            fa, fb_ = next(iter(a.values())), next(iter(b.values()))
+            return fa.base_value / fb_.base_value, [fa, fb_]
+        equivalent = {"MXFP8": "FP8", "cFP8": "FP8", "MXFP4": "FP4", "NVFP4": "FP4", "FP16": "BF16"}
+        norm_a = {equivalent.get(k, k): v for k, v in a.items()}
+        norm_b = {equivalent.get(k, k): v for k, v in b.items()}
+        order = [equivalent.get(precision, precision)] if precision else PRECISION_ORDER
+        for p in order:
+            if p in norm_a and p in norm_b:
+                return norm_a[p].base_value / norm_b[p].base_value, [norm_a[p], norm_b[p]]
+        return None, []

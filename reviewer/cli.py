@@ -1,0 +1,84 @@
+"""The `review` command. No logic here: parse arguments, call the library, emit, set the exit code.
+
+Exit codes: 0 no contradicted or outdated finding (at or above --fail-on); 1 there is one;
+2 usage, input or configuration error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import sys
+from pathlib import Path
+
+from . import TOOL_NAME, __version__
+from .errors import ReviewError
+
+FORMATS = ("markdown", "json")
+
+
+def _date(value: str) -> dt.date:
+    try:
+        return dt.date.fromisoformat(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a date (YYYY-MM-DD): {value!r}") from None
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="review", description="Fact-check Markdown articles about AI accelerators against a curated fact base.")
+    p.add_argument("paths", nargs="+", metavar="ARTICLE", help="Markdown or text file(s) to review")
+    p.add_argument("--format", "-f", choices=FORMATS, default="markdown", help="output format (default: markdown)")
+    p.add_argument("--lang", choices=("en", "de"), help="article language (default: front matter, else detected)")
+    p.add_argument("--as-of", type=_date, metavar="DATE",
+                   help="date to check time-dependent facts at when the article has none (default: today)")
+    p.add_argument("--fail-on", choices=("error", "warning", "none"), default="warning",
+                   help="lowest severity of a contradicted/outdated finding that makes the exit code 1 "
+                        "(default: warning, i.e. any)")
+    p.add_argument("--facts", action="append", type=Path, default=[], metavar="DIR",
+                   help="extra fact directory on top of the bundled fact base (repeatable)")
+    p.add_argument("--spacy-model", metavar="NAME", help="an installed spaCy pipeline to use instead of a blank one")
+    p.add_argument("--output", "-o", type=Path, metavar="FILE", help="write the output to FILE (atomically)")
+    p.add_argument("--version", action="version", version=f"{TOOL_NAME} {__version__}")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        return _run(args)
+    except ReviewError as exc:
+        print(f"review: {exc.line()}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("review: interrupted", file=sys.stderr)
+        return 130
+
+
+def _run(args: argparse.Namespace) -> int:
+    from .api import Reviewer, exit_code
+    from .emitters import json as json_out
+    from .emitters import markdown as md_out
+    from .errors import FactBaseInvalid
+    from .factbase.base import FactBaseError
+    from .output import write_atomic
+    from .source import read_source
+
+    try:
+        reviewer = Reviewer(fact_dirs=args.facts, spacy_model=args.spacy_model)
+    except FactBaseError as exc:
+        for err in exc.errors:
+            print(f"review: {err}", file=sys.stderr)
+        raise FactBaseInvalid(f"the fact base has {len(exc.errors)} error(s)") from None
+    sources = [read_source(p) for p in args.paths]  # every input checked before any output
+    reports = [reviewer.review_source(s, lang=args.lang, as_of=args.as_of) for s in sources]
+    text = json_out.render(reports) if args.format == "json" else md_out.render(reports)
+    if args.output:
+        write_atomic(args.output, text)
+    else:
+        sys.stdout.write(text)
+    return exit_code(reports, args.fail_on)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

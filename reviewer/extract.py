@@ -1,0 +1,355 @@
+"""Stage 4: spaCy Docs of segments -> Claims (subject, attribute, value, qualifiers, position).
+
+The subject of a value comes, in this order, from: the table row and column headers; the
+nearest fitting entity in the same sentence (entities after "than"/"als"/"vs." are what is
+compared against, not the subject); the list item's lead; and for "the chip"/"der Chip"/"its",
+or a sentence with no entity, the nearest earlier mention in the paragraph, the list's intro
+or the section heading.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from spacy.tokens import Doc
+
+from .factbase.base import FactBase
+from .models import Claim, Quantity, Segment
+from .nlp import CUE_KEY, ENTITY_KEY
+
+HARDWARE_KINDS = {"chip", "instance", "system", "pod", "family"}
+ATTR_BY_FAMILY = {
+    "memory": ("memory_capacity", "host_memory", "sram"),
+    "rate": ("memory_bandwidth", "interconnect_bandwidth", "network_bandwidth"),
+    "compute": ("compute",),
+    "length": ("process_node",),
+    "power": ("power",),
+    "price": ("price_per_hour",),
+}
+CUE_WINDOW = 60  # characters around a value in which a cue word speaks about it
+
+
+@dataclass(frozen=True)
+class _Mention:
+    start: int
+    end: int
+    entity: str
+    text: str
+
+
+@dataclass(frozen=True)
+class _Cue:
+    start: int
+    end: int
+    label: str
+
+
+@dataclass
+class _Sentence:
+    start: int
+    end: int
+    text: str
+    mentions: list[_Mention]
+    cues: list[_Cue]
+
+    def cue(self, prefix: str) -> list[_Cue]:
+        return [c for c in self.cues if c.label.startswith(prefix)]
+
+
+@dataclass
+class _Memory:
+    """Entities seen so far per block, for headers, leads and coreference."""
+
+    by_block: dict[int, list[str]] = field(default_factory=dict)
+
+    def add(self, block: int, entity: str) -> None:
+        self.by_block.setdefault(block, []).append(entity)
+
+    def last(self, block: int) -> str | None:
+        seen = self.by_block.get(block)
+        return seen[-1] if seen else None
+
+    def first(self, block: int) -> str | None:
+        seen = self.by_block.get(block)
+        return seen[0] if seen else None
+
+    def all(self, block: int) -> list[str]:
+        return self.by_block.get(block, [])
+
+
+class ClaimExtractor:
+    """Turns each segment's Doc into claims, remembering entities across the article's blocks."""
+
+    def __init__(self, factbase: FactBase):
+        self.fb = factbase
+        self.memory = _Memory()
+
+    # -- helpers over the fact base ------------------------------------------------------------
+    def kind(self, entity: str) -> str:
+        ent = self.fb.entities.get(entity)
+        return ent.kind if ent else ""
+
+    def _is_hardware(self, entity: str) -> bool:
+        return self.kind(entity) in HARDWARE_KINDS
+
+    # -- per segment ---------------------------------------------------------------------------
+    def claims(self, seg: Segment, doc: Doc) -> list[Claim]:
+        sentences = _sentences(doc)
+        out: list[Claim] = []
+        for s in sentences:
+            for m in s.mentions:
+                if self._is_hardware(m.entity) or self.kind(m.entity) in ("organisation", "project"):
+                    self.memory.add(seg.block, m.entity)
+        quantities: Sequence[Quantity] = doc._.hw_quantities or ()
+        starts = [s.start for s in sentences]
+        for q in quantities:
+            i = bisect_right(starts, q.start) - 1
+            if i < 0:
+                continue
+            claim = self._numeric_claim(seg, sentences, i, q)
+            if claim is not None:
+                out.append(claim)
+        for s in sentences:
+            out.extend(self._name_claims(seg, s))
+        return out
+
+    # -- numeric claims ------------------------------------------------------------------------
+    def _numeric_claim(self, seg: Segment, sentences: list[_Sentence], i: int, q: Quantity) -> Claim | None:
+        s = sentences[i]
+        if s.cue("REPORTED"):
+            return None  # someone else's statement, quoted: not the article's claim
+        if q.family == "ratio":
+            return self._ratio_claim(seg, s, q)
+        if q.family == "count":
+            if not _cue_after(s, "CHIPNOUN", q.end, 24):
+                return None
+            attribute = "chip_count"
+        elif q.family == "money":
+            return None  # investments and acquisition prices need an explicit fact link (fact-base issue)
+        else:
+            attribute = self._attribute(s, q)
+            if attribute is None:
+                return None
+        subject, how, text = self._subject(seg, s, q.start, attribute)
+        if subject is None:
+            return None
+        scope = _nearest_label(s, "SCOPE:", q.start, q.end, 40)
+        if scope == "chip" and self.kind(subject) in ("system", "instance", "pod"):
+            chip = self.fb.chip_of(subject)
+            if chip:
+                subject = chip
+        precision = _nearest_label(s, "PREC:", q.start, q.end, CUE_WINDOW) if attribute == "compute" else None
+        sparsity = _nearest_label(s, "SPARSE:", q.start, q.end, CUE_WINDOW) if attribute == "compute" else None
+        return Claim(entity=subject, attribute=attribute, start=seg.start + q.start, end=seg.start + q.end,
+                     text=q.text, quantity=q, precision=precision, sparsity=sparsity, scope=scope,
+                     sentence=s.text.strip(), subject_text=text, subject_how=how)
+
+    def _attribute(self, s: _Sentence, q: Quantity) -> str | None:
+        options = ATTR_BY_FAMILY.get(q.family)
+        if not options:
+            return None
+        if len(options) == 1:
+            return options[0]
+        cue = _nearest_label(s, "ATTR:", q.start, q.end, CUE_WINDOW, allowed=set(options))
+        if cue:
+            return cue
+        if q.family == "memory":
+            return "memory_capacity"
+        return "bandwidth"  # a rate with no word saying which: any bandwidth fact may verify it
+
+    def _subject(self, seg: Segment, s: _Sentence, at: int, attribute: str) -> tuple[str | None, str, str]:
+        fits = self._fits(attribute)
+        if seg.kind == "table_cell":
+            for block, how in ((seg.block, "table"), (seg.row_header, "table"), (seg.col_header, "table")):
+                ent = next((e for e in self.memory.all(block) if fits(e)), None)
+                if ent:
+                    return ent, how, self.fb.entities[ent].name
+        compared = _compared(s)
+        candidates = [m for m in s.mentions if fits(m.entity) and m not in compared]
+        before = [m for m in candidates if m.end <= at]
+        if before:
+            m = before[-1]
+            return m.entity, "sentence", m.text
+        if s.cue("ANAPH:predecessor"):
+            ctx = self._context(seg, fits_any=True)
+            ent = self.fb.entities.get(ctx) if ctx else None
+            if ent and ent.predecessor:
+                return ent.predecessor, "coreference", s.cue("ANAPH:predecessor")[0].label
+        if seg.lead_end and s.start < seg.lead_end:
+            lead = [m for m in candidates if m.end <= seg.lead_end]
+            if lead:
+                return lead[0].entity, "lead", lead[0].text
+        after = [m for m in candidates if m.start >= at]
+        if after:
+            return after[0].entity, "sentence", after[0].text
+        if s.mentions and not s.cue("ANAPH:chip"):
+            return None, "", ""  # the sentence names something else: do not guess
+        ctx = self._context(seg, fits=fits)
+        if ctx:
+            return ctx, "coreference", self.fb.entities[ctx].name
+        return None, "", ""
+
+    def _context(self, seg: Segment, fits=None, fits_any: bool = False) -> str | None:
+        fits = fits or (lambda e: self._is_hardware(e))
+        if seg.lead_end:
+            ent = next((e for e in self.memory.all(seg.block) if fits(e)), None)
+            if ent:
+                return ent
+        for block in (seg.block, seg.intro, seg.heading):
+            if block < 0:
+                continue
+            seen = [e for e in self.memory.all(block) if fits(e)]
+            if block == seg.block and seen:
+                return seen[-1]
+            if len(set(seen)) == 1:
+                return seen[0]
+        return None
+
+    def _fits(self, attribute: str):
+        def fits(entity: str) -> bool:
+            kind = self.kind(entity)
+            if attribute == "chip_count":
+                return kind in HARDWARE_KINDS or kind == "project"
+            if attribute in ("interconnect_bandwidth", "bandwidth"):
+                return kind in HARDWARE_KINDS or kind == "interconnect"
+            return kind in HARDWARE_KINDS
+
+        return fits
+
+    def _ratio_claim(self, seg: Segment, s: _Sentence, q: Quantity) -> Claim | None:
+        value = q.value
+        if q.unit == "percent":
+            if q.range_high is not None:
+                return None
+            more = _nearest_label(s, "MORE", q.start, q.end, 40, exact=True)
+            less = _nearest_label(s, "LESS", q.start, q.end, 40, exact=True)
+            if more is None and less is None:
+                return None
+            value = 1 + value if more is not None else 1 - value
+        elif q.range_high is not None:
+            return None
+        metric = _nearest_label(s, "ATTR:", q.start, q.end, CUE_WINDOW,
+                                allowed={"compute", "memory_capacity", "memory_bandwidth", "efficiency",
+                                         "interconnect_bandwidth", "network_bandwidth", "price_per_hour"})
+        if metric is None:
+            metric = "compute"
+        if metric in ("efficiency", "price_per_hour"):
+            return None  # energy efficiency and price-performance are not in the fact base
+        compared = _compared(s)
+        versus = next((m.entity for m in compared if self._is_hardware(m.entity) and m.start > q.start - 80), None)
+        subject, how, text = self._subject(seg, s, q.start, metric)
+        if versus is None and s.cue("ANAPH:predecessor") and subject:
+            ent = self.fb.entities.get(subject)
+            versus = ent.predecessor if ent else None
+        if subject is None or versus is None or subject == versus:
+            return None
+        qq = Quantity(q.start, q.end, q.text, value, q.resolution, "times", "ratio", q.qualifier)
+        return Claim(entity=subject, attribute="ratio", start=seg.start + q.start, end=seg.start + q.end,
+                     text=q.text, quantity=qq, versus=versus, scope=metric,
+                     precision=_nearest_label(s, "PREC:", q.start, q.end, CUE_WINDOW),
+                     sentence=s.text.strip(), subject_text=text, subject_how=how)
+
+    # -- name claims: interconnect, foundry, role ---------------------------------------------
+    def _name_claims(self, seg: Segment, s: _Sentence) -> Iterable[Claim]:
+        if s.cue("REPORTED"):
+            return
+        chips = [m for m in s.mentions if self._is_hardware(m.entity)]
+        for m in s.mentions:
+            if self.kind(m.entity) != "interconnect":
+                continue
+            before = [c for c in chips if c.end <= m.start]
+            subject = (before[-1] if before else (chips[0] if chips else None))
+            if subject is None:
+                continue
+            negated = any(c.end <= m.start and m.start - c.end <= 30 and c.start >= subject.end
+                          for c in s.cue("NEG")) or _negated_after(s, m)
+            yield Claim(entity=subject.entity, attribute="interconnect", start=seg.start + m.start,
+                        end=seg.start + m.end, text=m.text, value_text=self.fb.entities[m.entity].name,
+                        negated=negated, sentence=s.text.strip(), subject_text=subject.text)
+        foundries = s.cue("FOUNDRY:")
+        if foundries and chips and (s.cue("ATTR:foundry") or s.cue("ATTR:foundry")):
+            for f in foundries:
+                before = [c for c in chips if c.end <= f.start]
+                subject = before[-1] if before else chips[0]
+                yield Claim(entity=subject.entity, attribute="foundry", start=seg.start + f.start,
+                            end=seg.start + f.end, text=s.text[f.start - s.start:f.end - s.start],
+                            value_text=f.label.split(":", 1)[1], sentence=s.text.strip(),
+                            subject_text=subject.text)
+        roles = s.cue("ROLE:")
+        people = [m for m in s.mentions if self.kind(m.entity) == "person"]
+        if roles and people:
+            orgs = [m for m in s.mentions if self.kind(m.entity) == "organisation"]
+            for p in people:
+                role = min(roles, key=lambda c: abs(c.start - p.start))
+                if abs(role.start - p.start) > 40:
+                    continue
+                org = min(orgs, key=lambda o: abs(o.start - role.start)).entity if orgs else self._org_of(p.entity)
+                if org is None:
+                    continue
+                past = bool(s.cue("PAST")) and any(abs(c.start - role.start) < 30 for c in s.cue("PAST"))
+                yield Claim(entity=org, attribute=role.label.split(":", 1)[1], start=seg.start + p.start,
+                            end=seg.start + p.end, text=p.text, value_text=self.fb.entities[p.entity].name,
+                            scope="past" if past else None, sentence=s.text.strip(), subject_text=p.text)
+
+    def _org_of(self, person: str) -> str | None:
+        name = self.fb.entities[person].name
+        for f in self.fb.facts:
+            if f.attribute == "ceo" and f.value == name:
+                return f.entity
+        return None
+
+
+def _sentences(doc: Doc) -> list[_Sentence]:
+    ents = [_Mention(sp.start_char, sp.end_char, sp.label_, sp.text) for sp in doc.spans.get(ENTITY_KEY, [])]
+    cues = [_Cue(sp.start_char, sp.end_char, sp.label_) for sp in doc.spans.get(CUE_KEY, [])]
+    out = []
+    for sent in doc.sents:
+        a, b = sent.start_char, sent.end_char
+        out.append(_Sentence(a, b, sent.text, [m for m in ents if a <= m.start < b],
+                             [c for c in cues if a <= c.start < b]))
+    return out
+
+
+def _distance(c: _Cue, start: int, end: int) -> int:
+    if c.end <= start:
+        return start - c.end
+    if c.start >= end:
+        return c.start - end
+    return 0
+
+
+def _nearest_label(s: _Sentence, prefix: str, start: int, end: int, window: int,
+                   allowed: set[str] | None = None, exact: bool = False) -> str | None:
+    best, best_d = None, window + 1
+    for c in s.cues:
+        if exact:
+            if c.label != prefix:
+                continue
+            value = c.label
+        else:
+            if not c.label.startswith(prefix):
+                continue
+            value = c.label[len(prefix):]
+        if allowed is not None and value not in allowed:
+            continue
+        d = _distance(c, start, end)
+        if d < best_d:
+            best, best_d = value, d
+    return best
+
+
+def _cue_after(s: _Sentence, label: str, pos: int, window: int) -> bool:
+    return any(c.label == label and 0 <= c.start - pos <= window for c in s.cues)
+
+
+def _compared(s: _Sentence) -> list[_Mention]:
+    """Entities that follow a comparison word: what the subject is compared against."""
+    cmp = s.cue("CMP")
+    return [m for m in s.mentions if any(0 <= m.start - c.end <= 12 for c in cmp)]
+
+
+def _negated_after(s: _Sentence, m: _Mention) -> bool:
+    # "Trainium3 supports NVLink? No." is rare; "NVLink wird nicht unterstützt" / "NVLink is not supported"
+    return any(0 <= c.start - m.end <= 20 for c in s.cue("NEG"))

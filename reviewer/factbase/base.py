@@ -1,0 +1,168 @@
+"""The fact base: validated files joined into one indexed, cross-checked set of facts."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .. import units
+from .load import FactFileError, LoadedFile, bundled_facts_dir, content_hash, fact_files, load_file
+from .schema import DATE_ATTRIBUTES, TEXT_ATTRIBUTES, Entity, Example, Fact, SourceRef
+
+
+@dataclass(frozen=True)
+class ResolvedFact:
+    """A fact with its value resolved (derivations computed) and converted to its family's base unit."""
+
+    fact: Fact
+    value: float | str | dt.date
+    unit_expr: str | None
+    family: str | None
+    base_value: float | None
+    path: str
+    line: int
+
+    @property
+    def entity(self) -> str:
+        return self.fact.entity
+
+    @property
+    def attribute(self) -> str:
+        return self.fact.attribute
+
+    @property
+    def q(self):
+        return self.fact.qualifiers
+
+    @property
+    def sources(self) -> list[SourceRef]:
+        return self.fact.sources
+
+    def valid_at(self, when: dt.date) -> bool:
+        f = self.fact
+        return (f.valid_from is None or f.valid_from <= when) and (f.valid_until is None or when < f.valid_until)
+
+
+@dataclass
+class FactBase:
+    entities: dict[str, Entity] = field(default_factory=dict)
+    facts: list[ResolvedFact] = field(default_factory=list)
+    examples: list[tuple[str, Example]] = field(default_factory=list)
+    fingerprint: str = ""
+    _index: dict[tuple[str, str], list[ResolvedFact]] = field(default_factory=lambda: defaultdict(list))
+
+    def about(self, entity: str, attribute: str) -> list[ResolvedFact]:
+        return self._index.get((entity, attribute), [])
+
+    def attributes_of(self, entity: str) -> set[str]:
+        return {a for (e, a) in self._index if e == entity}
+
+    def entity(self, entity_id: str) -> Entity:
+        return self.entities[entity_id]
+
+    def chip_of(self, entity_id: str) -> str | None:
+        return self.entities[entity_id].chip if entity_id in self.entities else None
+
+    def members(self, entity_id: str) -> list[str]:
+        ent = self.entities.get(entity_id)
+        return list(ent.members) if ent and ent.members else [entity_id]
+
+
+class FactBaseError(Exception):
+    """The fact base did not validate; `errors` holds one `path:line: message` each."""
+
+    def __init__(self, errors: Sequence[FactFileError]):
+        self.errors = list(errors)
+        super().__init__("\n".join(str(e) for e in self.errors))
+
+
+def _resolve_numeric(fact: Fact, value: float, path: str, line: int) -> ResolvedFact:
+    unit_expr, family = units.parse_unit(fact.unit) if fact.unit else ("times", "count")
+    base = units.to_base(float(value), unit_expr) if family != "count" else float(value)
+    return ResolvedFact(fact, float(value), unit_expr, family, base, path, line)
+
+
+def build(loaded: Iterable[LoadedFile], fingerprint: str = "") -> tuple[FactBase, list[FactFileError]]:
+    """Join loaded files, resolve derivations, check cross references."""
+    loaded = list(loaded)
+    fb = FactBase(fingerprint=fingerprint)
+    errors: list[FactFileError] = []
+    for lf in loaded:
+        for i, ent in enumerate(lf.content.entities):
+            if ent.id in fb.entities:
+                errors.append(FactFileError(lf.path, lf.lines.get(("entities", i), 1), f"duplicate entity id '{ent.id}'"))
+            fb.entities[ent.id] = ent
+        fb.examples.extend((lf.path, ex) for ex in lf.content.examples)
+
+    pending: list[tuple[LoadedFile, int, Fact]] = []
+    for lf in loaded:
+        for i, fact in enumerate(lf.content.facts):
+            line = lf.lines.get(("facts", i), 1)
+            if fact.entity not in fb.entities:
+                errors.append(FactFileError(lf.path, line, f"unknown entity '{fact.entity}'"))
+                continue
+            for ref in (fact.qualifiers.versus, fact.derive.of if fact.derive else None):
+                if ref and ref not in fb.entities:
+                    errors.append(FactFileError(lf.path, line, f"unknown entity '{ref}'"))
+            if fact.derive:
+                pending.append((lf, i, fact))
+                continue
+            try:
+                if fact.attribute in TEXT_ATTRIBUTES or fact.attribute in DATE_ATTRIBUTES:
+                    rf = ResolvedFact(fact, fact.value, None, None, None, lf.path, line)
+                else:
+                    rf = _resolve_numeric(fact, fact.value, lf.path, line)
+            except ValueError as exc:
+                errors.append(FactFileError(lf.path, lf.lines.get(("facts", i, "unit"), line), str(exc)))
+                continue
+            fb.facts.append(rf)
+            fb._index[(fact.entity, fact.attribute)].append(rf)
+
+    for lf, i, fact in pending:
+        line = lf.lines.get(("facts", i), 1)
+        assert fact.derive is not None
+        base = [
+            f for f in fb.about(fact.derive.of, fact.attribute)
+            if f.q.precision == fact.qualifiers.precision and f.q.sparsity == fact.qualifiers.sparsity
+            and f.fact.status == "current" and isinstance(f.value, float)
+        ]
+        if len(base) != 1:
+            errors.append(FactFileError(lf.path, line, f"derive: expected one current '{fact.attribute}' fact of "
+                                        f"'{fact.derive.of}' with these qualifiers, found {len(base)}"))
+            continue
+        src = base[0]
+        derived_fact = fact.model_copy(update={"unit": src.fact.unit})
+        rf = _resolve_numeric(derived_fact, src.value * fact.derive.count, lf.path, line)
+        fb.facts.append(rf)
+        fb._index[(fact.entity, fact.attribute)].append(rf)
+
+    for lf in loaded:
+        for i, ent in enumerate(lf.content.entities):
+            line = lf.lines.get(("entities", i), 1)
+            for ref in [ent.predecessor, ent.successor, ent.chip, ent.vendor, *ent.members]:
+                if ref and ref not in fb.entities:
+                    errors.append(FactFileError(lf.path, line, f"entity '{ent.id}' refers to unknown entity '{ref}'"))
+    return fb, errors
+
+
+def load_factbase(extra_dirs: Sequence[Path] = (), include_bundled: bool = True) -> FactBase:
+    """The bundled fact base plus a publication's own fact directories; raises FactBaseError."""
+    dirs = ([bundled_facts_dir()] if include_bundled else []) + [Path(d) for d in extra_dirs]
+    for d in dirs:
+        if not Path(d).exists():
+            raise FactBaseError([FactFileError(str(d), 1, "fact directory does not exist")])
+    paths = fact_files(dirs)
+    loaded, errors = [], []
+    for p in paths:
+        lf, errs = load_file(p)
+        errors.extend(errs)
+        if lf:
+            loaded.append(lf)
+    fb, more = build(loaded, content_hash(paths))
+    errors.extend(more)
+    if errors:
+        raise FactBaseError(errors)
+    return fb

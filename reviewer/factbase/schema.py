@@ -1,0 +1,144 @@
+"""The fact file format: pydantic models that validate every YAML file in facts/.
+
+Unknown fields are forbidden everywhere so that a typo ("vlaue:") is an error, not a silently
+ignored fact. The models import nothing else of the project.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+Attribute = Literal[
+    "memory_capacity",  # device memory (HBM/DRAM) per chip, or the total of a system
+    "memory_type",  # text value: HBM3e, HBM3, HBM2e, ...
+    "memory_bandwidth",
+    "host_memory",  # instance host RAM, kept apart so it is never read as HBM
+    "compute",  # FLOPS/OPS at a precision, dense or sparse
+    "interconnect",  # text value: NeuronLink-v4, NVLink 5, ...; negated=True for "does not support"
+    "interconnect_bandwidth",
+    "network_bandwidth",  # EFA, Ethernet, InfiniBand scale-out
+    "process_node",  # nm
+    "foundry",  # text value
+    "chip_count",  # accelerators in an instance, server, system or pod
+    "core_count",
+    "vcpus",
+    "sram",
+    "power",  # watts
+    "price_per_hour",
+    "ratio",  # vendor-stated ratio against qualifiers.versus for qualifiers.metric
+    "ceo",  # text value: a person, with valid_from/valid_until
+    "announced",  # date value
+    "available",  # date value (GA / launch)
+    "acquired",  # date value
+    "acquisition_price",
+    "investment",  # amount, with qualifiers.versus naming the investee
+]
+
+TEXT_ATTRIBUTES = frozenset({"memory_type", "interconnect", "foundry", "ceo"})
+DATE_ATTRIBUTES = frozenset({"announced", "available", "acquired"})
+
+Precision = Literal[
+    "FP4", "NVFP4", "MXFP4", "FP6", "FP8", "MXFP8", "cFP8", "BF16", "FP16", "TF32", "FP32", "FP64", "INT8", "INT4"
+]
+Scope = Literal["chip", "instance", "server", "system", "pod", "cluster", "company"]
+EntityKind = Literal["chip", "instance", "system", "pod", "interconnect", "organisation", "person", "family", "project"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class SourceRef(_Strict):
+    """Where a figure comes from. Vendor documentation first."""
+
+    title: str = Field(min_length=3)
+    url: str = Field(pattern=r"^https?://\S+$")
+    date: dt.date
+
+
+class Qualifiers(_Strict):
+    precision: Precision | None = None
+    sparsity: Literal["dense", "sparse"] | None = None
+    scope: Scope | None = None
+    direction: Literal["bidirectional", "unidirectional", "unspecified"] | None = None
+    versus: str | None = None  # entity id compared against (ratio, investment)
+    metric: Attribute | None = None  # what a ratio compares
+    region: str | None = None  # price region, e.g. us-east-1
+
+
+class Derivation(_Strict):
+    """A value computed from another entity's fact instead of typed twice.
+
+    `count` × the value of `of`'s fact with the same attribute and qualifiers (scope aside).
+    """
+
+    of: str
+    count: float = Field(gt=0)
+
+
+class Fact(_Strict):
+    entity: str
+    attribute: Attribute
+    value: float | str | dt.date | None = None
+    unit: str | None = None
+    qualifiers: Qualifiers = Qualifiers()
+    derive: Derivation | None = None
+    negated: bool = False  # "X does not support Y"
+    status: Literal["current", "superseded", "alternate", "announced"] = "current"
+    note: str | None = None
+    valid_from: dt.date | None = None
+    valid_until: dt.date | None = None
+    sources: list[SourceRef] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _value_or_derivation(self) -> Fact:
+        if (self.value is None) == (self.derive is None):
+            raise ValueError("a fact needs exactly one of 'value' or 'derive'")
+        if self.derive is not None:
+            pass  # value and unit come from the fact it is derived from
+        elif self.attribute in TEXT_ATTRIBUTES:
+            if not isinstance(self.value, str):
+                raise ValueError(f"'{self.attribute}' takes a text value")
+        elif self.attribute in DATE_ATTRIBUTES:
+            if not isinstance(self.value, dt.date):
+                raise ValueError(f"'{self.attribute}' takes a date value (YYYY-MM-DD)")
+        else:
+            if isinstance(self.value, (str, dt.date)):
+                raise ValueError(f"'{self.attribute}' takes a number")
+            if self.unit is None and self.attribute not in {"chip_count", "core_count", "vcpus", "ratio"}:
+                raise ValueError(f"'{self.attribute}' needs a unit")
+        if self.valid_from and self.valid_until and self.valid_until < self.valid_from:
+            raise ValueError("valid_until is before valid_from")
+        if self.attribute == "ratio" and not (self.qualifiers.versus and self.qualifiers.metric):
+            raise ValueError("a ratio needs qualifiers.versus and qualifiers.metric")
+        return self
+
+
+class Entity(_Strict):
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9.\-]*$")
+    name: str
+    kind: EntityKind
+    vendor: str | None = None  # entity id of the vendor organisation
+    aliases: list[str] = []
+    predecessor: str | None = None
+    successor: str | None = None
+    chip: str | None = None  # for instances/systems/pods: the accelerator they are built from
+    members: list[str] = []  # for families ("TPU v5" = v5e and v5p)
+
+
+class Example(_Strict):
+    """A sentence the reviewer must judge as stated (textlint-prh style specs)."""
+
+    lang: Literal["en", "de"]
+    text: str
+    verdict: Literal["verified", "contradicted", "outdated"]
+    date: dt.date | None = None  # the article date to judge it at
+
+
+class FactFile(_Strict):
+    entities: list[Entity] = []
+    facts: list[Fact] = []
+    examples: list[Example] = []

@@ -1,0 +1,250 @@
+"""Stage 2: Source -> Segments (prose, headings, list items, table cells) with exact file offsets.
+
+markdown-it-py gives each block its line range (the source map). Within a block, the raw inline
+source is laid out character for character, and everything that is not prose (emphasis markers,
+inline code, link targets, images, HTML, URLs, struck-through text) is blanked to spaces. The
+segment text is then as long as its source, so a character's offset in the file is simply the
+segment start plus its index: nothing is ever searched for again.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+
+from .models import Segment, Source
+
+_URL = re.compile(r"(?:https?://|www\.)[^\s)\]>]+")
+_LEAD = re.compile(r"^\s*([^:\n]{1,60}?)\s*:(?=\s)")
+
+
+@lru_cache(maxsize=1)
+def _parser() -> MarkdownIt:
+    return MarkdownIt("commonmark", {"html": True}).enable(["table", "strikethrough"])
+
+
+@dataclass
+class _Context:
+    heading: int = -1
+    block: int = 0
+    last_paragraph: int = -1
+    list_intro: list[int] = field(default_factory=list)
+    in_item: list[int] = field(default_factory=list)  # block of the current list item's first paragraph
+    in_quote: int = 0
+    table_headers: list[int] = field(default_factory=list)
+    row_first: int = -1
+    col: int = 0
+    in_thead: bool = False
+    cells: list[tuple[int, int]] = field(default_factory=list)
+
+
+def segments(src: Source) -> list[Segment]:
+    """All checkable text blocks of the article, in document order."""
+    text = src.markdown
+    line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
+    tokens = _parser().parse(text)
+    ctx = _Context()
+    out: list[Segment] = []
+    parents: list[str] = []
+    for tok in tokens:
+        if tok.nesting == 1:
+            parents.append(tok.type)
+        elif tok.nesting == -1 and parents:
+            parents.pop()
+        t = tok.type
+        if t == "bullet_list_open" or t == "ordered_list_open":
+            ctx.list_intro.append(ctx.last_paragraph)
+        elif t in ("bullet_list_close", "ordered_list_close"):
+            ctx.list_intro.pop()
+        elif t == "list_item_open":
+            ctx.in_item.append(-1)
+        elif t == "list_item_close":
+            ctx.in_item.pop()
+        elif t == "blockquote_open":
+            ctx.in_quote += 1
+        elif t == "blockquote_close":
+            ctx.in_quote -= 1
+        elif t == "thead_open":
+            ctx.in_thead, ctx.table_headers = True, []
+        elif t == "thead_close":
+            ctx.in_thead = False
+        elif t == "tr_open":
+            ctx.row_first, ctx.col = -1, 0
+            ctx.cells = _table_cells(text, line_starts, tok.map[0]) if tok.map else []
+        elif t == "inline" and tok.map is not None:
+            seg = _segment_for(tok, parents, ctx, text, line_starts)
+            if seg is not None:
+                out.append(seg)
+    return out
+
+
+def _segment_for(tok: Token, parents: list[str], ctx: _Context, text: str, line_starts: list[int]) -> Segment | None:
+    parent = parents[-1] if parents else ""
+    block = ctx.block
+    ctx.block += 1
+    if parent in ("th", "td"):
+        cells = ctx.cells
+        if ctx.col >= len(cells):
+            ctx.col += 1
+            return None
+        start, end = cells[ctx.col]
+        analysed = _blank_markup(tok, text[start:end], start, text)
+        col_header = ctx.table_headers[ctx.col] if ctx.col < len(ctx.table_headers) and not ctx.in_thead else -1
+        if ctx.in_thead:
+            ctx.table_headers.append(block)
+        row_header = ctx.row_first if ctx.col > 0 else -1
+        if ctx.col == 0:
+            ctx.row_first = block
+        ctx.col += 1
+        return Segment("table_cell", analysed, start, block, heading=ctx.heading, row_header=row_header,
+                       col_header=col_header)
+
+    first, last = tok.map
+    start = line_starts[first]
+    end = line_starts[last] if last < len(line_starts) else len(text)
+    raw = text[start:end]
+    analysed = _blank_markup(tok, raw, start, text)
+    if parent == "heading_open" or parent.startswith("heading"):
+        ctx.heading = block
+        return Segment("heading", analysed, start, block, heading=block)
+    in_item = bool(ctx.in_item)
+    if in_item and ctx.in_item[-1] == -1:
+        ctx.in_item[-1] = block
+        lead = _LEAD.match(analysed)
+        intro = ctx.list_intro[-1] if ctx.list_intro else -1
+        return Segment("list_item", analysed, start, block, heading=ctx.heading, intro=intro,
+                       lead_end=lead.end(1) if lead else 0)
+    kind = "blockquote" if ctx.in_quote else ("list_item" if in_item else "paragraph")
+    if not in_item:
+        ctx.last_paragraph = block
+    return Segment(kind, analysed, start, block, heading=ctx.heading,
+                   intro=ctx.list_intro[-1] if (in_item and ctx.list_intro) else -1)
+
+
+def _blank_markup(tok: Token, raw: str, start: int, text: str) -> str:
+    """The raw block source with every non-prose character replaced by a space (length kept)."""
+    out = [" " if c != "\n" else "\n" for c in raw]
+    content = tok.content
+    # Where does each line of the inline content sit in the raw block? Container markers
+    # ("> ", "- ", indentation) precede it on its line.
+    raw_pos: list[int] = []
+    raw_lines = raw.split("\n")
+    line_offsets = [0]
+    for ln in raw_lines[:-1]:
+        line_offsets.append(line_offsets[-1] + len(ln) + 1)
+    content_lines = content.split("\n")
+    li = 0
+    for c_line in content_lines:
+        while li < len(raw_lines):
+            r_line = raw_lines[li]
+            k = _locate(r_line, c_line)
+            if k is not None:
+                base = line_offsets[li] + k
+                raw_pos.extend(range(base, base + len(c_line)))
+                raw_pos.append(base + len(c_line))  # the newline joining content lines
+                li += 1
+                break
+            li += 1
+        else:
+            raw_pos.extend([-1] * (len(c_line) + 1))
+    cursor = 0
+    strike = 0
+    for child in tok.children or []:
+        ct = child.type
+        if ct == "s_open":
+            strike += 1
+        elif ct == "s_close":
+            strike -= 1
+        elif ct == "text" and not strike:
+            cursor = _place(child.content, content, cursor, raw_pos, out)
+        elif ct == "text":
+            cursor = _advance(child.content, content, cursor)
+        elif ct in ("softbreak", "hardbreak"):
+            nl = content.find("\n", cursor)
+            cursor = nl + 1 if nl >= 0 else cursor
+        elif ct == "code_inline":
+            a = content.find(child.markup, cursor)
+            if a >= 0:
+                b = content.find(child.markup, a + len(child.markup) + len(child.content) - 1)
+                cursor = b + len(child.markup) if b >= 0 else a + len(child.markup)
+        elif ct == "html_inline":
+            a = content.find(child.content, cursor)
+            cursor = a + len(child.content) if a >= 0 else cursor
+        elif ct == "image":
+            a = content.find("](", cursor)
+            b = content.find(")", a) if a >= 0 else -1
+            cursor = b + 1 if b >= 0 else cursor
+        elif ct == "link_close":
+            if content.startswith("](", cursor):
+                b = content.find(")", cursor + 2 + max(0, len(str(child.attrs.get("href", ""))) - 8))
+                cursor = b + 1 if b >= 0 else cursor
+    analysed = "".join(out)
+    return _URL.sub(lambda m: " " * len(m.group()), analysed)
+
+
+def _locate(raw_line: str, content_line: str) -> int | None:
+    """Column of an inline content line within its raw source line (container prefix before it)."""
+    c = content_line.rstrip()
+    if not c:
+        return len(raw_line) - len(raw_line.lstrip()) if not raw_line.strip() else None
+    k = len(raw_line.rstrip()) - len(c)
+    if k >= 0 and raw_line[k:k + len(c)] == c:
+        return k
+    k = raw_line.find(c)
+    return k if k >= 0 else None
+
+
+def _place(piece: str, content: str, cursor: int, raw_pos: list[int], out: list[str]) -> int:
+    """Copy a text token's characters to their raw positions, skipping markup between them."""
+    for ch in piece:
+        j = cursor
+        limit = min(len(content), cursor + 12)
+        while j < limit and content[j] != ch:
+            j += 1
+        if j >= limit:
+            continue  # an entity or escape we cannot align: leave it blank
+        pos = raw_pos[j] if j < len(raw_pos) else -1
+        if pos >= 0:
+            out[pos] = ch if ch != "\n" else "\n"
+        cursor = j + 1
+    return cursor
+
+
+def _advance(piece: str, content: str, cursor: int) -> int:
+    a = content.find(piece, cursor)
+    return a + len(piece) if a >= 0 else cursor
+
+
+def _table_cells(text: str, line_starts: list[int], line: int) -> list[tuple[int, int]]:
+    """(start, end) text offsets of each cell in a table row line, split on unescaped pipes."""
+    start = line_starts[line]
+    end = line_starts[line + 1] - 1 if line + 1 < len(line_starts) else len(text)
+    row = text[start:end]
+    bounds, in_code, i = [], False, 0
+    for i, ch in enumerate(row):
+        if ch == "`":
+            in_code = not in_code
+        elif ch == "|" and not in_code and (i == 0 or row[i - 1] != "\\"):
+            bounds.append(i)
+    cells = []
+    edges = bounds[:]
+    if not row.lstrip().startswith("|"):
+        edges = [-1] + edges
+    if not row.rstrip().endswith("|"):
+        edges = edges + [len(row)]
+    for a, b in zip(edges, edges[1:]):
+        cells.append((start + a + 1, start + b))
+    return cells
+
+
+def line_index(text: str) -> list[int]:
+    return [0] + [m.end() for m in re.finditer("\n", text)]
+
+
+def line_of_offset(starts: list[int], offset: int) -> int:
+    return bisect_right(starts, offset)

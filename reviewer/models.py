@@ -1,0 +1,168 @@
+"""The typed, immutable containers passed between pipeline stages.
+
+file bytes -> Source -> Segment -> (spaCy Doc) -> Claim -> Verdict -> Finding -> ArticleReport
+
+Frozen dataclasses: cheap to build on the hot path and picklable for batch workers. This module
+imports nothing of the project.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from bisect import bisect_right
+from dataclasses import dataclass, field
+from typing import Literal
+
+VerdictKind = Literal["verified", "contradicted", "outdated", "unverifiable"]
+Severity = Literal["error", "warning", "info"]
+QualifierKind = Literal["exact", "approx", "at_least", "at_most", "up_to", "nearly"]
+SegmentKind = Literal["paragraph", "heading", "list_item", "table_cell", "blockquote"]
+
+
+@dataclass(frozen=True)
+class Notice:
+    """Something the reader of the log should know about the input itself (not a claim)."""
+
+    code: str
+    message: str
+    line: int = 1
+
+
+@dataclass(frozen=True)
+class Source:
+    """An article's text after encoding repair, with what is needed to point back into the file."""
+
+    path: str
+    text: str  # repaired text; front matter kept, offsets are into this
+    markdown: str  # same length as text, front matter blanked out
+    line_starts: tuple[int, ...]  # offsets (in the original file's characters) where lines start
+    offset_map: tuple[tuple[int, int], ...] = ()  # (text offset, original offset) breakpoints after repair
+    front_matter: dict = field(default_factory=dict)
+    title: str | None = None
+    date: dt.date | None = None
+    lang: str | None = None
+    notices: tuple[Notice, ...] = ()
+
+    def original_offset(self, offset: int) -> int:
+        if not self.offset_map:
+            return offset
+        keys = [k for k, _ in self.offset_map]
+        i = bisect_right(keys, offset) - 1
+        if i < 0:
+            return offset
+        text_at, orig_at = self.offset_map[i]
+        return orig_at + (offset - text_at)
+
+    def line_col(self, offset: int) -> tuple[int, int]:
+        """1-based line and column in the original file of a text offset."""
+        orig = self.original_offset(offset)
+        i = bisect_right(self.line_starts, orig) - 1
+        return i + 1, orig - self.line_starts[i] + 1
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A run of checkable text with the file offset it starts at.
+
+    `text` has the same length as the Markdown source it came from: markup, inline code, URLs and
+    link targets are blanked to spaces, so `start + i` is the text offset of character i.
+    """
+
+    kind: SegmentKind
+    text: str
+    start: int
+    block: int  # index of this block (paragraph, heading, list item, table cell)
+    heading: int = -1  # block of the nearest heading above
+    intro: int = -1  # for list items: block of the paragraph that introduces the list
+    row_header: int = -1  # for table cells: block of the row's first cell
+    col_header: int = -1  # for table cells: block of the column's header cell
+    lead_end: int = 0  # list item lead ("**Trainium3:** ...") ends here in `text`
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """A number as written, with its unit and the qualifier before it."""
+
+    start: int  # text offsets
+    end: int
+    text: str
+    value: float
+    resolution: float  # half a unit of the last written digit, in the written unit
+    unit: str  # pint expression, "" for a bare number
+    family: str  # memory | rate | compute | length | power | price | money | ratio | count
+    qualifier: QualifierKind = "exact"
+    range_high: float | None = None  # "30-40%"
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One checkable statement: subject, attribute and a value (number or name)."""
+
+    entity: str  # entity id
+    attribute: str
+    start: int  # text offsets of the value as written
+    end: int
+    text: str
+    quantity: Quantity | None = None
+    value_text: str | None = None  # for name claims: "NeuronLink-v4", "TSMC", "Adam Selipsky"
+    precision: str | None = None
+    sparsity: str | None = None
+    scope: str | None = None
+    versus: str | None = None  # the other entity of a comparison
+    negated: bool = False
+    sentence: str = ""
+    subject_text: str = ""  # how the subject was written or found
+    subject_how: str = "sentence"  # sentence | lead | table | heading | coreference
+
+
+@dataclass(frozen=True)
+class SourceRef:
+    title: str
+    url: str
+    date: str
+
+
+@dataclass(frozen=True)
+class Verdict:
+    claim: Claim
+    kind: VerdictKind
+    expected: str | None = None
+    suggestion: str | None = None
+    reason: str = ""  # why, in the article's language
+    sources: tuple[SourceRef, ...] = ()
+    note: str | None = None
+
+
+@dataclass(frozen=True)
+class Finding:
+    line: int
+    column: int
+    end_line: int
+    end_column: int  # exclusive
+    text: str
+    entity: str
+    attribute: str
+    claimed: str
+    expected: str | None
+    verdict: VerdictKind
+    severity: Severity
+    message: str
+    suggestion: str | None
+    sources: tuple[SourceRef, ...]
+    check: str = ""
+    note: str | None = None
+
+
+@dataclass(frozen=True)
+class ArticleReport:
+    path: str
+    language: str
+    date: dt.date | None
+    as_of: dt.date
+    title: str | None
+    status: Literal["PASSED", "PASSED WITH CHANGES", "FAILED"]
+    findings: tuple[Finding, ...]
+    notices: tuple[Notice, ...] = ()
+
+    def count(self, verdict: VerdictKind) -> int:
+        return sum(1 for f in self.findings if f.verdict == verdict)

@@ -1,0 +1,107 @@
+"""Entity names: every alias in the fact base, its spelling variants, and typo-tolerant lookup.
+
+Fuzzy matching (rapidfuzz) compares only the *stem* of a name; the version token must match
+exactly, so "Tranium3" finds Trainium3 but "Trainium2" can never become Trainium3, "HBM3" is not
+"HBM3e" and "NeuronLink-v3" is not "NeuronLink-v4".
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from rapidfuzz import fuzz, process
+
+from .factbase.base import FactBase
+
+_VERSIONED = re.compile(r"^(.*?[a-z])[\s\-_]?((?:v)?\d+(?:\.\d+)?[a-z]{0,2})$")
+_CANDIDATE = re.compile(r"(?<![\w-])([A-Za-z][A-Za-z]{3,})[ -]?((?:v)?\d{1,3}[a-zA-Z]{0,2})(?![\w])")
+FUZZY_CUTOFF = 86.0
+SYSTEM_KINDS = {"system", "pod", "instance"}
+
+
+def normalize(name: str) -> str:
+    return re.sub(r"[\s\-_]+", "", name.lower())
+
+
+def split_version(key: str) -> tuple[str, str]:
+    m = _VERSIONED.match(key)
+    return (m.group(1), m.group(2)) if m else (key, "")
+
+
+def _variants(alias: str, plural: bool) -> set[str]:
+    out = {alias}
+    m = re.match(r"^(.*?[A-Za-z])[\s\-]?(v?\d+[A-Za-z]{0,2})((?:\s.*)?)$", alias)
+    if m and not re.search(r"\d[.\d]*x?large", alias):
+        stem, version, rest = m.groups()
+        for sep in ("", " ", "-"):
+            out.add(f"{stem}{sep}{version}{rest}")
+    if plural:
+        out |= {v + "s" for v in list(out) if v[-1].isalpha()}
+    return out
+
+
+@dataclass
+class EntityNames:
+    """All names of all entities: surface forms for the phrase matcher, keys for lookups."""
+
+    by_key: dict[str, str] = field(default_factory=dict)
+    surfaces: dict[str, str] = field(default_factory=dict)
+    stems_by_version: dict[str, list[tuple[str, str]]] = field(default_factory=lambda: defaultdict(list))
+
+    @classmethod
+    def from_factbase(cls, fb: FactBase) -> EntityNames:
+        names = cls()
+        ambiguous: set[str] = set()
+        for ent in fb.entities.values():
+            plural = ent.kind in SYSTEM_KINDS
+            for alias in [ent.name, *ent.aliases]:
+                for v in _variants(alias, plural):
+                    key = normalize(v)
+                    if not key:
+                        continue
+                    if key in names.by_key and names.by_key[key] != ent.id:
+                        ambiguous.add(key)
+                    names.by_key.setdefault(key, ent.id)
+                    names.surfaces.setdefault(v, ent.id)
+        for key in ambiguous:  # a name two entities share identifies neither
+            names.by_key.pop(key, None)
+        names.surfaces = {s: e for s, e in names.surfaces.items() if normalize(s) not in ambiguous}
+        for key, eid in names.by_key.items():
+            stem, version = split_version(key)
+            if version and len(stem) >= 4:
+                names.stems_by_version[version].append((stem, eid))
+        return names
+
+    def phrase_patterns(self) -> Iterable[tuple[str, str]]:
+        return self.surfaces.items()
+
+    def resolve(self, text: str) -> str | None:
+        """The entity a name denotes: exact (spacing/case-insensitive) first, then typo-tolerant."""
+        key = normalize(text)
+        if key in self.by_key:
+            return self.by_key[key]
+        stem, version = split_version(key)
+        return self._fuzzy(stem, version)
+
+    def _fuzzy(self, stem: str, version: str) -> str | None:
+        if not version or len(stem) < 4:
+            return None
+        choices = self.stems_by_version.get(version)
+        if not choices:
+            return None
+        best = process.extractOne(stem, [c[0] for c in choices], scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF)
+        if best is None or best[0][0] != stem[0]:
+            return None
+        return choices[best[2]][1]
+
+    def fuzzy_mentions(self, text: str, taken: list[tuple[int, int]]) -> Iterable[tuple[int, int, str]]:
+        """(start, end, entity id) of misspelled or oddly spaced names not matched exactly."""
+        for m in _CANDIDATE.finditer(text):
+            if any(m.start() < e and s < m.end() for s, e in taken):
+                continue
+            eid = self.resolve(m.group())
+            if eid:
+                yield m.start(), m.end(), eid

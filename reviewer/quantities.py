@@ -1,0 +1,125 @@
+"""Numbers with units, qualifiers and ranges, found as exact character spans in a text.
+
+One compiled regular expression per language, built from the unit lexicon in units.py. Its
+character spans are the claim positions reported to the user, so they are never re-derived.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from . import units
+from .models import Quantity
+from .numbers import parse_number
+
+_QUALIFIERS = {
+    "approx": ["~", "≈", "ca.", "circa", "etwa", "rund", "ungefähr", "about", "around", "approximately",
+               "approx.", "roughly", "some", "gut", "an estimated"],
+    "nearly": ["nearly", "almost", "knapp", "fast", "beinahe", "nahezu", "just under", "close to"],
+    "at_least": ["over", "more than", "above", "exceeding", "in excess of", "at least", "mehr als", "über",
+                 "mindestens", "upwards of", "north of", "jenseits von", ">", "≥", "well over"],
+    "up_to": ["up to", "bis zu", "maximal", "max.", "as much as", "as many as"],
+    "at_most": ["under", "less than", "below", "unter", "weniger als", "höchstens", "at most", "<", "≤"],
+}
+_NUM = r"\d{1,3}(?:[.,\u00a0\u202f\u2009'’]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?"
+
+
+@lru_cache(maxsize=4)
+def _pattern(lang: str) -> re.Pattern[str]:
+    qual = "|".join(sorted((re.escape(w) for ws in _QUALIFIERS.values() for w in ws), key=len, reverse=True))
+    mult = "|".join(sorted((re.escape(w) for w in units.MULTIPLIER_WORDS), key=len, reverse=True))
+    mag = "|".join(sorted((re.escape(w) for w in units.MAGNITUDE_WORDS), key=len, reverse=True))
+    cur_pre = r"US\$|\$|€|USD\s?|EUR\s?"
+    cur_post = "|".join(sorted((re.escape(w) for w in [*units.CURRENCY_SYMBOLS, *units.CURRENCY_WORDS]),
+                               key=len, reverse=True))
+    per_hour = "|".join(sorted((re.escape(w) for w in units.PER_HOUR), key=len, reverse=True))
+    unit = units.unit_alternation()
+    words = "|".join(sorted(units.NUMBER_WORDS[lang], key=len, reverse=True))
+    return re.compile(
+        rf"""
+        (?:(?P<qual>{qual})\s*)?
+        (?:
+            (?P<mult>\b(?:{mult}))\b
+          |
+            (?P<cur1>{cur_pre})?\s?
+            (?<![\w.,/\-])(?P<num>{_NUM}|\b(?:{words})\b)
+            (?:\s?(?:-|–|to|bis)\s?(?P<num2>{_NUM})(?![\w]))?
+            (?:\s(?P<mag>{mag})(?!\w))?
+            (?:
+                \s?(?P<cur2>{cur_post})(?![\w])
+              | (?P<unit_tight>(?:x|×)(?![\w])|-fach(?:e[nr]?)?\b|-mal\b)
+              | \s?(?P<unit>{unit})(?![\w])
+              | (?![\w%])
+            )
+            (?:\s?(?P<per_hour>{per_hour})(?![\w]))?
+        )
+        """,
+        re.VERBOSE,
+    )
+
+
+def _qualifier_kind(word: str | None) -> str:
+    if not word:
+        return "exact"
+    for kind, ws in _QUALIFIERS.items():
+        if word in ws:
+            return kind
+    return "exact"
+
+
+def find_quantities(text: str, lang: str) -> list[Quantity]:
+    out: list[Quantity] = []
+    for m in _pattern(lang).finditer(text):
+        q = _quantity(m, lang)
+        if q is not None:
+            out.append(q)
+    return out
+
+
+def _quantity(m: re.Match[str], lang: str) -> Quantity | None:
+    qual = _qualifier_kind(m.group("qual"))
+    if m.group("mult"):
+        word = m.group("mult")
+        return Quantity(m.start("mult"), m.end("mult"), word, units.MULTIPLIER_WORDS[word], 0.05, "times",
+                        "ratio", qual)
+    raw = m.group("num")
+    if raw is None:
+        return None
+    words = units.NUMBER_WORDS[lang]
+    if raw.lower() in words:
+        value, res = float(words[raw.lower()]), 0.0
+    else:
+        value, res = parse_number(raw, lang)
+    high = parse_number(m.group("num2"), lang)[0] if m.group("num2") else None
+    scale = units.MAGNITUDE_WORDS.get(m.group("mag") or "", 1.0)
+    value, res = value * scale, res * scale
+    high = high * scale if high is not None else None
+    currency = None
+    for g in ("cur1", "cur2"):
+        c = (m.group(g) or "").strip()
+        if c:
+            currency = units.CURRENCY_SYMBOLS.get(c) or units.CURRENCY_WORDS.get(c)
+    start = m.start("cur1") if m.group("cur1") else m.start("num")
+    end = m.end()
+    if currency:
+        if m.group("per_hour"):
+            unit_expr, family = f"{currency} / hour", "price"
+        else:
+            unit_expr, family = currency, "money"
+    elif m.group("unit_tight"):
+        unit_expr, family = "times", "ratio"
+    elif m.group("unit"):
+        unit_expr, family = units.LEXICON[m.group("unit")]
+        if m.group("per_hour"):
+            end = m.end("unit")
+    else:
+        unit_expr, family = "", "count"
+        end = m.end("mag") if m.group("mag") else m.end("num")
+    if family == "count" and m.group("per_hour"):
+        end = m.end("num")
+    if family == "ratio" and unit_expr == "percent":
+        value, res = value / 100.0, res / 100.0
+        high = high / 100.0 if high is not None else None
+        unit_expr = "percent"
+    return Quantity(start, end, m.string[start:end], value, res, unit_expr, family, qual, high)

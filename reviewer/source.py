@@ -1,0 +1,194 @@
+"""Stage 1: file bytes -> Source (checked input, repaired encoding, front matter, line index)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from bisect import bisect_right
+from pathlib import Path
+
+import ftfy
+import yaml
+
+from . import errors
+from .models import Notice, Source
+
+MAX_BYTES = 10 * 1024 * 1024
+SUFFIXES = {".md", ".markdown", ".mdx", ".txt"}
+DATE_KEYS = ("updated", "pubDate", "date", "published", "pubdate", "publishDate", "lastmod")
+LANG_KEYS = ("lang", "language", "locale")
+
+_FRONT_OPEN = re.compile(r"\A---[ \t]*\r?\n")
+_FRONT_CLOSE = re.compile(r"^(?:---|\.\.\.)[ \t]*\r?$", re.M)
+_YAML_KEY_LINE = re.compile(r"^[A-Za-z_][\w-]*:(?:\s|$)")
+_NON_ASCII_RUN = re.compile(r"[^\x00-\x7f]+")
+# ftfy plans that turn UTF-8 read as a single-byte code page back into UTF-8
+_MOJIBAKE_PLANS = {"macroman", "sloppy-windows-1252", "windows-1252", "latin-1", "sloppy-windows-1250"}
+
+
+def read_source(path: str | Path, *, check_suffix: bool = False) -> Source:
+    """Read and check one article file; raise an InputError subclass for anything unusable."""
+    p = Path(path)
+    shown = str(path)
+    if not p.exists():
+        raise errors.NotFound("no such file", shown)
+    if p.is_dir():
+        raise errors.IsDirectory("is a directory, not an article file (use 'review batch DIR')", shown)
+    if check_suffix and p.suffix.lower() not in SUFFIXES:
+        raise errors.UnsupportedType(f"not a Markdown or text file (expected one of {', '.join(sorted(SUFFIXES))})", shown)
+    try:
+        size = p.stat().st_size
+        if size > MAX_BYTES:
+            raise errors.TooLarge(f"file is {size / 1e6:.1f} MB; the limit is {MAX_BYTES // (1024 * 1024)} MB", shown)
+        data = p.read_bytes()
+    except PermissionError:
+        raise errors.Unreadable("permission denied", shown) from None
+    except OSError as exc:
+        raise errors.Unreadable(f"cannot read: {exc.strerror or exc}", shown) from None
+    return source_from_bytes(data, shown)
+
+
+def source_from_bytes(data: bytes, path: str = "<text>") -> Source:
+    if b"\x00" in data[:8192]:
+        raise errors.BinaryFile("binary file (contains NUL bytes), not an article", path)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise errors.NotUtf8(f"not valid UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start})", path) from None
+    if not text.strip():
+        raise errors.EmptyFile("empty file: nothing to review", path)
+    return source_from_text(text, path)
+
+
+def source_from_text(original: str, path: str = "<text>") -> Source:
+    original = original.replace("\r\n", "\n").replace("\r", "\n")
+    notices: list[Notice] = []
+    text, offset_map, repaired = _repair_mojibake(original)
+    if repaired:
+        notices.append(Notice("N001", f"encoding repaired: {repaired} mojibake sequences (UTF-8 read as a legacy code page)"))
+    line_starts = tuple([0] + [m.end() for m in re.finditer("\n", original)])
+    markdown, meta, more = _front_matter(text)
+    notices.extend(more)
+    date = _date_of(meta)
+    lang = _lang_of(meta)
+    title = meta.get("title") if isinstance(meta.get("title"), str) else None
+    return Source(path=path, text=text, markdown=markdown, line_starts=line_starts, offset_map=offset_map,
+                  front_matter=meta, title=title, date=date, lang=lang, notices=tuple(notices))
+
+
+def _repair_mojibake(text: str) -> tuple[str, tuple[tuple[int, int], ...], int]:
+    """Undo UTF-8-read-as-Mac-Roman/cp1252 with ftfy, run by run, keeping an offset map.
+
+    ftfy decides on the whole document whether it is mojibake and which plan undoes it. The plan
+    is then applied to each run of non-ASCII characters alone: ASCII is the same in both
+    encodings, so every offset outside the runs maps one to one, and the map stays exact.
+    """
+    if text.isascii():
+        return text, (), 0
+    _, plan = ftfy.fix_and_explain(text)
+    steps = {name for _, name in plan or []}
+    if not plan or not steps & _MOJIBAKE_PLANS or not any(op == "decode" for op, _ in plan):
+        return text, (), 0
+    out: list[str] = []
+    offset_map: list[tuple[int, int]] = []
+    pos = new_len = repaired = 0
+    for m in _NON_ASCII_RUN.finditer(text):
+        out.append(text[pos:m.start()])
+        new_len += m.start() - pos
+        try:
+            fixed = ftfy.apply_plan(m.group(), plan)
+        except (UnicodeError, ValueError):
+            fixed = m.group()
+        if fixed != m.group():
+            repaired += 1
+        out.append(fixed)
+        new_len += len(fixed)
+        pos = m.end()
+        offset_map.append((new_len, pos))  # after this run the two texts are aligned again
+    out.append(text[pos:])
+    if not repaired:
+        return text, (), 0
+    return "".join(out), ((0, 0), *offset_map), repaired
+
+
+def _front_matter(text: str) -> tuple[str, dict, list[Notice]]:
+    """Split off YAML front matter (and a duplicated second block) by blanking it in place."""
+    notices: list[Notice] = []
+    m = _FRONT_OPEN.match(text)
+    if not m:
+        return text, {}, notices
+    close = _FRONT_CLOSE.search(text, m.end())
+    if not close:
+        notices.append(Notice("N002", "front matter opens with '---' but never closes; read as text"))
+        return text, {}, notices
+    raw = text[m.end():close.start()]
+    end = close.end()
+    meta: dict = {}
+    try:
+        loaded = yaml.safe_load(raw)
+        if isinstance(loaded, dict):
+            meta = loaded
+        elif loaded is not None:
+            notices.append(Notice("N003", "front matter is not a YAML mapping; ignored"))
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = text.count("\n", 0, m.end()) + (mark.line if mark else 0) + 1
+        notices.append(Notice("N003", f"front matter is not valid YAML ({getattr(exc, 'problem', exc)}); ignored", line))
+    # A second block of `key: value` lines closed by '---' right after the first one: duplicated front matter.
+    dup = _duplicate_block(text, end)
+    if dup:
+        line = text.count("\n", 0, dup[0]) + 1
+        notices.append(Notice("N004", "a second front matter block follows the first; skipped", line))
+        end = dup[1]
+    blanked = re.sub(r"[^\n]", " ", text[:end])
+    return blanked + text[end:], meta, notices
+
+
+def _duplicate_block(text: str, pos: int) -> tuple[int, int] | None:
+    rest = text[pos:]
+    stripped = rest.lstrip("\n")
+    start = pos + len(rest) - len(stripped)
+    lines = stripped.split("\n")
+    n = 0
+    for ln in lines:
+        if re.fullmatch(r"(?:---|\.\.\.)[ \t]*", ln):
+            if n >= 2:
+                return start, start + sum(len(x) + 1 for x in lines[: n + 1])
+            return None
+        if not (_YAML_KEY_LINE.match(ln) or ln.startswith((" ", "- ", "\t"))):
+            return None
+        n += 1
+    return None
+
+
+def _as_date(value) -> dt.date | None:
+    if isinstance(value, dt.datetime):
+        return value.date()
+    if isinstance(value, dt.date):
+        return value
+    if isinstance(value, str):
+        m = re.match(r"\s*(\d{4}-\d{2}-\d{2})", value)
+        if m:
+            try:
+                return dt.date.fromisoformat(m.group(1))
+            except ValueError:
+                return None
+    return None
+
+
+def _date_of(meta: dict) -> dt.date | None:
+    """The date the article's statements must hold at: the latest of its dates (an update re-asserts)."""
+    dates = [d for d in (_as_date(meta.get(k)) for k in DATE_KEYS) if d]
+    return max(dates) if dates else None
+
+
+def _lang_of(meta: dict) -> str | None:
+    for key in LANG_KEYS:
+        value = meta.get(key)
+        if isinstance(value, str) and value[:2].lower() in {"en", "de"}:
+            return value[:2].lower()
+    return None
+
+
+def line_of(src: Source, offset: int) -> int:
+    return bisect_right(src.line_starts, src.original_offset(offset))

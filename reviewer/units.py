@@ -1,0 +1,192 @@
+"""Units: how articles write them, and pint to convert between them.
+
+The lexicon below maps surface forms ("TB/s", "Tbps", "Petaflops", "pro Stunde") to pint unit
+expressions; every conversion is pint's. Case matters for abbreviations: "Gb/s" is gigabits and
+"GB/s" gigabytes, and an article that confuses them is exactly what the reviewer must notice.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+import pint
+
+# Dimension families a claim can have; each has one base unit that values are compared in.
+FAMILY_BASE = {
+    "memory": "byte",
+    "rate": "byte / second",
+    "compute": "FLOPS",
+    "length": "nanometer",
+    "power": "watt",
+    "price": "USD / hour",
+    "money": "USD",
+    "ratio": "times",
+    "count": "times",
+}
+
+_PREFIX = {"K": "kilo", "k": "kilo", "M": "mega", "G": "giga", "T": "tera", "P": "peta", "E": "exa"}
+_BIN = {"Ki": "kibi", "Mi": "mebi", "Gi": "gibi", "Ti": "tebi", "Pi": "pebi"}
+_WORD_PREFIX = {"kilo": "kilo", "mega": "mega", "giga": "giga", "tera": "tera", "peta": "peta", "exa": "exa"}
+
+
+def _build_lexicon() -> dict[str, tuple[str, str]]:
+    """surface form -> (pint expression, family)."""
+    lex: dict[str, tuple[str, str]] = {}
+    for p, name in _PREFIX.items():
+        if p == "k":
+            continue
+        lex[f"{p}B"] = (f"{name}byte", "memory")
+        lex[f"{p}Byte"] = (f"{name}byte", "memory")
+        for rate in ("B/s", "B/sec", "Bps", "Byte/s", "B/S"):
+            lex[f"{p}{rate}"] = (f"{name}byte / second", "rate")
+        for rate in ("bps", "bit/s", "b/s", "Bit/s", "bit/sec", "bits/s"):
+            lex[f"{p}{rate}"] = (f"{name}bit / second", "rate")
+        lex[f"{p}bit"] = (f"{name}bit", "memory")
+        for c in ("FLOPS", "FLOP/s", "FLOPs", "flops", "Flops", "OPS", "OPs"):
+            lex[f"{p}{c}"] = (f"{name}FLOPS", "compute")
+    for p, name in _BIN.items():
+        lex[f"{p}B"] = (f"{name}byte", "memory")
+        for rate in ("B/s", "B/sec", "Bps"):
+            lex[f"{p}{rate}"] = (f"{name}byte / second", "rate")
+    for word, name in _WORD_PREFIX.items():
+        for cap in (word, word.capitalize()):
+            lex[f"{cap}byte"] = (f"{name}byte", "memory")
+            lex[f"{cap}bytes"] = (f"{name}byte", "memory")
+            lex[f"{cap}flops"] = (f"{name}FLOPS", "compute")
+            lex[f"{cap}FLOPS"] = (f"{name}FLOPS", "compute")
+            lex[f"{cap}bit/s"] = (f"{name}bit / second", "rate")
+            lex[f"{cap}bits per second"] = (f"{name}bit / second", "rate")
+            lex[f"{cap}bytes per second"] = (f"{name}byte / second", "rate")
+            lex[f"{cap}bytes pro Sekunde"] = (f"{name}byte / second", "rate")
+            lex[f"{cap}bit pro Sekunde"] = (f"{name}bit / second", "rate")
+    lex.update({
+        "nm": ("nanometer", "length"),
+        "Nanometer": ("nanometer", "length"),
+        "nanometer": ("nanometer", "length"),
+        "W": ("watt", "power"),
+        "Watt": ("watt", "power"),
+        "watts": ("watt", "power"),
+        "kW": ("kilowatt", "power"),
+        "x": ("times", "ratio"),
+        "×": ("times", "ratio"),
+        "X": ("times", "ratio"),
+        "times": ("times", "ratio"),
+        "-fach": ("times", "ratio"),
+        "-fache": ("times", "ratio"),
+        "-fachen": ("times", "ratio"),
+        "fach": ("times", "ratio"),
+        "fache": ("times", "ratio"),
+        "fachen": ("times", "ratio"),
+        "mal": ("times", "ratio"),
+        "%": ("percent", "ratio"),
+        "Prozent": ("percent", "ratio"),
+        "percent": ("percent", "ratio"),
+        "per cent": ("percent", "ratio"),
+    })
+    return lex
+
+
+LEXICON = _build_lexicon()
+
+# Words that stand for a number ("twice", "verdreifachen") or scale one ("billion", "Milliarden").
+MULTIPLIER_WORDS = {
+    "twice": 2.0, "double": 2.0, "doubles": 2.0, "doubled": 2.0, "doppelt": 2.0, "doppelte": 2.0,
+    "doppelten": 2.0, "verdoppeln": 2.0, "verdoppelt": 2.0, "verdoppelte": 2.0,
+    "triple": 3.0, "triples": 3.0, "tripled": 3.0, "threefold": 3.0, "dreifach": 3.0, "dreifache": 3.0,
+    "dreifachen": 3.0, "verdreifachen": 3.0, "verdreifacht": 3.0, "verdreifachte": 3.0,
+    "quadruple": 4.0, "quadruples": 4.0, "quadrupled": 4.0, "fourfold": 4.0, "vierfach": 4.0,
+    "vierfache": 4.0, "vierfachen": 4.0, "vervierfachen": 4.0, "vervierfacht": 4.0, "Vierfache": 4.0,
+    "Dreifache": 3.0, "Doppelte": 2.0, "fünffache": 5.0, "Fünffache": 5.0, "fivefold": 5.0,
+}
+MAGNITUDE_WORDS = {
+    "thousand": 1e3, "tausend": 1e3, "Tausend": 1e3,
+    "million": 1e6, "millions": 1e6, "Million": 1e6, "Millionen": 1e6, "Mio.": 1e6, "Mio": 1e6,
+    "billion": 1e9, "billions": 1e9, "Milliarde": 1e9, "Milliarden": 1e9, "Mrd.": 1e9, "Mrd": 1e9,
+    "trillion": 1e12, "Billion": 1e12, "Billionen": 1e12,
+}
+NUMBER_WORDS = {
+    "en": {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+           "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "sixteen": 16},
+    "de": {"ein": 1, "eine": 1, "einen": 1, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "sechs": 6,
+           "sieben": 7, "acht": 8, "neun": 9, "zehn": 10, "elf": 11, "zwölf": 12, "sechzehn": 16},
+}
+CURRENCY_SYMBOLS = {"$": "USD", "US$": "USD", "USD": "USD", "€": "EUR", "EUR": "EUR"}
+CURRENCY_WORDS = {"dollars": "USD", "Dollar": "USD", "US-Dollar": "USD", "dollar": "USD", "Euro": "EUR", "euros": "EUR"}
+PER_HOUR = ("/h", "/hr", "/hour", "/Std.", "/Stunde", "per hour", "an hour", "pro Stunde", "je Stunde",
+            "in der Stunde", "/ h", "/ hour", "per instance-hour", "pro Instanz-Stunde", "hourly")
+
+
+def unit_alternation() -> str:
+    """A regex alternation of every unit surface form, longest first (so "TB/s" wins over "TB")."""
+    forms = sorted(LEXICON, key=len, reverse=True)
+    return "|".join(re.escape(f) for f in forms)
+
+
+@lru_cache(maxsize=1)
+def registry() -> pint.UnitRegistry:
+    ureg = pint.UnitRegistry(None, autoconvert_offset_to_baseunit=False)
+    ureg.load_definitions(str(Path(__file__).with_name("units.txt")))
+    return ureg
+
+
+def family_of(unit_expr: str) -> str:
+    """The comparison family of a pint expression, by dimensionality."""
+    ureg = registry()
+    dims = ureg.Quantity(1, unit_expr).dimensionality
+    for family, base in FAMILY_BASE.items():
+        if family == "count":
+            continue
+        if dims == ureg.Quantity(1, base).dimensionality:
+            return family
+    raise ValueError(f"unit '{unit_expr}' is of no known family")
+
+
+@lru_cache(maxsize=4096)
+def to_base(value: float, unit_expr: str) -> float:
+    """The value in its family's base unit."""
+    ureg = registry()
+    family = family_of(unit_expr)
+    return float(ureg.Quantity(value, unit_expr).to(FAMILY_BASE[family]).magnitude)
+
+
+@lru_cache(maxsize=4096)
+def convert(value: float, unit_expr: str, target: str) -> float:
+    return float(registry().Quantity(value, unit_expr).to(target).magnitude)
+
+
+def binary_twin(unit_expr: str) -> str | None:
+    """The binary-prefix reading of a decimal byte unit and back ("gigabyte" <-> "gibibyte").
+
+    AWS documents GiB and markets the same number as GB, so "144 GB" and "144 GiB" are both
+    accepted readings of one figure.
+    """
+    pairs = {"kilo": "kibi", "mega": "mebi", "giga": "gibi", "tera": "tebi", "peta": "pebi"}
+    for dec, binp in pairs.items():
+        if f"{dec}byte" in unit_expr:
+            return unit_expr.replace(f"{dec}byte", f"{binp}byte")
+        if f"{binp}byte" in unit_expr:
+            return unit_expr.replace(f"{binp}byte", f"{dec}byte")
+    return None
+
+
+def is_bits(unit_expr: str) -> bool:
+    return "bit" in unit_expr
+
+
+def pretty(unit_expr: str) -> str:
+    """A short unit symbol for messages ("terabyte / second" -> "TB/s")."""
+    ureg = registry()
+    return f"{ureg.Unit(unit_expr):~}".replace(" ", "").replace("bit/s", "bit/s")
+
+
+def parse_unit(surface: str) -> tuple[str, str]:
+    """A unit as written in a fact file or an article -> (pint expression, family)."""
+    if surface in LEXICON:
+        return LEXICON[surface]
+    expr = surface.replace("USD/h", "USD / hour")
+    try:
+        return expr, family_of(expr)
+    except (pint.errors.PintError, ValueError, AttributeError, TypeError) as exc:
+        raise ValueError(f"unknown unit '{surface}'") from exc
