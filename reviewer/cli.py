@@ -64,13 +64,13 @@ def _run(args: argparse.Namespace) -> int:
     from .output import write_atomic
     from .source import read_source
 
+    sources = [read_source(p) for p in args.paths]  # every input checked before any work or output
     try:
         reviewer = Reviewer(fact_dirs=args.facts, spacy_model=args.spacy_model)
     except FactBaseError as exc:
         for err in exc.errors:
             print(f"review: {err}", file=sys.stderr)
         raise FactBaseInvalid(f"the fact base has {len(exc.errors)} error(s)") from None
-    sources = [read_source(p) for p in args.paths]  # every input checked before any output
     reports = [reviewer.review_source(s, lang=args.lang, as_of=args.as_of) for s in sources]
     text = json_out.render(reports) if args.format == "json" else md_out.render(reports)
     if args.output:

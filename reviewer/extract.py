@@ -9,6 +9,7 @@ or the section heading.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -28,6 +29,7 @@ ATTR_BY_FAMILY = {
     "power": ("power",),
     "price": ("price_per_hour",),
 }
+CHIP_LEVEL = {"process_node", "foundry", "memory_type", "interconnect"}
 CUE_WINDOW = 60  # characters around a value in which a cue word speaks about it
 
 
@@ -63,9 +65,13 @@ class _Memory:
     """Entities seen so far per block, for headers, leads and coreference."""
 
     by_block: dict[int, list[str]] = field(default_factory=dict)
+    compared: dict[int, list[str]] = field(default_factory=dict)
 
     def add(self, block: int, entity: str) -> None:
         self.by_block.setdefault(block, []).append(entity)
+
+    def add_compared(self, block: int, entity: str) -> None:
+        self.compared.setdefault(block, []).append(entity)
 
     def last(self, block: int) -> str | None:
         seen = self.by_block.get(block)
@@ -85,6 +91,7 @@ class ClaimExtractor:
     def __init__(self, factbase: FactBase):
         self.fb = factbase
         self.memory = _Memory()
+        self.topic: str | None = None  # the article's subject, from its first heading
 
     # -- helpers over the fact base ------------------------------------------------------------
     def kind(self, entity: str) -> str:
@@ -99,9 +106,15 @@ class ClaimExtractor:
         sentences = _sentences(doc)
         out: list[Claim] = []
         for s in sentences:
+            compared = _compared(s)
             for m in s.mentions:
-                if self._is_hardware(m.entity) or self.kind(m.entity) in ("organisation", "project"):
+                if m in compared:
+                    self.memory.add_compared(seg.block, m.entity)
+                elif self._is_hardware(m.entity) or self.kind(m.entity) in ("organisation", "project"):
                     self.memory.add(seg.block, m.entity)
+        if self.topic is None and seg.kind == "heading":
+            hw = {e for e in self.memory.all(seg.block) if self._is_hardware(e)}
+            self.topic = hw.pop() if len(hw) == 1 else ""
         quantities: Sequence[Quantity] = doc._.hw_quantities or ()
         starts = [s.start for s in sentences]
         for q in quantities:
@@ -132,9 +145,17 @@ class ClaimExtractor:
             attribute = self._attribute(s, q)
             if attribute is None:
                 return None
-        subject, how, text = self._subject(seg, s, q.start, attribute)
+        subject, how, text = self._paired_subject(seg, s, q) or self._subject(seg, s, q.start, attribute)
         if subject is None:
             return None
+        if self.kind(subject) == "interconnect":
+            chip = self._context(seg)
+            if chip:
+                subject, how = chip, "coreference"
+            if attribute == "bandwidth":
+                attribute = "interconnect_bandwidth"
+        if attribute in CHIP_LEVEL and self.kind(subject) in ("system", "instance", "pod"):
+            subject = self.fb.chip_of(subject) or subject
         scope = _nearest_label(s, "SCOPE:", q.start, q.end, 40)
         if scope == "chip" and self.kind(subject) in ("system", "instance", "pod"):
             chip = self.fb.chip_of(subject)
@@ -191,6 +212,25 @@ class ClaimExtractor:
             return ctx, "coreference", self.fb.entities[ctx].name
         return None, "", ""
 
+    def _paired_subject(self, seg: Segment, s: _Sentence, q: Quantity) -> tuple[str, str, str] | None:
+        """"(144 GB vs. 128 GB)" under a heading "Trainium3 vs. TPU v5": values pair with entities in order."""
+        if any(self._is_hardware(m.entity) for m in s.mentions):
+            return None
+        cmp = s.cue("CMP")
+        if not cmp:
+            return None
+        for block in (seg.block, seg.intro, seg.heading):
+            if block < 0:
+                continue
+            pair = self.memory.all(block)[:1] + self.memory.compared.get(block, [])[:1]
+            if len(pair) == 2 and all(self._is_hardware(e) for e in pair):
+                second = any(c.end <= q.start and q.start - c.end <= 4 for c in cmp)
+                first = any(c.start >= q.end and c.start - q.end <= 4 for c in cmp)
+                if second or first:
+                    ent = pair[1] if second else pair[0]
+                    return ent, "heading", self.fb.entities[ent].name
+        return None
+
     def _context(self, seg: Segment, fits=None, fits_any: bool = False) -> str | None:
         fits = fits or (lambda e: self._is_hardware(e))
         if seg.lead_end:
@@ -203,8 +243,10 @@ class ClaimExtractor:
             seen = [e for e in self.memory.all(block) if fits(e)]
             if block == seg.block and seen:
                 return seen[-1]
-            if len(set(seen)) == 1:
-                return seen[0]
+            if seen and (len(set(seen)) == 1 or block == seg.intro):
+                return seen[0]  # a list's intro paragraph: its first-named entity is the topic
+        if self.topic and fits(self.topic):
+            return self.topic
         return None
 
     def _fits(self, attribute: str):
@@ -239,6 +281,10 @@ class ClaimExtractor:
             return None  # energy efficiency and price-performance are not in the fact base
         compared = _compared(s)
         versus = next((m.entity for m in compared if self._is_hardware(m.entity) and m.start > q.start - 80), None)
+        if versus is None:  # "4x the compute of Trainium2" / "das 4-fache des Trainium2"
+            versus = next((m.entity for m in s.mentions if m.start > q.end and self._is_hardware(m.entity)
+                           and re.search(r"\b(?:of|von|des|der)\b", s.text[max(0, m.start - s.start - 8):m.start - s.start])),
+                          None)
         subject, how, text = self._subject(seg, s, q.start, metric)
         if versus is None and s.cue("ANAPH:predecessor") and subject:
             ent = self.fb.entities.get(subject)
@@ -350,6 +396,10 @@ def _compared(s: _Sentence) -> list[_Mention]:
     return [m for m in s.mentions if any(0 <= m.start - c.end <= 12 for c in cmp)]
 
 
+_NEG_AFTER = re.compile(r"^\W*(?:is|are|wird|werden|ist|sind)?\s*(?:not|nicht|no longer|nicht mehr)\s+"
+                        r"(?:supported|unterstützt|used|genutzt|verwendet|available|verfügbar)", re.I)
+
+
 def _negated_after(s: _Sentence, m: _Mention) -> bool:
-    # "Trainium3 supports NVLink? No." is rare; "NVLink wird nicht unterstützt" / "NVLink is not supported"
-    return any(0 <= c.start - m.end <= 20 for c in s.cue("NEG"))
+    """"NVLink is not supported" / "NVLink wird nicht unterstützt": negation after the name."""
+    return bool(_NEG_AFTER.match(s.text[m.end - s.start:]))

@@ -87,7 +87,7 @@ def _segment_for(tok: Token, parents: list[str], ctx: _Context, text: str, line_
     parent = parents[-1] if parents else ""
     block = ctx.block
     ctx.block += 1
-    if parent in ("th", "td"):
+    if parent in ("th_open", "td_open"):
         cells = ctx.cells
         if ctx.col >= len(cells):
             ctx.col += 1

@@ -88,7 +88,9 @@ def _repair_mojibake(text: str) -> tuple[str, tuple[tuple[int, int], ...], int]:
     _, plan = ftfy.fix_and_explain(text)
     steps = {name for _, name in plan or []}
     if not plan or not steps & _MOJIBAKE_PLANS or not any(op == "decode" for op, _ in plan):
-        return text, (), 0
+        plan = _whole_document_plan(text)
+        if plan is None:
+            return text, (), 0
     out: list[str] = []
     offset_map: list[tuple[int, int]] = []
     pos = new_len = repaired = 0
@@ -109,6 +111,24 @@ def _repair_mojibake(text: str) -> tuple[str, tuple[tuple[int, int], ...], int]:
     if not repaired:
         return text, (), 0
     return "".join(out), ((0, 0), *offset_map), repaired
+
+
+def _whole_document_plan(text: str) -> list[tuple[str, str]] | None:
+    """A re-decode that every non-ASCII run survives strictly: ftfy's heuristics need more text
+    than a short article gives them, but real UTF-8 prose never re-decodes cleanly this way."""
+    runs = _NON_ASCII_RUN.findall(text)
+    for codec in ("macroman", "sloppy-windows-1252"):
+        plan = [("encode", codec), ("decode", "utf-8")]
+        changed = 0
+        try:
+            for run in runs:
+                if run.encode(codec).decode("utf-8") != run:
+                    changed += 1
+        except UnicodeError:
+            continue
+        if changed >= 2:
+            return plan
+    return None
 
 
 def _front_matter(text: str) -> tuple[str, dict, list[Notice]]:

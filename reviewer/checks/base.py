@@ -86,16 +86,29 @@ def readings(q: Quantity) -> list[str]:
     return out
 
 
+def fact_readings(fact: ResolvedFact) -> list[float]:
+    """A fact's value in base units, and for binary byte units also its decimal reading.
+
+    AWS documents 20,736 GiB and markets it as "20.7 TB": the same digits, the decimal unit.
+    """
+    out = [fact.base_value] if fact.base_value is not None else []
+    twin = units.binary_twin(fact.unit_expr) if fact.unit_expr and isinstance(fact.value, float) else None
+    if twin:
+        out.append(units.to_base(fact.value, twin))
+    return out
+
+
 def matches(q: Quantity, fact: ResolvedFact) -> bool:
-    if fact.base_value is None or fact.family != q.family and not (q.family == "count" and fact.family == "count"):
+    if fact.base_value is None or fact.family != q.family:
         return False
     lo, hi = interval(q)
     if q.family in ("count", "ratio"):
         return lo - 1e-9 <= fact.base_value <= hi + 1e-9
+    values = fact_readings(fact)
     for unit in readings(q):
         lo_b = units.to_base(lo, unit) if math.isfinite(lo) else lo
         hi_b = units.to_base(hi, unit) if math.isfinite(hi) else hi
-        if lo_b * (1 - 1e-9) <= fact.base_value <= hi_b * (1 + 1e-9):
+        if any(lo_b * (1 - 1e-9) <= v <= hi_b * (1 + 1e-9) for v in values):
             return True
     return False
 

@@ -30,6 +30,10 @@ class NumericValue(Check):
         attrs = BANDWIDTHS if claim.attribute == "bandwidth" else (claim.attribute,)
         confident = claim.attribute != "bandwidth"
         entities = fb.members(claim.entity)
+        if claim.scope == "system" and fb.entities[claim.entity].kind == "chip":
+            # "362 PFLOPS in total": a system built from the chip may verify it, nothing can contradict it
+            entities = [claim.entity] + [e.id for e in fb.entities.values() if e.chip == claim.entity]
+            confident = False
         if claim.attribute == "chip_count" and fb.entities[claim.entity].kind == "chip":
             # "UltraServers with up to 144 of these chips": systems built from the chip may verify it
             entities = [e.id for e in fb.entities.values() if e.chip == claim.entity]

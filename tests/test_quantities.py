@@ -1,0 +1,70 @@
+import pytest
+
+from reviewer.quantities import find_quantities
+
+
+def one(text, lang="en"):
+    qs = find_quantities(text, lang)
+    assert len(qs) == 1, qs
+    return qs[0]
+
+
+@pytest.mark.parametrize("text,lang,value,unit,qual", [
+    ("has 144GB of HBM", "en", 144, "gigabyte", "exact"),
+    ("mit 4,9TB/s", "de", 4.9, "terabyte / second", "exact"),
+    ("(~2,5 PFLOPS)", "en", 2.5, "petaFLOPS", "approx"),
+    ("ca. 20,7 TB", "de", 20.7, "terabyte", "approx"),
+    ("etwa 46 TB/s", "de", 46, "terabyte / second", "approx"),
+    ("rund 1.600 Gbit/s", "de", 1600, "gigabit / second", "approx"),
+    ("about 3.3 TB/s", "en", 3.3, "terabyte / second", "approx"),
+    ("roughly 900 GB/s", "en", 900, "gigabyte / second", "approx"),
+    ("nearly 500 W", "en", 500, "watt", "nearly"),
+    ("knapp 500 W", "de", 500, "watt", "nearly"),
+    ("over 900 GB/s", "en", 900, "gigabyte / second", "at_least"),
+    ("more than 1,835 TFLOPS", "en", 1835, "teraFLOPS", "at_least"),
+    ("über 1.835 TFLOPS", "de", 1835, "teraFLOPS", "at_least"),
+    ("exceeding 96 GB", "en", 96, "gigabyte", "at_least"),
+    ("up to 12.8 Tbps", "en", 12.8, "terabit / second", "up_to"),
+    ("bis zu 3,2 Tbps", "de", 3.2, "terabit / second", "up_to"),
+    ("costs $55.04/h", "en", 55.04, "USD / hour", "exact"),
+    ("kostet 98,32 $ pro Stunde", "de", 98.32, "USD / hour", "exact"),
+    ("on 3nm", "en", 3, "nanometer", "exact"),
+])
+def test_quantities_units_and_qualifiers(text, lang, value, unit, qual):
+    q = one(text, lang)
+    assert (q.value, q.unit, q.qualifier) == (pytest.approx(value), unit, qual)
+
+
+@pytest.mark.parametrize("text,lang,value", [
+    ("4x faster", "en", 4), ("4.4 times the compute", "en", 4.4), ("4-fach schneller", "de", 4),
+    ("die 4-fache Leistung", "de", 4), ("twice the memory", "en", 2), ("soll sich verdreifachen", "de", 3),
+    ("doubles the bandwidth", "en", 2),
+])
+def test_quantities_multipliers(text, lang, value):
+    q = one(text, lang)
+    assert q.family == "ratio" and q.value == pytest.approx(value)
+
+
+@pytest.mark.parametrize("text,lang,value", [
+    ("$4 billion", "en", 4e9), ("8 Milliarden US-Dollar", "de", 8e9), ("350 Millionen Dollar", "de", 350e6),
+    ("eight chips", "en", 8), ("knapp 500.000 Chips", "de", 500000),
+])
+def test_quantities_magnitudes_and_number_words(text, lang, value):
+    assert one(text, lang).value == pytest.approx(value)
+
+
+@pytest.mark.parametrize("text", ["Llama 3 70B model", "the H100 and MI300X", "NeuronLink-v4 links", "trn2.48xlarge",
+                                  "HBM3e stacks", "Nitro-v6 cards"])
+def test_quantities_ignore_digits_inside_names(text):
+    assert [q for q in find_quantities(text, "en") if q.family != "count"] == []
+
+
+def test_quantities_range():
+    q = one("30-40% cheaper")
+    assert q.value == pytest.approx(0.30) and q.range_high == pytest.approx(0.40)
+
+
+def test_quantities_spans_are_exact():
+    text = "Trainium3: 144GB HBM3e, 4,9TB/s"
+    spans = [text[q.start:q.end] for q in find_quantities(text, "de")]
+    assert spans == ["144GB", "4,9TB/s"]

@@ -1,0 +1,105 @@
+"""Each verdict, on the fixture fact base (tests/fixtures/facts)."""
+
+import pytest
+
+from conftest import find, review
+
+
+@pytest.mark.parametrize("text,lang,quote", [
+    ("Each Trainium3 chip carries 144 GB of HBM3e.", "en", "144 GB"),
+    ("Der Trainium3 bietet 4,9 TB/s Speicherbandbreite pro Chip.", "de", "4,9 TB/s"),
+    ("Trainium3 delivers ~2,5 PFLOPS of FP8 compute.", "en", "2,5 PFLOPS"),
+    ("Trainium3 has more than 96 GB of HBM.", "en", "96 GB"),
+    ("Ein Trn3 UltraServer hat rund 21 TB HBM3e.", "de", "21 TB"),
+    ("A Trn3 UltraServer delivers 362 PFLOPS of MXFP8 compute.", "en", "362 PFLOPS"),
+    ("The Trn3 UltraServer holds up to 144 chips.", "en", "144"),
+    ("Trainium3 is built on a 3nm process.", "en", "3nm"),
+])
+def test_verdict_verified(fixture_reviewer, text, lang, quote):
+    assert find(review(fixture_reviewer, text, lang), quote).verdict == "verified"
+
+
+@pytest.mark.parametrize("text,lang,quote,expected", [
+    ("Trainium3 has 96 GB of HBM per chip.", "en", "96 GB", "144 GiB"),
+    ("Der Trainium3 hat 128 GB HBM3e.", "de", "128 GB", "144 GiB"),
+    ("The GB300 NVL72 offers 14 TB of HBM.", "en", "14 TB", "20.7 TB"),
+    ("Trainium3 reaches 1.3 PFLOPS FP8.", "en", "1.3 PFLOPS", "2,517 TFLOPS"),
+])
+def test_verdict_contradicted_with_expected_and_source(fixture_reviewer, text, lang, quote, expected):
+    f = find(review(fixture_reviewer, text, lang), quote)
+    assert f.verdict == "contradicted" and f.severity == "error"
+    assert f.expected == expected and f.sources and f.suggestion
+
+
+def test_verdict_contradicted_says_whose_figure_it_is(fixture_reviewer):
+    f = find(review(fixture_reviewer, "Trainium3 has 96 GB of HBM per chip.", "en"), "96 GB")
+    assert "Trainium2" in f.message
+
+
+def test_verdict_suggestion_keeps_the_writers_unit(fixture_reviewer):
+    f = find(review(fixture_reviewer, "Trainium3 has 96 GB of HBM per chip.", "en"), "96 GB")
+    assert f.suggestion == "144 GB"
+
+
+def test_verdict_outdated_ceo(fixture_reviewer):
+    r = review(fixture_reviewer, "AWS CEO Adam Selipsky presented the chip.", "en", as_of="2025-01-10")
+    f = find(r, "Adam Selipsky")
+    assert f.verdict == "outdated" and f.expected == "Matt Garman"
+
+
+def test_verdict_ceo_before_the_change_is_verified(fixture_reviewer):
+    r = review(fixture_reviewer, "AWS CEO Adam Selipsky presented the chip.", "en", as_of="2024-04-10")
+    assert find(r, "Adam Selipsky").verdict == "verified"
+
+
+def test_verdict_former_ceo_is_verified(fixture_reviewer):
+    r = review(fixture_reviewer, "Der ehemalige AWS-CEO Adam Selipsky hatte den Chip angekündigt.", "de", as_of="2025-06-01")
+    assert find(r, "Adam Selipsky").verdict == "verified"
+
+
+def test_verdict_unverifiable(fixture_reviewer):
+    f = find(review(fixture_reviewer, "Trainium3 draws 1,000 W.", "en"), "1,000 W")
+    assert f.verdict == "unverifiable" and f.severity == "info"
+
+
+def test_verdict_interconnect_and_negation(fixture_reviewer):
+    r = review(fixture_reviewer, "Trainium3 chips talk to each other over NVLink.", "en")
+    assert find(r, "NVLink").verdict == "contradicted"
+    r = review(fixture_reviewer, "Trainium3 nutzt NeuronLink-v4, nicht NVLink.", "de")
+    assert find(r, "NeuronLink-v4").verdict == "verified" and find(r, "NVLink").verdict == "verified"
+
+
+def test_verdict_typo_resolves_but_versions_never_do(fixture_reviewer):
+    r = review(fixture_reviewer, "Tranium3 has 144 GB of HBM.", "en")
+    assert find(r, "144 GB").entity == "trainium3"
+    r = review(fixture_reviewer, "Trainium 3 has 144 GB of HBM.", "en")
+    assert find(r, "144 GB").entity == "trainium3"
+    r = review(fixture_reviewer, "Trainium2 has 96 GB of HBM.", "en")
+    f = find(r, "96 GB")
+    assert f.entity == "trainium2" and f.verdict == "verified"
+
+
+def test_verdict_ratio(fixture_reviewer):
+    r = review(fixture_reviewer, "A Trn3 UltraServer has 4.4 times the compute of a Trn2 UltraServer.", "en")
+    assert find(r, "4.4 times").verdict == "verified"
+    r = review(fixture_reviewer, "Trainium3 offers 4x the FP8 compute of Trainium2.", "en")
+    assert find(r, "4x").verdict == "contradicted"
+
+
+def test_verdict_table_headers_give_subject_and_attribute(fixture_reviewer):
+    text = "| Chip | Memory |\n|---|---|\n| Trainium3 | 96 GB |\n| Trainium2 | 96 GB |\n"
+    r = review(fixture_reviewer, text, "en")
+    by_line = {f.line: f for f in r.findings}
+    assert by_line[3].verdict == "contradicted" and by_line[4].verdict == "verified"
+
+
+def test_verdict_list_lead_and_coreference(fixture_reviewer):
+    text = "Der Trainium3 im Detail:\n\n- **Speicher**: 144 GB HBM3e\n- **Bandbreite**: 4,9 TB/s\n\nTrainium2 ist älter. Der Chip hat 96 GB.\n"
+    r = review(fixture_reviewer, text, "de")
+    assert find(r, "144 GB").entity == "trainium3" and find(r, "4,9 TB/s").verdict == "verified"
+    assert find(r, "96 GB").entity == "trainium2"
+
+
+def test_verdict_quoted_error_is_not_a_claim(fixture_reviewer):
+    r = review(fixture_reviewer, "Some outlets wrote that the GB300 NVL72 has 14 TB, which is wrong.", "en")
+    assert not [f for f in r.findings if f.verdict == "contradicted"]
