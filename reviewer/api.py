@@ -54,7 +54,7 @@ class Reviewer:
         nlp = self.nlp(language)
         extractor = ClaimExtractor(self.factbase)
         claims = []
-        for seg, doc in zip(segs, nlp.pipe(seg.text for seg in segs)):
+        for seg, doc in zip(segs, nlp.pipe(seg.text for seg in segs), strict=True):
             claims.extend(extractor.claims(seg, doc))
         claims = _dedupe(claims)
         ctx = CheckContext(self.factbase, when, language)

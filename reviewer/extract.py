@@ -315,7 +315,7 @@ class ClaimExtractor:
                         end=seg.start + m.end, text=m.text, value_text=self.fb.entities[m.entity].name,
                         negated=negated, sentence=s.text.strip(), subject_text=subject.text)
         foundries = s.cue("FOUNDRY:")
-        if foundries and chips and (s.cue("ATTR:foundry") or s.cue("ATTR:foundry")):
+        if foundries and chips and s.cue("ATTR:foundry"):
             for f in foundries:
                 before = [c for c in chips if c.end <= f.start]
                 subject = before[-1] if before else chips[0]

@@ -9,8 +9,8 @@ segment start plus its index: nothing is ever searched for again.
 
 from __future__ import annotations
 
+import itertools
 import re
-from bisect import bisect_right
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -237,14 +237,6 @@ def _table_cells(text: str, line_starts: list[int], line: int) -> list[tuple[int
         edges = [-1] + edges
     if not row.rstrip().endswith("|"):
         edges = edges + [len(row)]
-    for a, b in zip(edges, edges[1:]):
+    for a, b in itertools.pairwise(edges):
         cells.append((start + a + 1, start + b))
     return cells
-
-
-def line_index(text: str) -> list[int]:
-    return [0] + [m.end() for m in re.finditer("\n", text)]
-
-
-def line_of_offset(starts: list[int], offset: int) -> int:
-    return bisect_right(starts, offset)

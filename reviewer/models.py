@@ -46,8 +46,7 @@ class Source:
     def original_offset(self, offset: int) -> int:
         if not self.offset_map:
             return offset
-        keys = [k for k, _ in self.offset_map]
-        i = bisect_right(keys, offset) - 1
+        i = bisect_right(self.offset_map, offset, key=lambda pair: pair[0]) - 1
         if i < 0:
             return offset
         text_at, orig_at = self.offset_map[i]

@@ -13,7 +13,6 @@ components stay, ours are added after them.
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from pathlib import Path
 

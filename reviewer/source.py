@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from bisect import bisect_right
 from pathlib import Path
 
 import ftfy
@@ -208,7 +207,3 @@ def _lang_of(meta: dict) -> str | None:
         if isinstance(value, str) and value[:2].lower() in {"en", "de"}:
             return value[:2].lower()
     return None
-
-
-def line_of(src: Source, offset: int) -> int:
-    return bisect_right(src.line_starts, src.original_offset(offset))

@@ -13,7 +13,7 @@ def _same_name(claimed: str, fact_value: str) -> bool:
     a, b = normalize(claimed), normalize(fact_value)
     if a == b:
         return True
-    (sa, va), (sb, vb) = split_version(a), split_version(b)
+    va, vb = split_version(a)[1], split_version(b)[1]
     if va and vb and va != vb:
         return False
     return a.startswith(b) or b.startswith(a)
