@@ -1,5 +1,10 @@
 """The `review` command. No logic here: parse arguments, call the library, emit, set the exit code.
 
+    review ARTICLE…            review articles (the default command)
+    review facts check|list|show
+    review eval [DIR]
+    review batch PATH…
+
 Exit codes: 0 no contradicted or outdated finding (at or above --fail-on); 1 there is one;
 2 usage, input or configuration error.
 """
@@ -26,7 +31,9 @@ def _date(value: str) -> dt.date:
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
-        prog="review", description="Fact-check Markdown articles about AI accelerators against a curated fact base.")
+        prog="review", description="Fact-check Markdown articles about AI accelerators against a curated fact base.",
+        epilog="other commands: " + "; ".join(f"review {k}: {v[1]}" for k, v in SUBCOMMANDS.items())
+               + " (see review COMMAND --help)")
     p.add_argument("paths", nargs="+", metavar="ARTICLE", help="Markdown or text file(s) to review")
     p.add_argument("--format", "-f", choices=FORMATS, default="markdown", help="output format (default: markdown)")
     p.add_argument("--lang", choices=("en", "de"), help="article language (default: front matter, else detected)")
@@ -43,34 +50,56 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
+# name -> (module under reviewer.commands, help). A file literally named like a subcommand is
+# reviewed with `review ./facts`.
+SUBCOMMANDS = {
+    "facts": ("facts", "validate, list and look up the fact base"),
+    "eval": ("evaluate", "measure accuracy against gold-annotated articles"),
+    "batch": ("batch", "review every Markdown file under directories, with reports/ and a cache"),
+}
+
+
+def _subcommand(name: str):
+    import importlib
+
+    module = importlib.import_module(f".commands.{SUBCOMMANDS[name][0]}", __package__)
+    p = argparse.ArgumentParser(prog=f"review {name}", description=SUBCOMMANDS[name][1])
+    module.add_arguments(p)
+    return p, module.run
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv and argv[0] in SUBCOMMANDS:
+        parser, run = _subcommand(argv[0])
+        args = parser.parse_args(argv[1:])
+    else:
+        args, run = _parser().parse_args(argv), _run
     try:
-        return _run(args)
+        return run(args)
     except ReviewError as exc:
         print(f"review: {exc.line()}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("review: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # `review facts list | head`: the reader left; not an error of ours
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 def _run(args: argparse.Namespace) -> int:
     from .api import Reviewer, exit_code
     from .emitters import json as json_out
     from .emitters import markdown as md_out
-    from .errors import FactBaseInvalid
-    from .factbase.base import FactBaseError
+    from .commands.common import open_factbase
     from .output import write_atomic
     from .source import read_source
 
     sources = [read_source(p) for p in args.paths]  # every input checked before any work or output
-    try:
-        reviewer = Reviewer(fact_dirs=args.facts, spacy_model=args.spacy_model)
-    except FactBaseError as exc:
-        for err in exc.errors:
-            print(f"review: {err}", file=sys.stderr)
-        raise FactBaseInvalid(f"the fact base has {len(exc.errors)} error(s)") from None
+    reviewer = Reviewer(open_factbase(args.facts), spacy_model=args.spacy_model)
     reports = [reviewer.review_source(s, lang=args.lang, as_of=args.as_of) for s in sources]
     text = json_out.render(reports) if args.format == "json" else md_out.render(reports)
     if args.output:

@@ -1,0 +1,145 @@
+"""`review facts check|list|show`: keep the fact base right and look things up in it."""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import sys
+from pathlib import Path
+
+from ..errors import ConfigError
+from .common import add_facts_option, open_factbase
+
+
+class EntityNotFound(ConfigError):
+    code = "E203"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    sub = p.add_subparsers(dest="facts_command", required=True, metavar="{check,list,show}")
+    check = sub.add_parser("check", help="validate fact files; errors as path:line: message, exit 2")
+    check.add_argument("dirs", nargs="*", type=Path, metavar="DIR",
+                       help="fact directories or files to validate on top of the bundled ones "
+                            "(default: the bundled fact base)")
+    check.add_argument("--no-bundled", action="store_true",
+                       help="validate DIR on its own, without the bundled fact base")
+    add_facts_option(check)
+    lst = sub.add_parser("list", help="every fact with its qualifiers, validity and sources")
+    lst.add_argument("--format", "-f", choices=("text", "json"), default="text")
+    lst.add_argument("--entity", metavar="NAME", help="only this entity (any alias)")
+    add_facts_option(lst)
+    show = sub.add_parser("show", help="one entity, looked up by any alias (typos tolerated), with its facts")
+    show.add_argument("name", metavar="NAME")
+    show.add_argument("--format", "-f", choices=("text", "json"), default="text")
+    add_facts_option(show)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.facts_command == "check":
+        fb = open_factbase([*args.dirs, *args.facts], include_bundled=not args.no_bundled)
+        n_derived = sum(1 for f in fb.facts if f.fact.derive)
+        print(f"ok: {len(fb.entities)} entities, {len(fb.facts)} facts ({n_derived} derived), "
+              f"{len(fb.examples)} examples, every fact with a source")
+        return 0
+    fb = open_factbase(args.facts)
+    if args.facts_command == "list":
+        facts = fb.facts
+        if args.entity:
+            eid = lookup(fb, args.entity)
+            facts = [f for f in facts if f.entity == eid]
+        if args.format == "json":
+            print(json.dumps([fact_record(f) for f in facts], ensure_ascii=False, indent=2))
+        else:
+            for f in facts:
+                print(_fact_line(f))
+        return 0
+    eid = lookup(fb, args.name)
+    ent = fb.entities[eid]
+    facts = [f for f in fb.facts if f.entity == eid]
+    if args.format == "json":
+        print(json.dumps({"entity": ent.model_dump(mode="json"), "facts": [fact_record(f) for f in facts]},
+                         ensure_ascii=False, indent=2))
+        return 0
+    print(f"{ent.name}  [{ent.id}, {ent.kind}" + (f", {fb.entities[ent.vendor].name}" if ent.vendor else "") + "]")
+    if ent.aliases:
+        print(f"  aliases: {', '.join(ent.aliases)}")
+    for label, ref in (("chip", ent.chip), ("predecessor", ent.predecessor), ("successor", ent.successor)):
+        if ref:
+            print(f"  {label}: {fb.entities[ref].name}")
+    if ent.members:
+        print(f"  members: {', '.join(fb.entities[m].name for m in ent.members)}")
+    print(f"  {len(facts)} fact(s):")
+    for f in facts:
+        print("  - " + _fact_line(f, with_entity=False))
+        for s in f.sources:
+            print(f"      source: {s.title}, {s.url} ({s.date.isoformat()})")
+    return 0
+
+
+def lookup(fb, name: str) -> str:
+    """The entity id for any alias: exact (case and spacing ignored), then typo-tolerant."""
+    from rapidfuzz import fuzz, process
+
+    from ..names import EntityNames, normalize
+
+    names = EntityNames.from_factbase(fb)
+    eid = names.resolve(name)
+    if eid:
+        return eid
+    key = normalize(name)
+    keys = list(names.by_key)
+    best = process.extractOne(key, keys, scorer=fuzz.ratio, score_cutoff=80)
+    if best:
+        return names.by_key[best[0]]
+    close = process.extract(key, keys, scorer=fuzz.WRatio, limit=3)
+    hint = ", ".join(sorted({fb.entities[names.by_key[k]].name for k, _, _ in close}))
+    raise EntityNotFound(f"no entity named {name!r}" + (f" (closest: {hint})" if hint else ""))
+
+
+def _value(f) -> str | float:
+    v = f.value
+    if isinstance(v, dt.date):
+        return v.isoformat()
+    if isinstance(v, float) and v.is_integer():
+        return int(v)
+    return v
+
+
+def fact_record(f) -> dict:
+    """The `facts list --format json` shape."""
+    q = {k: v for k, v in f.q.model_dump().items() if v is not None}
+    rec = {
+        "entity": f.entity,
+        "attribute": f.attribute,
+        "value": _value(f),
+        "unit": f.fact.unit,
+        "qualifiers": q,
+        "valid_from": f.fact.valid_from.isoformat() if f.fact.valid_from else None,
+        "valid_until": f.fact.valid_until.isoformat() if f.fact.valid_until else None,
+        "sources": [{"title": s.title, "url": s.url, "date": s.date.isoformat()} for s in f.sources],
+        "status": f.fact.status,
+        "negated": f.fact.negated,
+        "derived_from": ({"entity": f.fact.derive.of, "count": f.fact.derive.count} if f.fact.derive else None),
+        "note": f.fact.note,
+        "file": f"{f.path}:{f.line}",
+    }
+    return rec
+
+
+def _fact_line(f, with_entity: bool = True) -> str:
+    q = {k: v for k, v in f.q.model_dump().items() if v is not None}
+    parts = [f.entity] if with_entity else []
+    value = f"{_value(f)}" + (f" {f.fact.unit}" if f.fact.unit else "")
+    parts.append(f"{f.attribute} = {'NOT ' if f.fact.negated else ''}{value}")
+    if q:
+        parts.append("(" + ", ".join(f"{k}: {v}" for k, v in q.items()) + ")")
+    if f.fact.status != "current":
+        parts.append(f"[{f.fact.status}]")
+    if f.fact.valid_from or f.fact.valid_until:
+        parts.append(f"valid {f.fact.valid_from or '…'} – {f.fact.valid_until or '…'}")
+    if f.fact.derive:
+        parts.append(f"= {f.fact.derive.count:g} × {f.fact.derive.of}")
+    return " ".join(parts)
+
+
