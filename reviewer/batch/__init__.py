@@ -1,0 +1,1 @@
+"""Batch review of a content repository (issue 5)."""
