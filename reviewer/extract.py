@@ -31,6 +31,7 @@ ATTR_BY_FAMILY = {
 }
 CHIP_LEVEL = {"process_node", "foundry", "memory_type", "interconnect"}
 CUE_WINDOW = 60  # characters around a value in which a cue word speaks about it
+_YEAR = re.compile(r"(?<![\w.,/-])(?:19[89]\d|20[0-4]\d)(?![\w.,/-]\d|\w)")
 
 
 @dataclass(frozen=True)
@@ -126,6 +127,8 @@ class ClaimExtractor:
                 out.append(claim)
         for s in sentences:
             out.extend(self._name_claims(seg, s))
+            if not s.cue("REPORTED"):
+                out.extend(self._date_claims(seg, s))
         return out
 
     # -- numeric claims ------------------------------------------------------------------------
@@ -140,7 +143,7 @@ class ClaimExtractor:
                 return None
             attribute = "chip_count"
         elif q.family == "money":
-            return None  # investments and acquisition prices need an explicit fact link (fact-base issue)
+            return self._money_claim(seg, s, q)
         else:
             attribute = self._attribute(s, q)
             if attribute is None:
@@ -166,6 +169,51 @@ class ClaimExtractor:
         return Claim(entity=subject, attribute=attribute, start=seg.start + q.start, end=seg.start + q.end,
                      text=q.text, quantity=q, precision=precision, sparsity=sparsity, scope=scope,
                      sentence=s.text.strip(), subject_text=text, subject_how=how)
+
+    def _money_claim(self, seg: Segment, s: _Sentence, q: Quantity) -> Claim | None:
+        """"Amazon has invested $8 billion in Anthropic", "bought Annapurna Labs for $350 million".
+
+        A sum of money is a claim only with a word saying what it is and an entity the fact base
+        has that kind of sum for; any other price (a GPU server, a model's training bill) is not.
+        """
+        if _nearest_label(s, "ATTR:investment", q.start, q.end, 80, exact=True):
+            attribute = "investment"
+        elif _nearest_label(s, "ACQ", q.start, q.end, 80, exact=True):
+            attribute = "acquisition_price"
+        else:
+            return None
+        with_facts = [m for m in s.mentions if self.fb.about(m.entity, attribute)]
+        if not with_facts:
+            return None
+        subject = min(with_facts, key=lambda m: abs(m.start - q.start))
+        versus = None
+        if attribute == "investment":
+            targets = {f.q.versus for f in self.fb.about(subject.entity, attribute)}
+            versus = next((m.entity for m in s.mentions if m.entity in targets), None)
+            if versus is None:
+                return None
+        return Claim(entity=subject.entity, attribute=attribute, start=seg.start + q.start, end=seg.start + q.end,
+                     text=q.text, quantity=q, versus=versus, sentence=s.text.strip(), subject_text=subject.text)
+
+    def _date_claims(self, seg: Segment, s: _Sentence) -> Iterable[Claim]:
+        """"Amazon bought Annapurna Labs in 2015", "Trainium2 wurde 2023 vorgestellt": a year next to a
+        word for acquired, announced or available, about an entity with that date in the fact base."""
+        cues = [c for c in s.cues if c.label in ("ACQ", "ATTR:announced", "ATTR:available")]
+        if not cues:
+            return
+        for m in _YEAR.finditer(s.text):
+            a, b = s.start + m.start(), s.start + m.end()
+            cue = min(cues, key=lambda c: _distance(c, a, b))
+            if _distance(cue, a, b) > 40:
+                continue
+            attribute = {"ACQ": "acquired", "ATTR:announced": "announced", "ATTR:available": "available"}[cue.label]
+            with_facts = [x for x in s.mentions if self.fb.about(x.entity, attribute)]
+            if not with_facts:
+                continue
+            before = [x for x in with_facts if x.end <= a]
+            subject = before[-1] if before else with_facts[0]
+            yield Claim(entity=subject.entity, attribute=attribute, start=seg.start + a, end=seg.start + b,
+                        text=m.group(), value_text=m.group(), sentence=s.text.strip(), subject_text=subject.text)
 
     def _attribute(self, s: _Sentence, q: Quantity) -> str | None:
         options = ATTR_BY_FAMILY.get(q.family)

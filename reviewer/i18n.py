@@ -9,6 +9,8 @@ ATTRIBUTE_NAMES = {
         "interconnect_bandwidth": "interconnect bandwidth", "network_bandwidth": "network bandwidth",
         "bandwidth": "bandwidth", "process_node": "process node", "foundry": "foundry", "chip_count": "chip count",
         "sram": "on-chip SRAM", "power": "power", "price_per_hour": "price per hour", "ratio": "ratio", "ceo": "CEO",
+        "investment": "investment", "acquisition_price": "acquisition price", "acquired": "acquisition date",
+        "announced": "announcement date", "available": "availability date",
     },
     "de": {
         "memory_capacity": "Speicherkapazität", "memory_type": "Speichertyp", "memory_bandwidth": "Speicherbandbreite",
@@ -17,6 +19,8 @@ ATTRIBUTE_NAMES = {
         "bandwidth": "Bandbreite", "process_node": "Fertigungsprozess", "foundry": "Auftragsfertiger",
         "chip_count": "Chip-Anzahl", "sram": "On-Chip-SRAM", "power": "Leistungsaufnahme",
         "price_per_hour": "Preis pro Stunde", "ratio": "Verhältnis", "ceo": "CEO",
+        "investment": "Investition", "acquisition_price": "Kaufpreis", "acquired": "Übernahmedatum",
+        "announced": "Ankündigungsdatum", "available": "Verfügbarkeitsdatum",
     },
 }
 

@@ -38,6 +38,8 @@ def _variants(alias: str, plural: bool) -> set[str]:
         stem, version, rest = m.groups()
         for sep in ("", " ", "-"):
             out.add(f"{stem}{sep}{version}{rest}")
+    if " " in alias and not re.search(r"\d[.\d]*x?large", alias):
+        out |= {v.replace(" ", "-") for v in list(out)}  # German compounds: "TPU-v5p-Pod", "Trn2-UltraServer"
     if plural:
         out |= {v + "s" for v in list(out) if v[-1].isalpha()}
     return out

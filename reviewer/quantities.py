@@ -49,7 +49,7 @@ def _pattern(lang: str) -> re.Pattern[str]:
             (?:
                 \s?(?P<cur2>{cur_post})(?![\w])
               | (?P<unit_tight>(?:x|×)(?![\w])|-fach(?:e[nr]?)?\b|-mal\b)
-              | \s?(?P<unit>{unit})(?![\w])
+              | (?:\s?|-(?=nm\b|Nanometer))(?P<unit>{unit})(?![\w])  # "5-nm-Verfahren"
               | (?![\w%])
             )
             (?:\s?(?P<per_hour>{per_hour})(?![\w]))?

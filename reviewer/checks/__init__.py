@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from .base import Check, CheckContext
+from .dates import DateClaim
 from .names import FoundryClaim, InterconnectClaim, RoleClaim
 from .numeric import NumericValue
 from .ratio import RatioClaim
 
-CHECKS: tuple[Check, ...] = (NumericValue(), RatioClaim(), InterconnectClaim(), FoundryClaim(), RoleClaim())
+CHECKS: tuple[Check, ...] = (NumericValue(), RatioClaim(), InterconnectClaim(), FoundryClaim(), RoleClaim(),
+                             DateClaim())
 
 __all__ = ["CHECKS", "Check", "CheckContext"]

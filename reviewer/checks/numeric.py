@@ -39,6 +39,8 @@ class NumericValue(Check):
             entities = [e.id for e in fb.entities.values() if e.chip == claim.entity]
             confident = False
         facts = [f for e in entities for a in attrs for f in fb.about(e, a)]
+        if claim.versus:  # "invested $8 billion in Anthropic": only sums that went to Anthropic
+            facts = [f for f in facts if f.q.versus == claim.versus]
         if claim.attribute == "compute":
             facts = [f for f in facts if same_precision(claim.precision, f.q.precision)]
             if claim.sparsity:

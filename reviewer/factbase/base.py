@@ -85,6 +85,33 @@ def _resolve_numeric(fact: Fact, value: float, path: str, line: int) -> Resolved
     return ResolvedFact(fact, float(value), unit_expr, family, base, path, line)
 
 
+def stated_total_mismatch(derived: ResolvedFact, stated: float, stated_unit: str) -> str | None:
+    """Why a vendor's printed total disagrees with count x per-chip figure, or None when it agrees.
+
+    The printed total is rounded ("20.7 TB" for 20,736 GiB, "362 PFLOPS" for 362,448 TFLOPS): it
+    agrees when the derived value, in either byte reading, rounds to it at the printed precision.
+    """
+    try:
+        unit_expr, family = units.parse_unit(stated_unit)
+    except ValueError as exc:
+        return f"derive.stated_unit: {exc}"
+    if family != derived.family:
+        return f"derive.stated_unit: '{stated_unit}' is not a {derived.family} unit"
+    decimals = len(repr(float(stated)).split(".")[1].rstrip("0")) if "." in repr(float(stated)) else 0
+    half_step = 0.5 * 10 ** -decimals
+    readings = [derived.base_value]
+    twin = units.binary_twin(derived.unit_expr) if derived.unit_expr else None
+    if twin:
+        readings.append(units.to_base(float(derived.value), twin))
+    for base in readings:
+        in_stated_unit = base / units.to_base(1.0, unit_expr)
+        if abs(in_stated_unit - stated) <= half_step + 1e-9 * stated:
+            return None
+    shown = derived.base_value / units.to_base(1.0, unit_expr)
+    return (f"derive: {derived.fact.derive.count:g} x {derived.fact.derive.of} = {shown:,.4g} {stated_unit}, "
+            f"but the stated total is {stated:g} {stated_unit}")
+
+
 def build(loaded: Iterable[LoadedFile], fingerprint: str = "") -> tuple[FactBase, list[FactFileError]]:
     """Join loaded files, resolve derivations, check cross references."""
     loaded = list(loaded)
@@ -136,6 +163,10 @@ def build(loaded: Iterable[LoadedFile], fingerprint: str = "") -> tuple[FactBase
         src = base[0]
         derived_fact = fact.model_copy(update={"unit": src.fact.unit})
         rf = _resolve_numeric(derived_fact, src.value * fact.derive.count, lf.path, line)
+        if fact.derive.stated is not None:
+            problem = stated_total_mismatch(rf, fact.derive.stated, fact.derive.stated_unit or "")
+            if problem:
+                errors.append(FactFileError(lf.path, lf.lines.get(("facts", i, "derive"), line), problem))
         fb.facts.append(rf)
         fb._index[(fact.entity, fact.attribute)].append(rf)
 

@@ -77,6 +77,16 @@ class Derivation(_Strict):
 
     of: str
     count: float = Field(gt=0)
+    # The total as the vendor prints it ("20.7" TB), when it does: the fact base is only valid
+    # while count x the per-chip figure agrees with it (either byte reading, printed rounding).
+    stated: float | None = Field(default=None, gt=0)
+    stated_unit: str | None = None
+
+    @model_validator(mode="after")
+    def _stated_needs_unit(self) -> Derivation:
+        if (self.stated is None) != (self.stated_unit is None):
+            raise ValueError("'stated' and 'stated_unit' go together")
+        return self
 
 
 class Fact(_Strict):
