@@ -1,0 +1,264 @@
+"""`review eval`: the reviewer against gold-annotated articles — recall, precision, coverage, confusion.
+
+A gold file `NAME.gold.yaml` beside (or pointing at) its article lists every checkable claim:
+
+    article: NAME.md
+    claims:
+      - {context: "a substring on exactly one line", quote: "96 GB", truth: wrong, note: "..."}
+      - {line: 42, quote: "128 GB", truth: wrong}      # by line number, for texts we may not quote
+
+`truth` is correct | wrong | outdated | unverifiable. A finding matches a gold claim when it is on the
+gold line and its column span overlaps the quote's. Measures:
+
+- recall: wrong and outdated claims reported as contradicted or outdated;
+- precision: of all contradicted and outdated findings, those on a wrong or outdated claim;
+- coverage: correct claims reported as verified.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
+
+from .errors import ConfigError, NotFound
+from .models import ArticleReport, Finding
+from .source import read_source
+
+TRUTHS = ("correct", "wrong", "outdated", "unverifiable")
+VERDICTS = ("verified", "contradicted", "outdated", "unverifiable", "none")
+ALARMS = ("contradicted", "outdated")
+_STRENGTH = {"contradicted": 3, "outdated": 3, "verified": 2, "unverifiable": 1}
+
+
+class GoldError(ConfigError):
+    code = "E204"
+
+
+class GoldClaim(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    context: str | None = None
+    line: int | None = None
+    quote: str
+    truth: Literal["correct", "wrong", "outdated", "unverifiable"]
+    note: str | None = None
+
+    @model_validator(mode="after")
+    def _where(self) -> GoldClaim:
+        if (self.context is None) == (self.line is None):
+            raise ValueError("a gold claim needs exactly one of 'context' or 'line'")
+        return self
+
+
+class GoldFile(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    article: str
+    as_of: dt.date | None = None  # the date to judge at when the article has none
+    claims: list[GoldClaim]
+
+
+@dataclass(frozen=True)
+class Located:
+    path: str
+    claim: GoldClaim
+    line: int  # 1-based
+    start: int  # 1-based column of the quote
+    end: int  # exclusive
+
+
+@dataclass
+class ArticleScore:
+    path: str
+    confusion: Counter = field(default_factory=Counter)  # (truth, verdict) -> n
+    false_alarms: list[tuple[str, Finding]] = field(default_factory=list)  # alarms on text with no gold claim
+    misses: list[tuple[Located, str]] = field(default_factory=list)  # wrong/outdated not reported
+    wrong_alarms: list[tuple[Located, Finding]] = field(default_factory=list)  # alarms on correct claims
+
+    def add(self, other: ArticleScore) -> None:
+        self.confusion.update(other.confusion)
+        self.false_alarms += other.false_alarms
+        self.misses += other.misses
+        self.wrong_alarms += other.wrong_alarms
+
+    @property
+    def errors(self) -> int:
+        return sum(n for (t, _), n in self.confusion.items() if t in ("wrong", "outdated"))
+
+    @property
+    def caught(self) -> int:
+        return sum(n for (t, v), n in self.confusion.items() if t in ("wrong", "outdated") and v in ALARMS)
+
+    @property
+    def alarms(self) -> int:
+        return sum(n for (_, v), n in self.confusion.items() if v in ALARMS) + len(self.false_alarms)
+
+    @property
+    def correct(self) -> int:
+        return sum(n for (t, _), n in self.confusion.items() if t == "correct")
+
+    @property
+    def recall(self) -> float | None:
+        return self.caught / self.errors if self.errors else None
+
+    @property
+    def precision(self) -> float | None:
+        return self.caught / self.alarms if self.alarms else None
+
+    @property
+    def coverage(self) -> float | None:
+        hits = self.confusion[("correct", "verified")]
+        return hits / self.correct if self.correct else None
+
+
+def gold_files(root: Path) -> list[Path]:
+    root = Path(root)
+    if root.is_file():
+        return [root]
+    if not root.is_dir():
+        raise NotFound("no such directory", str(root))
+    found = sorted(root.rglob("*.gold.yaml"))
+    if not found:
+        raise GoldError("no *.gold.yaml files", str(root))
+    return found
+
+
+def load_gold(path: Path) -> tuple[GoldFile, Path]:
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        gold = GoldFile.model_validate(data)
+    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
+        raise GoldError(f"cannot read gold file: {exc}", str(path)) from None
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise GoldError(f"invalid gold file: {where}: {first['msg']}", str(path)) from None
+    return gold, (path.parent / gold.article)
+
+
+def locate(gold: GoldFile, src, path: str) -> list[Located]:
+    """Each gold claim's line and the columns of its quote (in the original file, as findings are);
+    a context that is not on exactly one line is an error."""
+    text = src.text
+    lines = text.splitlines(keepends=True)
+    starts = [0]
+    for ln in lines:
+        starts.append(starts[-1] + len(ln))
+    out = []
+    for c in gold.claims:
+        if c.line is not None:
+            if not 1 <= c.line <= len(lines):
+                raise GoldError(f"gold line {c.line} is outside the article", path)
+            idx, anchor = c.line - 1, 0
+        else:
+            hits = [i for i, ln in enumerate(lines) if c.context in ln]
+            if len(hits) != 1:
+                raise GoldError(f"context {c.context!r} is on {len(hits)} lines, not exactly one", path)
+            idx = hits[0]
+            anchor = lines[idx].index(c.context)
+        ln = lines[idx]
+        col = ln.find(c.quote, anchor)
+        if col < 0:
+            col = ln.find(c.quote)
+        if col < 0:
+            raise GoldError(f"quote {c.quote!r} is not on line {idx + 1}", path)
+        line, column = src.line_col(starts[idx] + col)
+        _, end_column = src.line_col(starts[idx] + col + len(c.quote) - 1)
+        out.append(Located(src.path, c, line, column, end_column + 1))
+    return out
+
+
+def _overlaps(f: Finding, g: Located) -> bool:
+    return f.line == g.line and f.column < g.end and g.start < f.end_column
+
+
+def score(report: ArticleReport, located: Sequence[Located]) -> ArticleScore:
+    s = ArticleScore(report.path)
+    matched: set[int] = set()
+    for g in located:
+        hits = [(i, f) for i, f in enumerate(report.findings) if _overlaps(f, g)]
+        matched.update(i for i, _ in hits)
+        verdict = max((f.verdict for _, f in hits), key=_STRENGTH.get, default="none")
+        s.confusion[(g.claim.truth, verdict)] += 1
+        if g.claim.truth in ("wrong", "outdated") and verdict not in ALARMS:
+            s.misses.append((g, verdict))
+        if g.claim.truth not in ("wrong", "outdated") and verdict in ALARMS:
+            s.wrong_alarms.append((g, next(f for _, f in hits if f.verdict in ALARMS)))
+    s.false_alarms = [(report.path, f) for i, f in enumerate(report.findings)
+                      if i not in matched and f.verdict in ALARMS]
+    return s
+
+
+def evaluate(roots: Iterable[Path], reviewer, as_of: dt.date | None = None) -> list[ArticleScore]:
+    """Review every article that has a gold file under `roots` and score it."""
+    scores = []
+    for root in roots:
+        for gpath in gold_files(root):
+            gold, article = load_gold(gpath)
+            src = read_source(article)
+            located = locate(gold, src, str(gpath))
+            report = reviewer.review_source(src, as_of=gold.as_of or as_of)
+            scores.append(score(report, located))
+    return scores
+
+
+def total(scores: Sequence[ArticleScore]) -> ArticleScore:
+    t = ArticleScore("TOTAL")
+    for s in scores:
+        t.add(s)
+    return t
+
+
+def _pct(x: float | None) -> str:
+    return "–" if x is None else f"{x:.3f}"
+
+
+def render_text(scores: Sequence[ArticleScore], details: bool = False) -> str:
+    t = total(scores)
+    rows = ["| article | claims | errors | caught | alarms | recall | precision | coverage |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|"]
+    for s in [*scores, t]:
+        name = Path(s.path).name if s is not t else "**total**"
+        claims = sum(s.confusion.values())
+        rows.append(f"| {name} | {claims} | {s.errors} | {s.caught} | {s.alarms} | {_pct(s.recall)} | "
+                    f"{_pct(s.precision)} | {_pct(s.coverage)} |")
+    rows += ["", "Confusion (rows: gold truth; columns: reviewer verdict; none = no finding on the quote):", "",
+             "| gold \\ reviewer | " + " | ".join(VERDICTS) + " |", "|---|" + "---:|" * len(VERDICTS)]
+    for truth in TRUTHS:
+        rows.append(f"| {truth} | " + " | ".join(str(t.confusion[(truth, v)]) for v in VERDICTS) + " |")
+    fa = Counter(f.verdict for _, f in t.false_alarms)
+    rows.append("| (no gold claim) | – | " + " | ".join(str(fa[v]) for v in ("contradicted", "outdated"))
+                + " | – | – |")
+    if details:
+        rows.append("")
+        for g, verdict in t.misses:
+            rows.append(f"MISSED  {g.path}:{g.line}: {g.claim.quote!r} ({g.claim.truth}; reviewer: {verdict})"
+                        f"  [{g.claim.note or ''}]")
+        for g, f in t.wrong_alarms:
+            rows.append(f"WRONG ALARM  {g.path}:{g.line}: {g.claim.quote!r} (gold {g.claim.truth}) — {f.message}")
+        for path, f in t.false_alarms:
+            rows.append(f"UNLISTED ALARM  {path}:{f.line}:{f.column}: {f.text!r} — {f.message}")
+    return "\n".join(rows) + "\n"
+
+
+def _metrics(s: ArticleScore) -> dict:
+    return {"claims": sum(s.confusion.values()), "errors": s.errors, "caught": s.caught, "alarms": s.alarms,
+            "recall": s.recall, "precision": s.precision, "coverage": s.coverage,
+            "confusion": {truth: {v: s.confusion[(truth, v)] for v in VERDICTS} for truth in TRUTHS},
+            "unlisted_alarms": len(s.false_alarms)}
+
+
+def render_json(scores: Sequence[ArticleScore]) -> dict:
+    t = total(scores)
+    return {"articles": [{"path": s.path, **_metrics(s)} for s in scores], "total": _metrics(t),
+            "misses": [{"path": g.path, "line": g.line, "quote": g.claim.quote, "truth": g.claim.truth, "verdict": v,
+                        "note": g.claim.note} for g, v in t.misses],
+            "false_alarms": [{"path": p, "line": f.line, "column": f.column, "text": f.text,
+                              "message": f.message, "gold": None} for p, f in t.false_alarms]
+            + [{"path": g.path, "line": f.line, "column": f.column, "text": f.text, "message": f.message,
+                "gold": g.claim.truth} for g, f in t.wrong_alarms]}
