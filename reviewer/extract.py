@@ -65,25 +65,21 @@ class _Sentence:
 class _Memory:
     """Entities seen so far per block, for headers, leads and coreference."""
 
-    by_block: dict[int, list[str]] = field(default_factory=dict)
+    by_block: dict[int, list[tuple[int, str]]] = field(default_factory=dict)
     compared: dict[int, list[str]] = field(default_factory=dict)
 
-    def add(self, block: int, entity: str) -> None:
-        self.by_block.setdefault(block, []).append(entity)
+    def add(self, block: int, entity: str, at: int = -1) -> None:
+        seen = self.by_block.setdefault(block, [])
+        seen.append((at, entity))
+        if at >= 0 and len(seen) > 1 and seen[-2][0] > at:
+            seen.sort(key=lambda pair: pair[0])
 
     def add_compared(self, block: int, entity: str) -> None:
         self.compared.setdefault(block, []).append(entity)
 
-    def last(self, block: int) -> str | None:
-        seen = self.by_block.get(block)
-        return seen[-1] if seen else None
-
-    def first(self, block: int) -> str | None:
-        seen = self.by_block.get(block)
-        return seen[0] if seen else None
-
-    def all(self, block: int) -> list[str]:
-        return self.by_block.get(block, [])
+    def all(self, block: int, before: int | None = None) -> list[str]:
+        """Entities named in a block, in text order; with `before`, only those named before that offset."""
+        return [e for at, e in self.by_block.get(block, []) if before is None or at < before]
 
 
 class ClaimExtractor:
@@ -112,7 +108,7 @@ class ClaimExtractor:
                 if m in compared:
                     self.memory.add_compared(seg.block, m.entity)
                 elif self._is_hardware(m.entity) or self.kind(m.entity) in ("organisation", "project"):
-                    self.memory.add(seg.block, m.entity)
+                    self.memory.add(seg.block, m.entity, seg.start + m.start)
         if self.topic is None and seg.kind == "heading":
             hw = {e for e in self.memory.all(seg.block) if self._is_hardware(e)}
             self.topic = hw.pop() if len(hw) == 1 else ""
@@ -152,7 +148,7 @@ class ClaimExtractor:
         if subject is None:
             return None
         if self.kind(subject) == "interconnect":
-            chip = self._context(seg)
+            chip = self._context(seg, at=q.start)
             if chip:
                 subject, how = chip, "coreference"
             if attribute == "bandwidth":
@@ -228,7 +224,8 @@ class ClaimExtractor:
             return "memory_capacity"
         return "bandwidth"  # a rate with no word saying which: any bandwidth fact may verify it
 
-    def _subject(self, seg: Segment, s: _Sentence, at: int, attribute: str) -> tuple[str | None, str, str]:
+    def _subject(self, seg: Segment, s: _Sentence, at: int, attribute: str,
+                 anaphora: bool = True) -> tuple[str | None, str, str]:
         fits = self._fits(attribute)
         if seg.kind == "table_cell":
             for block, how in ((seg.block, "table"), (seg.row_header, "table"), (seg.col_header, "table")):
@@ -236,16 +233,26 @@ class ClaimExtractor:
                 if ent:
                     return ent, how, self.fb.entities[ent].name
         compared = _compared(s)
-        candidates = [m for m in s.mentions if fits(m.entity) and m not in compared]
+        counted = _counted(s)
+        candidates = [m for m in s.mentions if fits(m.entity) and m not in compared and m not in counted]
+        near = [m for m in s.mentions if fits(m.entity) and m.end <= at and m not in counted]
+        if anaphora and near and near[-1] in compared and at - near[-1].end <= 16:
+            m = near[-1]  # "than the H100's 80 GB", "als die H100 mit ihren 3,35 TB/s": the compared one's own figure
+            return m.entity, "sentence", m.text
         before = [m for m in candidates if m.end <= at]
         if before:
             m = before[-1]
             return m.entity, "sentence", m.text
-        if s.cue("ANAPH:predecessor"):
-            ctx = self._context(seg, fits_any=True)
-            ent = self.fb.entities.get(ctx) if ctx else None
-            if ent and ent.predecessor:
-                return ent.predecessor, "coreference", s.cue("ANAPH:predecessor")[0].label
+        if anaphora:
+            for label, link in (("ANAPH:predecessor", "predecessor"), ("ANAPH:successor", "successor")):
+                cue = [c for c in s.cue(label) if c.end <= at]
+                if cue:
+                    ctx = self._context(seg, at=cue[-1].start)
+                    ent = self.fb.entities.get(ctx) if ctx else None
+                    other = getattr(ent, link) if ent else None
+                    if other:
+                        self.memory.add(seg.block, other, seg.start + cue[-1].start)
+                        return other, "coreference", s.text[cue[-1].start - s.start:cue[-1].end - s.start]
         if seg.lead_end and s.start < seg.lead_end:
             lead = [m for m in candidates if m.end <= seg.lead_end]
             if lead:
@@ -253,9 +260,15 @@ class ClaimExtractor:
         after = [m for m in candidates if m.start >= at]
         if after:
             return after[0].entity, "sentence", after[0].text
-        if s.mentions and not s.cue("ANAPH:chip"):
+        if s.mentions and not s.cue("ANAPH:chip") and any(m not in counted for m in s.mentions):
             return None, "", ""  # the sentence names something else: do not guess
-        ctx = self._context(seg, fits=fits)
+        system = [c for c in s.cue("ANAPH:system") if c.end <= at]
+        if system:
+            ctx = self._context(seg, fits=lambda e: self.kind(e) in ("system", "pod", "instance") and fits(e),
+                                at=system[-1].start)
+            if ctx:
+                return ctx, "coreference", self.fb.entities[ctx].name
+        ctx = self._context(seg, fits=fits, at=at)
         if ctx:
             return ctx, "coreference", self.fb.entities[ctx].name
         return None, "", ""
@@ -279,16 +292,19 @@ class ClaimExtractor:
                     return ent, "heading", self.fb.entities[ent].name
         return None
 
-    def _context(self, seg: Segment, fits=None, fits_any: bool = False) -> str | None:
+    def _context(self, seg: Segment, fits=None, fits_any: bool = False, at: int | None = None) -> str | None:
+        """The entity a sentence without one is about: named earlier in the block, else the list's
+        intro, the section heading or the article's topic. Never one named only later."""
         fits = fits or (lambda e: self._is_hardware(e))
+        before = seg.start + at if at is not None else None
         if seg.lead_end:
-            ent = next((e for e in self.memory.all(seg.block) if fits(e)), None)
+            ent = next((e for e in self.memory.all(seg.block, before) if fits(e)), None)
             if ent:
                 return ent
         for block in (seg.block, seg.intro, seg.heading):
             if block < 0:
                 continue
-            seen = [e for e in self.memory.all(block) if fits(e)]
+            seen = [e for e in self.memory.all(block, before if block == seg.block else None) if fits(e)]
             if block == seg.block and seen:
                 return seen[-1]
             if seen and (len(set(seen)) == 1 or block == seg.intro):
@@ -333,10 +349,13 @@ class ClaimExtractor:
             versus = next((m.entity for m in s.mentions if m.start > q.end and self._is_hardware(m.entity)
                            and re.search(r"\b(?:of|von|des|der)\b", s.text[max(0, m.start - s.start - 8):m.start - s.start])),
                           None)
-        subject, how, text = self._subject(seg, s, q.start, metric)
-        if versus is None and s.cue("ANAPH:predecessor") and subject:
+        subject, how, text = self._subject(seg, s, q.start, metric, anaphora=False)
+        if versus is None and subject:
             ent = self.fb.entities.get(subject)
-            versus = ent.predecessor if ent else None
+            if s.cue("ANAPH:predecessor"):
+                versus = ent.predecessor if ent else None
+            elif s.cue("ANAPH:successor"):
+                versus = ent.successor if ent else None
         if subject is None or versus is None or subject == versus:
             return None
         qq = Quantity(q.start, q.end, q.text, value, q.resolution, "times", "ratio", q.qualifier)
@@ -438,10 +457,33 @@ def _cue_after(s: _Sentence, label: str, pos: int, window: int) -> bool:
     return any(c.label == label and 0 <= c.start - pos <= window for c in s.cues)
 
 
+_BETWEEN_CMP = re.compile(
+    r"^\s*(?:(?:the|a|an|its|their|der|die|das|dem|den|des|beim|bei|seinem|seinen|ihrem|ihren)\s+)?"
+    r"(?:(?:predecessor|previous|successor|older|current|Vorgänger|Vorgängers|Nachfolger|älteren|aktuellen|"
+    r"Nvidias?|AMDs?|Googles?|Intels?|AWS|\w+['’]s)\s+)*$", re.IGNORECASE)
+
+
 def _compared(s: _Sentence) -> list[_Mention]:
-    """Entities that follow a comparison word: what the subject is compared against."""
+    """Entities that follow a comparison word: what the subject is compared against
+    ("than the H100", "gegenüber dem Vorgänger Trainium2", "wie beim Trainium2")."""
     cmp = s.cue("CMP")
-    return [m for m in s.mentions if any(0 <= m.start - c.end <= 12 for c in cmp)]
+    out = []
+    for m in s.mentions:
+        for c in cmp:
+            gap = m.start - c.end
+            if 0 <= gap <= 12 or (0 <= gap <= 30 and _BETWEEN_CMP.match(s.text[c.end - s.start:m.start - s.start])
+                                  and not any(o.start >= c.end and o.end <= m.start for o in s.mentions)):
+                out.append(m)
+                break
+    return out
+
+
+_COUNT_BEFORE = re.compile(r"(?:\d[\d.,]*|\b(?:two|four|eight|sixteen|zwei|vier|acht|sechzehn))\s*(?:x\s*)?$", re.IGNORECASE)
+
+
+def _counted(s: _Sentence) -> list[_Mention]:
+    """Names inside a count ("16 Trainium2 chips", "mit je 64 Trainium2"): parts, not the subject."""
+    return [m for m in s.mentions if _COUNT_BEFORE.search(s.text[max(0, m.start - s.start - 12):m.start - s.start])]
 
 
 _NEG_AFTER = re.compile(r"^\W*(?:is|are|wird|werden|ist|sind)?\s*(?:not|nicht|no longer|nicht mehr)\s+"
