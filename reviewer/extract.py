@@ -135,7 +135,7 @@ class ClaimExtractor:
         if q.family == "ratio":
             return self._ratio_claim(seg, s, q)
         if q.family == "count":
-            if not _cue_after(s, "CHIPNOUN", q.end, 24):
+            if not _chip_count(s, q):
                 return None
             attribute = "chip_count"
         elif q.family == "money":
@@ -217,7 +217,12 @@ class ClaimExtractor:
             return None
         if len(options) == 1:
             return options[0]
-        cue = _nearest_label(s, "ATTR:", q.start, q.end, CUE_WINDOW, allowed=set(options))
+        allowed = set(options)
+        if q.family == "rate":
+            allowed |= {"memory_capacity", "bandwidth"}
+        cue = _nearest_label(s, "ATTR:", q.start, q.end, CUE_WINDOW, allowed=allowed)
+        if cue == "memory_capacity" and q.family == "rate":
+            return "memory_bandwidth"  # "HBM3e at 7.7 TB/s": a rate next to memory is its bandwidth
         if cue:
             return cue
         if q.family == "memory":
@@ -338,7 +343,10 @@ class ClaimExtractor:
             return None
         metric = _nearest_label(s, "ATTR:", q.start, q.end, CUE_WINDOW,
                                 allowed={"compute", "memory_capacity", "memory_bandwidth", "efficiency",
-                                         "interconnect_bandwidth", "network_bandwidth", "price_per_hour"})
+                                         "interconnect_bandwidth", "network_bandwidth", "price_per_hour",
+                                         "bandwidth"})
+        if metric == "bandwidth":
+            metric = "memory_bandwidth"  # "46 Prozent mehr Bandbreite als die H100": chips are compared on HBM
         if metric is None:
             metric = "compute"
         if metric in ("efficiency", "price_per_hour"):
@@ -433,9 +441,15 @@ def _distance(c: _Cue, start: int, end: int) -> int:
     return 0
 
 
+_CLAUSE_BREAK = re.compile(r"[,;:–—()]|\s(?:and|but|while|whereas|und|aber|während|bei|at|with|mit|sowie)\s",
+                           re.IGNORECASE)
+
+
 def _nearest_label(s: _Sentence, prefix: str, start: int, end: int, window: int,
                    allowed: set[str] | None = None, exact: bool = False) -> str | None:
-    best, best_d = None, window + 1
+    """The label of the nearest cue with this prefix; a cue in the same clause as the value beats
+    a nearer one across a comma or "and" ("FP8-Leistung von 2,52 PFLOPS, bei BF16 sind es ...")."""
+    best, best_d = None, 10 * window + 1
     for c in s.cues:
         if exact:
             if c.label != prefix:
@@ -448,13 +462,36 @@ def _nearest_label(s: _Sentence, prefix: str, start: int, end: int, window: int,
         if allowed is not None and value not in allowed:
             continue
         d = _distance(c, start, end)
+        if d > window:
+            continue
+        gap = s.text[c.end - s.start:start - s.start] if c.end <= start else s.text[end - s.start:c.start - s.start]
+        if _CLAUSE_BREAK.search(gap):
+            d += 5 * window
         if d < best_d:
             best, best_d = value, d
     return best
 
 
-def _cue_after(s: _Sentence, label: str, pos: int, window: int) -> bool:
-    return any(c.label == label and 0 <= c.start - pos <= window for c in s.cues)
+_PER_UNIT = re.compile(r"(?:\b(?:je|jeweils|each|per|pro|with|mit je)\s*)$", re.IGNORECASE)
+
+
+def _chip_count(s: _Sentence, q: Quantity) -> bool:
+    """"144 Trainium3 chips", "72 Blackwell Ultra GPUs": a chip noun right after the number (a name may
+    sit between); "mit je vier Chips" / "four chips each" count per server, not the system's total."""
+    rel_start, rel_end = q.start - s.start, q.end - s.start
+    if _PER_UNIT.search(s.text[max(0, rel_start - 10):rel_start]):
+        return False
+    for c in s.cues:
+        if c.label != "CHIPNOUN" or c.start < q.end:
+            continue
+        gap = s.text[rel_end:c.start - s.start]
+        names = [m for m in s.mentions if m.start >= q.end and m.end <= c.start]
+        for m in names:
+            gap = gap.replace(m.text, "")
+        if re.fullmatch(r"[\s-]*(?:[A-Z][\w.-]*[\s-]+){0,3}", gap + " ") and not re.match(r"^\s*(?:each|jeweils)\b", s.text[c.end - s.start:]):
+            return True
+        break
+    return False
 
 
 _BETWEEN_CMP = re.compile(
