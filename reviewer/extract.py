@@ -104,7 +104,10 @@ class ClaimExtractor:
         out: list[Claim] = []
         for s in sentences:
             compared = _compared(s)
+            counted = _counted(s)
             for m in s.mentions:
+                if m in counted:
+                    continue  # "16 Trainium2 chips": a part, not what the next sentence's "it" means
                 if m in compared:
                     self.memory.add_compared(seg.block, m.entity)
                 elif self._is_hardware(m.entity) or self.kind(m.entity) in ("organisation", "project"):
@@ -164,7 +167,36 @@ class ClaimExtractor:
         sparsity = _nearest_label(s, "SPARSE:", q.start, q.end, CUE_WINDOW) if attribute == "compute" else None
         return Claim(entity=subject, attribute=attribute, start=seg.start + q.start, end=seg.start + q.end,
                      text=q.text, quantity=q, precision=precision, sparsity=sparsity, scope=scope,
-                     sentence=s.text.strip(), subject_text=text, subject_how=how)
+                     sentence=s.text.strip(), subject_text=text, subject_how=how,
+                     alternates=self._alternates(seg, s, subject, how, scope, q.start))
+
+    def _alternates(self, seg: Segment, s: _Sentence, subject: str, how: str, scope: str | None,
+                    at: int) -> tuple[str, ...]:
+        """Entities a figure may be about besides the chosen subject.
+
+        Always the other hardware named in the sentence. When the subject was inferred (not named
+        in the sentence), also what the paragraph named before and, unless the text says "per chip",
+        the systems built from the chip (or the chip of the system): an inferred subject is a guess,
+        and a guess must not turn a right figure into an alarm.
+        """
+        counted = _counted(s)
+        out = [m.entity for m in s.mentions if self._is_hardware(m.entity) and m not in counted]
+        if how not in ("sentence", "table"):
+            out += self.memory.all(seg.block, seg.start + at) + self.memory.compared.get(seg.block, [])
+            for block in (seg.intro, seg.heading):
+                if block >= 0:
+                    out += self.memory.all(block)
+            if scope != "chip" and not s.cue("ANAPH:chip"):
+                ent = self.fb.entities.get(subject)
+                out += [e.id for e in self.fb.entities.values() if e.chip == subject]
+                if ent and ent.chip:
+                    out.append(ent.chip)
+        seen, uniq = {subject}, []
+        for e in out:
+            if e not in seen and self._is_hardware(e):
+                seen.add(e)
+                uniq.append(e)
+        return tuple(uniq)
 
     def _money_claim(self, seg: Segment, s: _Sentence, q: Quantity) -> Claim | None:
         """"Amazon has invested $8 billion in Anthropic", "bought Annapurna Labs for $350 million".

@@ -112,6 +112,9 @@ class Claim:
     sentence: str = ""
     subject_text: str = ""  # how the subject was written or found
     subject_how: str = "sentence"  # sentence | lead | table | heading | coreference
+    # Other entities the figure may be about (named in the sentence, or around an inferred subject):
+    # a figure that contradicts the subject but is exactly another one's is read as that one's.
+    alternates: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..factbase.base import ResolvedFact
 from ..i18n import attr_name, msg
 from ..models import Claim, Verdict
@@ -86,6 +88,17 @@ class NumericValue(Check):
         if not current or not confident:
             return Verdict(claim, "unverifiable", reason=msg(lang, "unverifiable", entity=ent_name, attribute=attr,
                                                              claimed=claim.text))
+        for other in claim.alternates:
+            alt = replace(claim, entity=other, alternates=())
+            alt_facts, _ = self.candidates(alt, ctx)
+            alt_hits = [f for f in alt_facts if f.valid_at(ctx.as_of) and matches(q, f)]
+            if alt_hits:  # the figure is exactly another named entity's: read it as that one's
+                best = min(alt_hits, key=lambda f: f.fact.status != "current")
+                other_name = ctx.factbase.entities[other].name
+                expected = render_fact_value(best, lang)
+                return Verdict(alt, "verified", expected=expected, sources=sources_of([best]),
+                               reason=msg(lang, "verified", entity=other_name, attribute=attr, claimed=claim.text,
+                                          expected=expected))
         expected_fact = self._expected(claim, current)
         expected = render_fact_value(expected_fact, lang)
         hint = explain(claim, ctx, expected_fact)
