@@ -89,6 +89,8 @@ class ClaimExtractor:
         self.fb = factbase
         self.memory = _Memory()
         self.topic: str | None = None  # the article's subject, from its first heading
+        # table cells by block: (unit written in the cell, e.g. "HBM (GB)" -> GB; its cue labels)
+        self.cells: dict[int, tuple[tuple[str, str] | None, tuple[str, ...]]] = {}
 
     # -- helpers over the fact base ------------------------------------------------------------
     def kind(self, entity: str) -> str:
@@ -116,6 +118,10 @@ class ClaimExtractor:
             hw = {e for e in self.memory.all(seg.block) if self._is_hardware(e)}
             self.topic = hw.pop() if len(hw) == 1 else ""
         quantities: Sequence[Quantity] = doc._.hw_quantities or ()
+        if seg.kind == "table_cell":
+            self.cells[seg.block] = (_header_unit(seg.text),
+                                     tuple(c.label for s in sentences for c in s.cues))
+            quantities = self._with_header(seg, sentences, quantities)
         starts = [s.start for s in sentences]
         for q in quantities:
             i = bisect_right(starts, q.start) - 1
@@ -128,6 +134,24 @@ class ClaimExtractor:
             out.extend(self._name_claims(seg, s))
             if not s.cue("REPORTED"):
                 out.extend(self._date_claims(seg, s))
+        return out
+
+    def _with_header(self, seg: Segment, sentences: list[_Sentence],
+                     quantities: Sequence[Quantity]) -> Sequence[Quantity]:
+        """A bare number in a table takes its column header's unit ("HBM (GB)" over "96"), and the
+        header's cue words (attribute, precision, dense/sparse) speak for every cell below it."""
+        unit, labels = self.cells.get(seg.col_header, (None, ()))
+        if seg.col_header < 0 or (unit is None and not labels):
+            return quantities
+        out = []
+        for q in quantities:
+            if q.family == "count" and unit is not None:
+                q = Quantity(q.start, q.end, q.text, q.value, q.resolution, unit[0], unit[1], q.qualifier,
+                             q.range_high)
+            out.append(q)
+        for s in sentences:
+            have = {c.label.split(":", 1)[0] for c in s.cues}
+            s.cues.extend(_Cue(s.start, s.start, lab) for lab in labels if lab.split(":", 1)[0] not in have)
         return out
 
     # -- numeric claims ------------------------------------------------------------------------
@@ -452,6 +476,24 @@ class ClaimExtractor:
             if f.attribute == "ceo" and f.value == name:
                 return f.entity
         return None
+
+
+_HEADER_UNIT = re.compile(r"\(([^()]{1,12})\)\s*$|\bin\s+(\S{1,10})\s*$")
+
+
+def _header_unit(text: str) -> tuple[str, str] | None:
+    """The unit a column header gives its cells: "HBM (GB)", "Bandbreite (TB/s)", "Memory in GB"."""
+    from . import units
+
+    m = _HEADER_UNIT.search(text.strip())
+    if not m:
+        return None
+    surface = (m.group(1) or m.group(2)).strip()
+    try:
+        expr, family = units.parse_unit(surface)
+    except ValueError:
+        return None
+    return (expr, family) if family not in ("count", "ratio") else None
 
 
 def _sentences(doc: Doc) -> list[_Sentence]:

@@ -154,7 +154,7 @@ def test_facts_list_json_has_the_documented_shape():
     r = _cli("facts", "list", "--format", "json")
     assert r.returncode == 0
     rows = json.loads(r.stdout)
-    assert len(rows) == len(FB.facts)
+    assert len(rows) == len(load_factbase().facts)
     keys = {"entity", "attribute", "value", "unit", "qualifiers", "valid_from", "valid_until", "sources"}
     assert all(keys <= row.keys() for row in rows)
     assert all(set(s) >= {"title", "url", "date"} for row in rows for s in row["sources"])

@@ -11,10 +11,10 @@ from ..factbase.base import FactBase, ResolvedFact
 from ..models import Claim, Quantity, SourceRef, Verdict
 from ..numbers import format_number
 
-# Relative slack for a figure written without a qualifier: vendors and writers truncate
-# (3.35 TB/s -> "3.3 TB/s", 2.56 TB/s -> "2.5 TB/s"); every planted-error class we know is
-# further off than this (predecessor figures, bits for bytes, sparse for dense, totals per chip).
-EXACT_SLACK = 0.03
+# Relative slack for a figure written without a qualifier, on top of its last digit (which already
+# admits truncation: "3.3 TB/s" for 3.35, "2.5 TB/s" for 2.56). Kept small: H200's 141 GB written
+# as "144 GB" is 2% off and wrong; every planted-error class we know is further off than this.
+EXACT_SLACK = 0.012
 APPROX_SLACK = 0.06
 PRECISION_GROUPS = [{"FP8", "MXFP8", "cFP8"}, {"FP4", "MXFP4", "NVFP4"}, {"BF16", "FP16"}]
 
