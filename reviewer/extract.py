@@ -321,7 +321,7 @@ class ClaimExtractor:
         after = [m for m in candidates if m.start >= at]
         if after:
             return after[0].entity, "sentence", after[0].text
-        if s.mentions and not s.cue("ANAPH:chip") and any(m not in counted for m in s.mentions):
+        if not s.cue("ANAPH:chip") and any(m not in counted and m not in compared for m in s.mentions):
             return None, "", ""  # the sentence names something else: do not guess
         system = [c for c in s.cue("ANAPH:system") if c.end <= at]
         if system:
@@ -570,6 +570,7 @@ def _chip_count(s: _Sentence, q: Quantity) -> bool:
 
 _BETWEEN_CMP = re.compile(
     r"^\s*(?:(?:the|a|an|its|their|der|die|das|dem|den|des|beim|bei|seinem|seinen|ihrem|ihren)\s+)?"
+    r"(?:[a-zäöü][\w-]*\s+)?"
     r"(?:(?:predecessor|previous|successor|older|current|Vorgänger|Vorgängers|Nachfolger|älteren|aktuellen|"
     r"Nvidias?|AMDs?|Googles?|Intels?|AWS|\w+['’]s)\s+)*$", re.IGNORECASE)
 
