@@ -31,6 +31,7 @@ ATTR_BY_FAMILY = {
 }
 CHIP_LEVEL = {"process_node", "foundry", "memory_type", "interconnect"}
 CUE_WINDOW = 60  # characters around a value in which a cue word speaks about it
+_MEMORY_TYPE = re.compile(r"(?<![\w-])(?:HBM[234]?[eE]?|LPDDR5X?|GDDR6X?|GDDR7|DDR5|DRAM)(?![\w-])")
 _YEAR = re.compile(r"(?<![\w.,/-])(?:19[89]\d|20[0-4]\d)(?![\w.,/-]\d|\w)")
 
 
@@ -65,21 +66,23 @@ class _Sentence:
 class _Memory:
     """Entities seen so far per block, for headers, leads and coreference."""
 
-    by_block: dict[int, list[tuple[int, str]]] = field(default_factory=dict)
+    by_block: dict[int, list[tuple[int, str, bool]]] = field(default_factory=dict)
     compared: dict[int, list[str]] = field(default_factory=dict)
 
-    def add(self, block: int, entity: str, at: int = -1) -> None:
+    def add(self, block: int, entity: str, at: int = -1, inferred: bool = False) -> None:
         seen = self.by_block.setdefault(block, [])
-        seen.append((at, entity))
+        seen.append((at, entity, inferred))
         if at >= 0 and len(seen) > 1 and seen[-2][0] > at:
             seen.sort(key=lambda pair: pair[0])
 
     def add_compared(self, block: int, entity: str) -> None:
         self.compared.setdefault(block, []).append(entity)
 
-    def all(self, block: int, before: int | None = None) -> list[str]:
-        """Entities named in a block, in text order; with `before`, only those named before that offset."""
-        return [e for at, e in self.by_block.get(block, []) if before is None or at < before]
+    def all(self, block: int, before: int | None = None, named: bool = False) -> list[str]:
+        """Entities named in a block, in text order; with `before`, only those named before that offset;
+        with `named`, not those resolved from "the successor" and the like."""
+        return [e for at, e, inferred in self.by_block.get(block, [])
+                if (before is None or at < before) and not (named and inferred)]
 
 
 class ClaimExtractor:
@@ -134,6 +137,7 @@ class ClaimExtractor:
             out.extend(self._name_claims(seg, s))
             if not s.cue("REPORTED"):
                 out.extend(self._date_claims(seg, s))
+                out.extend(self._memory_type_claims(seg, s))
         return out
 
     def _with_header(self, seg: Segment, sentences: list[_Sentence],
@@ -308,11 +312,11 @@ class ClaimExtractor:
             for label, link in (("ANAPH:predecessor", "predecessor"), ("ANAPH:successor", "successor")):
                 cue = [c for c in s.cue(label) if c.end <= at]
                 if cue:
-                    ctx = self._context(seg, at=cue[-1].start)
+                    ctx = self._context(seg, at=cue[-1].start, named=True)
                     ent = self.fb.entities.get(ctx) if ctx else None
                     other = getattr(ent, link) if ent else None
                     if other:
-                        self.memory.add(seg.block, other, seg.start + cue[-1].start)
+                        self.memory.add(seg.block, other, seg.start + cue[-1].start, inferred=True)
                         return other, "coreference", s.text[cue[-1].start - s.start:cue[-1].end - s.start]
         if seg.lead_end and s.start < seg.lead_end:
             lead = [m for m in candidates if m.end <= seg.lead_end]
@@ -353,19 +357,20 @@ class ClaimExtractor:
                     return ent, "heading", self.fb.entities[ent].name
         return None
 
-    def _context(self, seg: Segment, fits=None, fits_any: bool = False, at: int | None = None) -> str | None:
+    def _context(self, seg: Segment, fits=None, fits_any: bool = False, at: int | None = None,
+                 named: bool = False) -> str | None:
         """The entity a sentence without one is about: named earlier in the block, else the list's
         intro, the section heading or the article's topic. Never one named only later."""
         fits = fits or (lambda e: self._is_hardware(e))
         before = seg.start + at if at is not None else None
         if seg.lead_end:
-            ent = next((e for e in self.memory.all(seg.block, before) if fits(e)), None)
+            ent = next((e for e in self.memory.all(seg.block, before, named) if fits(e)), None)
             if ent:
                 return ent
         for block in (seg.block, seg.intro, seg.heading):
             if block < 0:
                 continue
-            seen = [e for e in self.memory.all(block, before if block == seg.block else None) if fits(e)]
+            seen = [e for e in self.memory.all(block, before if block == seg.block else None, named) if fits(e)]
             if block == seg.block and seen:
                 return seen[-1]
             if seen and (len(set(seen)) == 1 or block == seg.intro):
@@ -414,6 +419,19 @@ class ClaimExtractor:
                            and re.search(r"\b(?:of|von|des|der)\b", s.text[max(0, m.start - s.start - 8):m.start - s.start])),
                           None)
         subject, how, text = self._subject(seg, s, q.start, metric, anaphora=False)
+        for label, link in (("ANAPH:successor", "successor"), ("ANAPH:predecessor", "predecessor")):
+            cue = [c for c in s.cue(label) if c.end <= q.start]
+            named = [m for m in s.mentions if cue and m.end <= cue[-1].start and self._is_hardware(m.entity)
+                     and m not in compared]
+            after_cmp = cue and any(0 <= cue[-1].start - c.end <= 6 for c in s.cue("CMP"))
+            if cue and not named and not after_cmp:  # "Pro Chip bietet der Nachfolger die doppelte FP8-Leistung"
+                ctx = self._context(seg, at=cue[-1].start, named=True)
+                other = getattr(self.fb.entities[ctx], link) if ctx else None
+                if other:
+                    self.memory.add(seg.block, other, seg.start + cue[-1].start, inferred=True)
+                    subject, how, text = other, "coreference", s.text[cue[-1].start - s.start:cue[-1].end - s.start]
+                    versus = versus or ctx
+                break
         if versus is None and subject:
             ent = self.fb.entities.get(subject)
             if s.cue("ANAPH:predecessor"):
@@ -432,12 +450,15 @@ class ClaimExtractor:
     def _name_claims(self, seg: Segment, s: _Sentence) -> Iterable[Claim]:
         if s.cue("REPORTED"):
             return
-        chips = [m for m in s.mentions if self._is_hardware(m.entity)]
+        compared, counted = _compared(s), _counted(s)
+        chips = [m for m in s.mentions if self._is_hardware(m.entity) and m not in compared and m not in counted]
         for m in s.mentions:
             if self.kind(m.entity) != "interconnect":
                 continue
             before = [c for c in chips if c.end <= m.start]
             subject = (before[-1] if before else (chips[0] if chips else None))
+            if subject is None:
+                subject = self._implicit_subject(seg, s, m.start)
             if subject is None:
                 continue
             negated = any(c.end <= m.start and m.start - c.end <= 30 and c.start >= subject.end
@@ -469,6 +490,41 @@ class ClaimExtractor:
                 yield Claim(entity=org, attribute=role.label.split(":", 1)[1], start=seg.start + p.start,
                             end=seg.start + p.end, text=p.text, value_text=self.fb.entities[p.entity].name,
                             scope="past" if past else None, sentence=s.text.strip(), subject_text=p.text)
+
+    def _implicit_subject(self, seg: Segment, s: _Sentence, at: int) -> _Mention | None:
+        """For a name claim in a sentence naming no hardware: a list item's lead or "the chip" points
+        to the entity in context (a system's chip, for chip-level attributes)."""
+        if not (seg.lead_end or s.cue("ANAPH:chip") or s.cue("ANAPH:system") or seg.kind == "table_cell"):
+            return None
+        ctx = self._context(seg, at=at)
+        if ctx is None:
+            return None
+        if self.kind(ctx) in ("system", "instance", "pod"):
+            ctx = self.fb.chip_of(ctx) or ctx
+        return _Mention(s.start, s.start, ctx, self.fb.entities[ctx].name)
+
+    def _memory_type_claims(self, seg: Segment, s: _Sentence) -> Iterable[Claim]:
+        """"144 GB HBM3e", "nutzt HBM statt DRAM": the memory type of the chip the sentence is about."""
+        compared, counted = _compared(s), _counted(s)
+        chips = [m for m in s.mentions if self._is_hardware(m.entity) and m not in compared and m not in counted]
+        for mt in _MEMORY_TYPE.finditer(s.text):
+            a = s.start + mt.start()
+            if any(c.label == "NEG" and 0 <= a - c.end <= 12 for c in s.cues):
+                continue  # "HBM instead of DRAM", "nicht HBM": not what it has
+            before = [c for c in chips if c.end <= a]
+            subject = before[-1] if before else None
+            if subject is None and not chips:
+                subject = self._implicit_subject(seg, s, a)
+            if subject is None:
+                continue
+            entity = subject.entity
+            if self.kind(entity) in ("system", "instance", "pod"):
+                entity = self.fb.chip_of(entity) or entity
+            if not self.fb.about(entity, "memory_type"):
+                continue
+            yield Claim(entity=entity, attribute="memory_type", start=seg.start + a, end=seg.start + s.start
+                        + mt.end() - s.start, text=mt.group(), value_text=mt.group(), sentence=s.text.strip(),
+                        subject_text=subject.text)
 
     def _org_of(self, person: str) -> str | None:
         name = self.fb.entities[person].name

@@ -146,3 +146,39 @@ class RoleClaim(Check):
                                       expected=holder))
         return Verdict(claim, "unverifiable", reason=msg(lang, "unverifiable", entity=org, attribute=attribute,
                                                          claimed=person))
+
+
+class MemoryTypeClaim(Check):
+    """The memory a chip is said to carry must be its memory type ("HBM" alone names any HBM).
+
+    Bad:  "Gaudi 3 carries 128 GB of HBM3e."      (HBM2e)
+    Good: "Trainium3 hat 144 GiB HBM3e."
+    """
+
+    code = "HW107"
+    name = "memory-type"
+
+    def applies(self, claim: Claim) -> bool:
+        return claim.attribute == "memory_type"
+
+    def check(self, claim: Claim, ctx: CheckContext) -> Verdict:
+        fb, lang = ctx.factbase, ctx.lang
+        ent = fb.entities[claim.entity].name
+        attribute = attr_name(lang, "memory_type")
+        facts = [f for e in fb.members(claim.entity) for f in fb.about(e, "memory_type")]
+        value = claim.value_text or claim.text
+        hit = [f for f in facts if _same_name(value, str(f.value)) and not _version_clash(value, str(f.value))
+               and (normalize(value) == normalize(str(f.value)) or normalize(value) == "hbm"
+                    and normalize(str(f.value)).startswith("hbm"))]
+        if hit:
+            return Verdict(claim, "verified", expected=str(hit[0].value), sources=sources_of(hit),
+                           reason=msg(lang, "verified", entity=ent, attribute=attribute, claimed=value,
+                                      expected=hit[0].value))
+        current = [f for f in facts if f.fact.status == "current"]
+        if current and not fb.entities[claim.entity].members:
+            expected = str(current[0].value)
+            return Verdict(claim, "contradicted", expected=expected, suggestion=expected, sources=sources_of(current),
+                           reason=msg(lang, "contradicted", entity=ent, attribute=attribute, claimed=value,
+                                      expected=expected))
+        return Verdict(claim, "unverifiable", reason=msg(lang, "unverifiable", entity=ent, attribute=attribute,
+                                                         claimed=value))
