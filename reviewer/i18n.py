@@ -28,6 +28,7 @@ MESSAGES = {
     "en": {
         "verified": "{entity} {attribute}: {claimed} agrees with the source ({expected}).",
         "contradicted": "{entity} {attribute}: the article says {claimed}, the source says {expected}.",
+        "superseded": "{entity} {attribute}: {claimed} is an earlier figure the vendor has since replaced by {expected}.",
         "outdated": "{entity} {attribute}: {claimed} was true until {until}; at {as_of} it is {expected}.",
         "unverifiable": "{entity} {attribute}: {claimed} is not covered by the fact base.",
         "negated_wrong": "{entity}: the article says it does not use {claimed}, but it does.",
@@ -49,6 +50,7 @@ MESSAGES = {
     "de": {
         "verified": "{entity} {attribute}: {claimed} stimmt mit der Quelle überein ({expected}).",
         "contradicted": "{entity} {attribute}: Im Artikel steht {claimed}, laut Quelle {expected}.",
+        "superseded": "{entity} {attribute}: {claimed} ist ein früherer Wert, den der Hersteller inzwischen durch {expected} ersetzt hat.",
         "outdated": "{entity} {attribute}: {claimed} galt bis {until}; am {as_of} gilt {expected}.",
         "unverifiable": "{entity} {attribute}: {claimed} ist nicht in der Faktenbasis belegt.",
         "negated_wrong": "{entity}: Laut Artikel nutzt es {claimed} nicht, tatsächlich aber doch.",

@@ -61,6 +61,14 @@ class NumericValue(Check):
                                                              claimed=claim.text))
         valid = [f for f in facts if f.valid_at(ctx.as_of)]
         hits = [f for f in valid if matches(q, f)]
+        current_now = [f for f in valid if f.fact.status == "current"]
+        if hits and all(f.fact.status == "superseded" for f in hits) and current_now:
+            now = closest(q, current_now) or current_now[0]  # the vendor has since corrected the figure
+            expected = render_fact_value(now, lang)
+            return Verdict(claim, "outdated", expected=expected, suggestion=suggest_as_written(q, now, lang),
+                           sources=sources_of([now, hits[0]]), note=hits[0].fact.note,
+                           reason=msg(lang, "superseded", entity=ent_name, attribute=attr, claimed=claim.text,
+                                      expected=expected))
         if hits:
             best = sorted(hits, key=lambda f: f.fact.status != "current")[0]
             note = None
