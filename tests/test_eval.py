@@ -1,0 +1,89 @@
+"""`review eval`: the gold corpus scored, the matching rule, and the accuracy floor CI holds."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from reviewer.evaluate import evaluate, render_text, total
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# The floor CI holds today. Issue 4 asks for recall >= 0.90 and precision >= 0.95 on corpus/; the
+# reviewer is not there yet (see README, Accuracy), so this ratchet only stops it getting worse.
+# Raise these numbers with every accuracy gain; never lower them.
+RECALL_FLOOR = 0.62
+PRECISION_FLOOR = 0.85
+COVERAGE_FLOOR = 0.60
+
+
+def _cli(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "reviewer.cli", *args], capture_output=True, text=True, cwd=cwd)
+
+
+@pytest.fixture(scope="module")
+def corpus_scores(reviewer):
+    return evaluate([ROOT / "corpus"], reviewer)
+
+
+def test_eval_corpus_has_16_articles_half_german(corpus_scores):
+    names = [Path(s.path).name for s in corpus_scores]
+    assert len(names) >= 16
+    assert sum(n.startswith("de-") for n in names) == sum(n.startswith("en-") for n in names)
+
+
+def test_eval_corpus_stays_above_the_accuracy_floor(corpus_scores):
+    t = total(corpus_scores)
+    assert t.errors >= 0.2 * sum(t.confusion.values())  # about a quarter of the claims are planted errors
+    assert t.recall >= RECALL_FLOOR, render_text(corpus_scores, details=True)
+    assert t.precision >= PRECISION_FLOOR, render_text(corpus_scores, details=True)
+    assert t.coverage >= COVERAGE_FLOOR
+
+
+def test_eval_matches_on_the_gold_line_and_overlapping_columns(tmp_path, reviewer):
+    (tmp_path / "a.md").write_text("---\ndate: 2025-12-10\n---\n"
+                                   "Trainium3 has 96 GB of HBM per chip.\n\nTrainium3 has 144 GB of HBM3e.\n")
+    (tmp_path / "a.gold.yaml").write_text(
+        "article: a.md\nclaims:\n"
+        "  - {context: 'Trainium3 has 96 GB', quote: '96 GB', truth: wrong}\n"
+        "  - {line: 6, quote: '144 GB', truth: correct}\n"
+        "  - {context: 'HBM3e', quote: 'HBM3e', truth: correct}\n")
+    [s] = evaluate([tmp_path], reviewer)
+    assert s.confusion[("wrong", "contradicted")] == 1
+    assert s.confusion[("correct", "verified")] == 2
+    assert s.recall == 1.0 and s.precision == 1.0 and s.coverage == 1.0
+
+
+def test_eval_an_unlisted_alarm_costs_precision(tmp_path, reviewer):
+    (tmp_path / "b.md").write_text("Trainium3 has 96 GB of HBM per chip and 4.9 TB/s.\n")
+    (tmp_path / "b.gold.yaml").write_text("article: b.md\nclaims:\n"
+                                          "  - {context: 'and 4.9', quote: '4.9 TB/s', truth: correct}\n")
+    [s] = evaluate([tmp_path], reviewer)
+    assert len(s.false_alarms) == 1 and s.precision == 0.0 and s.recall is None
+
+
+def test_eval_cli_json_and_gates(tmp_path):
+    (tmp_path / "c.md").write_text("Trainium3 has 96 GB of HBM per chip.\n")
+    (tmp_path / "c.gold.yaml").write_text("article: c.md\nclaims:\n"
+                                          "  - {context: 'has 96', quote: '96 GB', truth: wrong}\n")
+    r = _cli("eval", str(tmp_path), "--format", "json")
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert data["total"]["recall"] == 1.0
+    assert data["total"]["confusion"]["wrong"]["contradicted"] == 1
+    assert {"path", "recall", "precision", "coverage", "confusion"} <= data["articles"][0].keys()
+    r = _cli("eval", str(tmp_path), "--min-coverage", "0.5")
+    assert r.returncode == 1 and "coverage" in r.stderr
+
+
+def test_eval_a_bad_gold_file_is_one_line_and_exit_2(tmp_path):
+    (tmp_path / "d.md").write_text("144 GB here.\n144 GB there.\n")
+    (tmp_path / "d.gold.yaml").write_text("article: d.md\nclaims:\n"
+                                          "  - {context: '144 GB', quote: '144 GB', truth: correct}\n")
+    r = _cli("eval", str(tmp_path))
+    assert r.returncode == 2
+    assert r.stderr.count("\n") == 1 and "on 2 lines, not exactly one" in r.stderr
