@@ -3,6 +3,10 @@
 The lexicon below maps surface forms ("TB/s", "Tbps", "Petaflops", "pro Stunde") to pint unit
 expressions; every conversion is pint's. Case matters for abbreviations: "Gb/s" is gigabits and
 "GB/s" gigabytes, and an article that confuses them is exactly what the reviewer must notice.
+
+pint converts a multiplicative unit with one factor (value * factor), so the factors, families
+and symbols pint gives are kept in a table in the user cache (reviewer.diskcache, keyed by
+units.txt and pint's version) and pint itself is imported only for a unit the table lacks.
 """
 
 from __future__ import annotations
@@ -11,7 +15,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-import pint
+from . import diskcache
 
 # Dimension families a claim can have; each has one base unit that values are compared in.
 FAMILY_BASE = {
@@ -125,14 +129,21 @@ def unit_alternation() -> str:
 
 
 @lru_cache(maxsize=1)
-def registry() -> pint.UnitRegistry:
+def registry():
+    import pint
+
     ureg = pint.UnitRegistry(None, autoconvert_offset_to_baseunit=False)
-    ureg.load_definitions(str(Path(__file__).with_name("units.txt")))
+    ureg.load_definitions(str(_UNITS_TXT))
     return ureg
 
 
-def family_of(unit_expr: str) -> str:
-    """The comparison family of a pint expression, by dimensionality."""
+_UNITS_TXT = Path(__file__).with_name("units.txt")
+_TABLE_FORMAT = "1"
+_table: dict[str, dict] | None = None
+_table_key = ""
+
+
+def _pint_family(unit_expr: str) -> str:
     ureg = registry()
     dims = ureg.Quantity(1, unit_expr).dimensionality
     for family, base in FAMILY_BASE.items():
@@ -143,19 +154,71 @@ def family_of(unit_expr: str) -> str:
     raise ValueError(f"unit '{unit_expr}' is of no known family")
 
 
+def _units_table() -> dict[str, dict]:
+    """{"base": {expr: [family, factor to the family's base]}, "pair": {"a\tb": factor}, "pretty": {expr: symbol}}."""
+    global _table, _table_key
+    if _table is None:
+        _table_key = diskcache.digest(_TABLE_FORMAT, _UNITS_TXT.read_bytes(), repr(sorted(FAMILY_BASE.items())),
+                                      diskcache.package_version("Pint"))
+        loaded = diskcache.load("units", _table_key)
+        if isinstance(loaded, dict) and all(isinstance(loaded.get(k), dict) for k in ("base", "pair", "pretty")):
+            _table = loaded
+        else:
+            _table = {"base": {}, "pair": {}, "pretty": {}}
+            known = {e for e, _ in LEXICON.values()} | set(FAMILY_BASE.values()) | {"USD / hour"}
+            for expr in sorted(known | {t for e in known if (t := binary_twin(e))}):
+                try:
+                    family = _pint_family(expr)
+                    _table["base"][expr] = [family, ureg_factor(expr, FAMILY_BASE[family])]
+                except Exception:  # noqa: BLE001 - not a unit of a family: pint answers each time
+                    pass
+            diskcache.store("units", _table_key, _table)
+    return _table
+
+
+def ureg_factor(unit_expr: str, target: str) -> float:
+    """pint's conversion factor: Quantity(v, unit_expr).to(target) is exactly v * this."""
+    return float(registry().Quantity(1.0, unit_expr).to(target).magnitude)
+
+
+def _remember(section: str, key: str, value) -> None:
+    table = _units_table()
+    table[section][key] = value
+    diskcache.store("units", _table_key, table)
+
+
+def family_of(unit_expr: str) -> str:
+    """The comparison family of a pint expression, by dimensionality."""
+    known = _units_table()["base"].get(unit_expr)
+    if known is not None:
+        return known[0]
+    family = _pint_family(unit_expr)
+    _remember("base", unit_expr, [family, ureg_factor(unit_expr, FAMILY_BASE[family])])
+    return family
+
+
 @lru_cache(maxsize=4096)
 def to_base(value: float, unit_expr: str) -> float:
     """The value in its family's base unit."""
-    ureg = registry()
+    known = _units_table()["base"].get(unit_expr)
+    if known is not None:
+        return float(value * known[1])
     family = family_of(unit_expr)
-    return float(ureg.Quantity(value, unit_expr).to(FAMILY_BASE[family]).magnitude)
+    return float(registry().Quantity(value, unit_expr).to(FAMILY_BASE[family]).magnitude)
 
 
 @lru_cache(maxsize=4096)
 def convert(value: float, unit_expr: str, target: str) -> float:
-    return float(registry().Quantity(value, unit_expr).to(target).magnitude)
+    key = f"{unit_expr}\t{target}"
+    factor = _units_table()["pair"].get(key)
+    if factor is not None:
+        return float(value * factor)
+    result = float(registry().Quantity(value, unit_expr).to(target).magnitude)
+    _remember("pair", key, ureg_factor(unit_expr, target))
+    return result
 
 
+@lru_cache(maxsize=256)
 def binary_twin(unit_expr: str) -> str | None:
     """The binary-prefix reading of a decimal byte unit and back ("gigabyte" <-> "gibibyte").
 
@@ -177,8 +240,13 @@ def is_bits(unit_expr: str) -> bool:
 
 def pretty(unit_expr: str) -> str:
     """A short unit symbol for messages ("terabyte / second" -> "TB/s")."""
+    known = _units_table()["pretty"].get(unit_expr)
+    if known is not None:
+        return known
     ureg = registry()
-    return f"{ureg.Unit(unit_expr):~}".replace(" ", "").replace("bit/s", "bit/s")
+    symbol = f"{ureg.Unit(unit_expr):~}".replace(" ", "").replace("bit/s", "bit/s")
+    _remember("pretty", unit_expr, symbol)
+    return symbol
 
 
 def parse_unit(surface: str) -> tuple[str, str]:
@@ -188,5 +256,11 @@ def parse_unit(surface: str) -> tuple[str, str]:
     expr = surface.replace("USD/h", "USD / hour")
     try:
         return expr, family_of(expr)
-    except (pint.errors.PintError, ValueError, AttributeError, TypeError) as exc:
+    except (ValueError, AttributeError, TypeError) as exc:
         raise ValueError(f"unknown unit '{surface}'") from exc
+    except Exception as exc:
+        import pint
+
+        if isinstance(exc, pint.errors.PintError):
+            raise ValueError(f"unknown unit '{surface}'") from exc
+        raise

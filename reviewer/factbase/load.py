@@ -2,6 +2,10 @@
 
 PyYAML's composed node tree keeps the line of every value, so a pydantic error location such as
 ("facts", 3, "unit") is turned into the line of that key in the file.
+
+Parsing YAML is most of a short run's start-up, so the parsed data and line map of each file are
+kept in the user cache (reviewer.diskcache), keyed by the file's bytes and the PyYAML version;
+validation always runs on them, so a cached file is read exactly as a parsed one.
 """
 
 from __future__ import annotations
@@ -11,10 +15,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
+import datetime as dt
+import math
+
 from pydantic import ValidationError
 
+from .. import diskcache
 from .schema import FactFile
+
+CACHE_FORMAT = "1"
 
 
 @dataclass(frozen=True)
@@ -40,7 +49,9 @@ def bundled_facts_dir() -> Path:
     return Path(__file__).resolve().parent.parent / "facts"
 
 
-def _line_map(node: yaml.Node, path: tuple = (), out: dict | None = None) -> dict[tuple, int]:
+def _line_map(node, path: tuple = (), out: dict | None = None) -> dict[tuple, int]:
+    import yaml
+
     out = {} if out is None else out
     out.setdefault(path, node.start_mark.line + 1)
     if isinstance(node, yaml.MappingNode):
@@ -65,20 +76,32 @@ def load_file(path: Path) -> tuple[LoadedFile | None, list[FactFileError]]:
     """Parse and validate one fact file."""
     shown = str(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        return None, [FactFileError(shown, 1, f"cannot read: {exc}")]
-    try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = mark.line + 1 if mark else 1
-        problem = getattr(exc, "problem", None) or str(exc)
-        return None, [FactFileError(shown, line, f"invalid YAML: {problem}")]
+        raw = path.read_bytes()
+        text = raw.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")  # as read_text() reads it
+    except (OSError, UnicodeDecodeError):
+        try:
+            text = path.read_text(encoding="utf-8")  # for the very error message it gives
+        except (OSError, UnicodeDecodeError) as exc:
+            return None, [FactFileError(shown, 1, f"cannot read: {exc}")]
+        raw = text.encode("utf-8")  # pragma: no cover - the file changed between the two reads
+    key = diskcache.digest(CACHE_FORMAT, diskcache.package_version("PyYAML"), raw)
+    cached = _from_cache(key)
+    if cached is not None:
+        data, lines = cached
+    else:
+        import yaml
+
+        try:
+            node, data = _compose_and_construct(text)
+        except yaml.YAMLError as exc:
+            mark = getattr(exc, "problem_mark", None)
+            line = mark.line + 1 if mark else 1
+            problem = getattr(exc, "problem", None) or str(exc)
+            return None, [FactFileError(shown, line, f"invalid YAML: {problem}")]
+        lines = _line_map(node) if node is not None else {}
+        _to_cache(key, data, lines)
     if data is None:
         data = {}
-    lines = _line_map(node) if node is not None else {}
     if not isinstance(data, dict):
         return None, [FactFileError(shown, 1, "a fact file must be a mapping with 'entities', 'facts', 'examples'")]
     try:
@@ -94,6 +117,71 @@ def load_file(path: Path) -> tuple[LoadedFile | None, list[FactFileError]]:
             errors.append(FactFileError(shown, _line_of(lines, loc), f"{where}: {msg}" if where else msg))
         return None, _dedupe(errors)
     return LoadedFile(shown, content, lines), []
+
+
+def _compose_and_construct(text: str):
+    """yaml.compose and yaml.safe_load in one parse: safe_load is construct_document(compose)."""
+    import yaml
+
+    loader = yaml.SafeLoader(text)
+    try:
+        node = loader.get_single_node()
+        return node, (loader.construct_document(node) if node is not None else None)
+    finally:
+        loader.dispose()
+
+
+# The cache holds YAML's values in JSON with their types kept: mappings as [key, value] pairs
+# (keys need not be strings), dates and non-finite floats tagged. Anything else is not cached.
+def _enc(v):
+    if v is None or isinstance(v, (bool, int, str)):
+        return v
+    if isinstance(v, float):
+        return v if math.isfinite(v) else {"f": repr(v)}
+    if isinstance(v, list):
+        return [_enc(x) for x in v]
+    if isinstance(v, dict):
+        return {"m": [[_enc(k), _enc(x)] for k, x in v.items()]}
+    if isinstance(v, dt.datetime):
+        return {"t": v.isoformat()}
+    if isinstance(v, dt.date):
+        return {"d": v.isoformat()}
+    raise TypeError(type(v).__name__)
+
+
+def _dec(v):
+    if isinstance(v, list):
+        return [_dec(x) for x in v]
+    if not isinstance(v, dict):
+        return v
+    (tag, x), = v.items()
+    if tag == "m":
+        return {_dec(k): _dec(y) for k, y in x}
+    if tag == "d":
+        return dt.date.fromisoformat(x)
+    if tag == "t":
+        return dt.datetime.fromisoformat(x)
+    return float(x)
+
+
+def _to_cache(key: str, data, lines: dict[tuple, int]) -> None:
+    try:
+        if not all(isinstance(p, (str, int)) and not isinstance(p, bool) for loc in lines for p in loc):
+            return
+        entry = {"data": _enc(data), "lines": [[list(loc), n] for loc, n in lines.items()]}
+    except TypeError:
+        return  # a YAML type JSON cannot carry: parse this file each time
+    diskcache.store("factfile", key, entry, keep=200)
+
+
+def _from_cache(key: str):
+    entry = diskcache.load("factfile", key)
+    if not isinstance(entry, dict):
+        return None
+    try:
+        return _dec(entry["data"]), {tuple(loc): n for loc, n in entry["lines"]}
+    except (KeyError, TypeError, ValueError):
+        return None
 
 
 def _dedupe(errors: list[FactFileError]) -> list[FactFileError]:
