@@ -2,13 +2,20 @@
 
     tokenizer (blank en/de; German gets the hyphen split English already has)
     -> sentencizer
-    -> hw_entities  SpanRuler, phrase patterns from every entity name and alias in facts/
+    -> hw_entities  phrase patterns from every entity name and alias in facts/ (first-longest match)
     -> hw_fuzzy     rapidfuzz for typos and spacing ("Tranium3", "Trainium 3"); exact version tokens
-    -> hw_cues      SpanRuler, phrase patterns from cues.yaml (attribute, precision, scope, ...)
+    -> hw_cues      phrase patterns from cues.yaml (attribute, precision, scope, ...), all matches
     -> hw_quantities numbers with units and qualifiers, as exact character spans
 
 A trained pipeline the user has installed can replace the blank one (`--spacy-model`); its own
 components stay, ours are added after them.
+
+hw_entities and hw_cues give exactly what spaCy's SpanRuler gives with phrase patterns on LOWER
+(deduplicated, in span order, the entity spans through `first_longest_spans_filter`), from a bare
+PhraseMatcher: the SpanRuler's general machinery (a warnings context, Span objects for every raw
+match, an empty token Matcher) cost more than the matching itself on short segments, and its
+patterns were run through every earlier component when added. The tokenizer keeps each segment's
+text on the Doc, because `Doc.text` is rebuilt from the tokens on every access.
 """
 
 from __future__ import annotations
@@ -17,9 +24,9 @@ from functools import lru_cache
 from pathlib import Path
 
 import spacy
-import yaml
 from spacy.language import Language
-from spacy.tokens import Doc
+from spacy.matcher import PhraseMatcher
+from spacy.tokens import Doc, Span
 from spacy.util import compile_infix_regex
 
 from . import errors
@@ -29,6 +36,7 @@ from .quantities import find_quantities
 
 ENTITY_KEY = "hw_entities"
 CUE_KEY = "hw_cues"
+TEXT_KEY = "hw_text"  # Doc.user_data: the text the Doc was made from
 
 if not Doc.has_extension("hw_quantities"):
     Doc.set_extension("hw_quantities", default=None)
@@ -36,7 +44,75 @@ if not Doc.has_extension("hw_quantities"):
 
 @lru_cache(maxsize=1)
 def cue_lexicon() -> dict[str, dict[str, list[str]]]:
-    return yaml.safe_load(Path(__file__).with_name("cues.yaml").read_text(encoding="utf-8"))
+    import yaml
+
+    text = Path(__file__).with_name("cues.yaml").read_text(encoding="utf-8")
+    loader = getattr(yaml, "CSafeLoader", None)  # libyaml: the same values, a tenth of the time
+    if loader is not None:
+        try:
+            return yaml.load(text, Loader=loader)
+        except yaml.YAMLError:
+            pass
+    return yaml.safe_load(text)
+
+
+def doc_text(doc: Doc) -> str:
+    text = doc.user_data.get(TEXT_KEY)
+    return doc.text if text is None else text
+
+
+class _TextKeepingTokenizer:
+    """The pipeline's tokenizer, also noting on each Doc the text it was made from."""
+
+    def __init__(self, tokenizer):
+        self.tokenizer = tokenizer
+
+    def __call__(self, text: str) -> Doc:
+        doc = self.tokenizer(text)
+        doc.user_data[TEXT_KEY] = text
+        return doc
+
+    def pipe(self, texts, batch_size: int = 1000):
+        for text in texts:
+            yield self(text)
+
+    def __getattr__(self, name):
+        return getattr(self.tokenizer, name)
+
+
+class PhraseRuler:
+    """Phrase patterns matched on LOWER into doc.spans[key]; as SpanRuler, with less overhead."""
+
+    def __init__(self, nlp: Language, spans_key: str, first_longest: bool):
+        self.nlp = nlp
+        self.key = spans_key
+        self.first_longest = first_longest
+        self.matcher = PhraseMatcher(nlp.vocab, attr="LOWER")
+
+    def add_patterns(self, patterns: list[tuple[str, str]]) -> None:
+        """(label, phrase) pairs; the phrases are tokenized as the pipeline tokenizes text."""
+        by_label: dict[str, list[Doc]] = {}
+        for label, phrase in patterns:
+            by_label.setdefault(label, []).append(self.nlp.make_doc(phrase))
+        for label, docs in by_label.items():
+            self.matcher.add(label, docs)
+
+    def __call__(self, doc: Doc) -> Doc:
+        found = sorted({(start, end, key) for key, start, end in self.matcher(doc) if start != end})
+        if self.first_longest:  # spacy.util.filter_spans: longest first, then earliest; no overlaps
+            kept, seen = [], set()
+            for m in sorted(found, key=lambda m: (m[1] - m[0], -m[0]), reverse=True):
+                if m[0] not in seen and m[1] - 1 not in seen:
+                    kept.append(m)
+                    seen.update(range(m[0], m[1]))
+            found = sorted(kept, key=lambda m: m[0])
+        doc.spans[self.key] = [Span(doc, start, end, label=key) for start, end, key in found]
+        return doc
+
+
+@Language.factory("hw_phrases", default_config={"spans_key": "", "first_longest": False})
+def _make_phrases(nlp: Language, name: str, spans_key: str, first_longest: bool):
+    return PhraseRuler(nlp, spans_key, first_longest)
 
 
 def _tokenizer_tweaks(nlp: Language) -> None:
@@ -59,7 +135,7 @@ def _make_fuzzy(nlp: Language, name: str, names_key: str):
         found = list(doc.spans.get(ENTITY_KEY, []))
         taken = [(s.start_char, s.end_char) for s in found]
         extra = False
-        for start, end, entity_id in names.fuzzy_mentions(doc.text, taken):
+        for start, end, entity_id in names.fuzzy_mentions(doc_text(doc), taken):
             span = doc.char_span(start, end, label=entity_id, alignment_mode="expand")
             if span is not None:
                 found.append(span)
@@ -74,7 +150,7 @@ def _make_fuzzy(nlp: Language, name: str, names_key: str):
 @Language.factory("hw_quantities", assigns=["doc._.hw_quantities"], default_config={"lang": "en"})
 def _make_quantities(nlp: Language, name: str, lang: str):
     def hw_quantities(doc: Doc) -> Doc:
-        doc._.hw_quantities = find_quantities(doc.text, lang)
+        doc._.hw_quantities = find_quantities(doc_text(doc), lang)
         return doc
 
     return hw_quantities
@@ -90,18 +166,15 @@ def build_nlp(lang: str, factbase: FactBase, model: str | None = None) -> Langua
     else:
         nlp = spacy.blank(lang)
     _tokenizer_tweaks(nlp)
+    nlp.tokenizer = _TextKeepingTokenizer(nlp.tokenizer)
     if not nlp.has_pipe("parser") and not nlp.has_pipe("senter"):
         nlp.add_pipe("sentencizer")
     names = EntityNames.from_factbase(factbase)
-    ruler = nlp.add_pipe("span_ruler", name=ENTITY_KEY, config={
-        "spans_key": ENTITY_KEY, "phrase_matcher_attr": "LOWER", "validate": False,
-        "spans_filter": {"@misc": "spacy.first_longest_spans_filter.v1"}})
-    ruler.add_patterns([{"label": eid, "pattern": alias} for alias, eid in names.phrase_patterns()])
+    ruler = nlp.add_pipe("hw_phrases", name=ENTITY_KEY, config={"spans_key": ENTITY_KEY, "first_longest": True})
+    ruler.add_patterns([(eid, alias) for alias, eid in names.phrase_patterns()])
     _NAME_INDEXES[factbase.fingerprint] = names
     nlp.add_pipe("hw_fuzzy", config={"names_key": factbase.fingerprint})
-    cues = nlp.add_pipe("span_ruler", name=CUE_KEY, config={
-        "spans_key": CUE_KEY, "phrase_matcher_attr": "LOWER", "validate": False})
-    cues.add_patterns([{"label": label, "pattern": word}
-                       for label, words in cue_lexicon()[lang].items() for word in words])
+    cues = nlp.add_pipe("hw_phrases", name=CUE_KEY, config={"spans_key": CUE_KEY, "first_longest": False})
+    cues.add_patterns([(label, word) for label, words in cue_lexicon()[lang].items() for word in words])
     nlp.add_pipe("hw_quantities", config={"lang": lang})
     return nlp
