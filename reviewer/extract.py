@@ -257,11 +257,12 @@ class ClaimExtractor:
         cues = [c for c in s.cues if c.label in ("ACQ", "ATTR:announced", "ATTR:available")]
         if not cues:
             return
-        for m in _YEAR.finditer(s.text):
+        years = list(_YEAR.finditer(s.text))
+        for m in years:
             a, b = s.start + m.start(), s.start + m.end()
             cue = min(cues, key=lambda c: _distance(c, a, b))
-            if _distance(cue, a, b) > 40:
-                continue
+            if _distance(cue, a, b) > 40 and not (len(years) == 1 and len(cues) == 1):
+                continue  # a year far from the word: unless it is the sentence's only year and only date word
             attribute = {"ACQ": "acquired", "ATTR:announced": "announced", "ATTR:available": "available"}[cue.label]
             with_facts = [x for x in s.mentions if self.fb.about(x.entity, attribute)]
             if not with_facts:
