@@ -1,0 +1,172 @@
+"""Which files a batch run reviews.
+
+Every Markdown file (.md, .markdown, .mdx) under the given directories and glob matches, less what
+`.gitignore` files (the one at each given root and nested ones, git's rules via pathspec's
+gitwildmatch) and `--exclude GLOB` leave out; `.git/` and the output directory are never entered.
+A file named on the command line is reviewed whatever its suffix (read_source decides whether it is
+usable), unless an `--exclude` pattern matches it.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from pathspec import GitIgnoreSpec
+
+from ..errors import NotFound
+
+MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdx")
+_GLOB_CHARS = frozenset("*?[")
+
+
+@dataclass(frozen=True)
+class Article:
+    path: Path  # to open
+    shown: str  # how reports and the summary name it: the command-line argument plus what was found below it
+    rel: str  # posix path below the common base of all arguments; mirrored under the output directory
+
+
+class _Ignores:
+    """The .gitignore files below one root, read once each, applied in git's order (deeper files win)."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self._specs: dict[str, GitIgnoreSpec | None] = {}
+
+    def _spec(self, rel_dir: str) -> GitIgnoreSpec | None:
+        if rel_dir not in self._specs:
+            f = self.root / rel_dir / ".gitignore"
+            try:
+                lines = f.read_text(encoding="utf-8", errors="replace").splitlines()
+            except OSError:
+                lines = []
+            self._specs[rel_dir] = GitIgnoreSpec.from_lines(lines) if lines else None
+        return self._specs[rel_dir]
+
+    def ignored(self, rel: str, is_dir: bool) -> bool:
+        """Whether `rel` (posix, relative to the root) is ignored by the .gitignore files above it."""
+        parts = rel.split("/")
+        status = None
+        for depth in range(len(parts)):
+            spec = self._spec("/".join(parts[:depth]))
+            if spec is None:
+                continue
+            sub = "/".join(parts[depth:]) + ("/" if is_dir else "")
+            result = spec.check_file(sub).include
+            if result is not None:
+                status = result
+        return bool(status)
+
+    def ignored_with_parents(self, rel: str, is_dir: bool) -> bool:
+        """Also true when a directory above is ignored (git does not look inside those)."""
+        parts = rel.split("/")
+        return any(self.ignored("/".join(parts[:i]), True) for i in range(1, len(parts))) or self.ignored(rel, is_dir)
+
+
+def _is_markdown(name: str) -> bool:
+    return name.lower().endswith(MARKDOWN_SUFFIXES)
+
+
+def _glob_base(pattern: str) -> Path:
+    """The directory part of a pattern before its first wildcard ("content/**/*.md" -> content)."""
+    parts = Path(pattern).parts
+    fixed = []
+    for part in parts:
+        if _GLOB_CHARS & set(part):
+            break
+        fixed.append(part)
+    return Path(*fixed) if fixed else Path(".")
+
+
+def discover(paths: Sequence[str | os.PathLike], *, exclude: Iterable[str] = (),
+             skip: Iterable[str | os.PathLike] = ()) -> list[Article]:
+    """The articles under `paths` (directories, files, glob patterns), sorted, each once.
+
+    Raises NotFound for an argument that is neither a file, a directory nor a pattern with matches.
+    `skip` names directories (the output directory) and files (the cache) never to enter or review.
+    """
+    excl = GitIgnoreSpec.from_lines(list(exclude)) if exclude else None
+    skip_abs = {os.path.abspath(s) for s in skip}
+    found: list[tuple[str, Path, str, Path]] = []  # (abs path, path, shown, root it was found under)
+
+    def excluded(rel: str, shown: str, is_dir: bool) -> bool:
+        if excl is None:
+            return False
+        tail = "/" if is_dir else ""
+        return excl.match_file(rel + tail) or excl.match_file(Path(shown).as_posix() + tail)
+
+    def walk(root: Path, shown_root: str) -> None:
+        ignores = _Ignores(root)
+        for dirpath, dirnames, filenames in os.walk(root):
+            rel_dir = os.path.relpath(dirpath, root)
+            rel_dir = "" if rel_dir == "." else Path(rel_dir).as_posix()
+            keep = []
+            for d in sorted(dirnames):
+                rel = f"{rel_dir}/{d}" if rel_dir else d
+                full = os.path.join(dirpath, d)
+                if d == ".git" or os.path.abspath(full) in skip_abs:
+                    continue
+                if ignores.ignored(rel, True) or excluded(rel, os.path.join(shown_root, rel), True):
+                    continue
+                keep.append(d)
+            dirnames[:] = keep
+            for name in sorted(filenames):
+                if not _is_markdown(name):
+                    continue
+                rel = f"{rel_dir}/{name}" if rel_dir else name
+                full = os.path.join(dirpath, name)
+                shown = os.path.join(shown_root, rel) if shown_root not in ("", ".") else rel
+                if os.path.abspath(full) in skip_abs or ignores.ignored(rel, False) or excluded(rel, shown, False):
+                    continue
+                found.append((os.path.abspath(full), Path(full), shown, root))
+
+    for arg in paths:
+        text = os.fspath(arg)
+        p = Path(text)
+        if p.is_dir():
+            walk(p, text.rstrip("/\\") or text)
+        elif p.is_file():
+            if not excluded(p.name, text, False):
+                found.append((os.path.abspath(p), p, text, p.parent))
+        elif _GLOB_CHARS & set(text):
+            matches = sorted(glob.glob(text, recursive=True))
+            if not matches:
+                raise NotFound("no file matches this pattern", text)
+            base = _glob_base(text)
+            ignores = _Ignores(base)
+            for m in matches:
+                mp = Path(m)
+                if os.path.abspath(m) in skip_abs or ".git" in mp.parts:
+                    continue
+                if mp.is_dir():
+                    walk(mp, m)
+                    continue
+                if not (mp.is_file() and _is_markdown(mp.name)):
+                    continue
+                rel = os.path.relpath(m, base)
+                if rel.startswith(".."):  # "../x/*.md": the pattern's base is not above the match
+                    rel = mp.name
+                rel = Path(rel).as_posix()
+                if ignores.ignored_with_parents(rel, False) or excluded(rel, m, False):
+                    continue
+                found.append((os.path.abspath(m), mp, m, base))
+        else:
+            raise NotFound("no such file or directory", text)
+
+    seen: set[str] = set()
+    unique = []
+    for item in found:
+        if item[0] not in seen:
+            seen.add(item[0])
+            unique.append(item)
+    if not unique:
+        return []
+    roots = {os.path.abspath(root) for _, _, _, root in unique}
+    base = os.path.commonpath(sorted(roots))
+    articles = [Article(path, shown, Path(os.path.relpath(abs_path, base)).as_posix())
+                for abs_path, path, shown, _ in unique]
+    return sorted(articles, key=lambda a: a.rel)

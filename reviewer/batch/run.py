@@ -1,0 +1,301 @@
+"""run_batch: discover, look up the cache, review the misses (in parallel), write reports and the index.
+
+    from reviewer.batch import run_batch
+    result = run_batch(["content/"], "reports", jobs=4)
+
+The parent process reads and hashes every file, answers hits from the cache, and hands the misses
+to workers in chunks; workers send back plain dicts (rendered log, JSON report, summary row,
+comparable claims). Nothing of spaCy or the fact base is loaded unless some file misses the cache.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import math
+import os
+import sys
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .. import __version__
+from ..errors import FactBaseInvalid, ReviewError
+from ..output import write_atomic
+from . import work
+from .cache import Cache, cache_key, default_cache_path
+from .consistency import conflicts as find_conflicts
+from .discover import Article, discover
+from .html import render_html
+from .index import render_markdown, render_summary, worst_first
+
+FAIL_RANK = {"error": 2, "warning": 1, "none": 99}
+INPROCESS_CHUNK = 32  # articles between cache commits when reviewing in-process
+POOL_MIN_ARTICLES = 8  # below this a worker pool costs more than it saves
+
+Progress = Callable[[int, int], None]
+
+
+@dataclass
+class BatchResult:
+    articles: int  # articles with a report (fresh or from the cache)
+    cache_hits: int  # files answered from the cache (articles and cached read errors)
+    errors: list[tuple[str, str]]  # (path, message) of files that could not be reviewed
+    reports: list[dict]  # one row per article, worst first: path, report, json_report, status, counts, ...
+    exit_code: int
+    elapsed: float  # seconds
+    conflicts: list[dict] = field(default_factory=list)
+    notices: list[str] = field(default_factory=list)
+    out_dir: Path = Path("reports")
+    fingerprint: str = ""
+    files: int = 0  # files found
+
+    @property
+    def reviewed(self) -> int:
+        """Articles reviewed in this run (not from the cache)."""
+        return sum(1 for r in self.reports if not r.get("cached"))
+
+
+def fact_fingerprint(fact_dirs: Sequence[Path]) -> str:
+    """FactBase.fingerprint, from the fact files' bytes without loading them.
+
+    The same hash as factbase.load.content_hash over factbase.load.fact_files (a test keeps them
+    equal), written out here because importing that module (pydantic) costs a tenth of a warm run.
+    """
+    dirs = [Path(__file__).resolve().parent.parent / "facts", *map(Path, fact_dirs)]  # bundled_facts_dir()
+    h = hashlib.sha256()
+    for d in dirs:
+        if not d.exists():
+            raise FactBaseInvalid("fact directory does not exist", str(d))
+        files = [d] if d.is_file() else sorted(p for p in d.rglob("*") if p.suffix in {".yaml", ".yml"} and p.is_file())
+        for p in files:
+            h.update(p.name.encode())
+            h.update(p.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def code_fingerprint() -> str:
+    """A hash of the tool's own code and data (not the fact base): a development checkout changes
+    results without a version bump, and a stale cache must not hide that."""
+    pkg = Path(__file__).resolve().parent.parent
+    h = hashlib.sha256()
+    files = [*pkg.rglob("*.py"), *pkg.glob("*.yaml"), *pkg.glob("*.txt")]
+    for f in sorted(files):
+        if "facts" in f.relative_to(pkg).parts:
+            continue
+        h.update(f.relative_to(pkg).as_posix().encode())
+        h.update(f.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def _read(article: Article) -> tuple[bytes | None, str | None]:
+    """The file's bytes, or the message read_source gives for a file that cannot be read."""
+    try:
+        size = article.path.stat().st_size
+        if size <= 1 << 20:  # most articles: no need to import read_source (ftfy, yaml) for its size limit
+            return article.path.read_bytes(), None
+        from ..source import MAX_BYTES
+
+        if size <= MAX_BYTES:
+            return article.path.read_bytes(), None
+    except OSError:
+        pass
+    from ..source import read_source
+
+    try:
+        read_source(article.path)  # raises the error a single-article run would report
+    except ReviewError as exc:
+        return None, f"{exc.message} [{exc.code}]"
+    return article.path.read_bytes(), None  # pragma: no cover - the file changed under us
+
+
+def _write_if_changed(path: Path, text: str) -> None:
+    try:
+        if path.read_text(encoding="utf-8") == text:
+            return
+    except (OSError, UnicodeDecodeError):
+        pass
+    write_atomic(path, text)
+
+
+class FactBaseRejected(FactBaseInvalid):
+    """The fact base did not validate; `errors` holds each `path:line: message` (the CLI prints them)."""
+
+    def __init__(self, errors):
+        self.errors = list(errors)
+        super().__init__(f"the fact base has {len(self.errors)} error(s)")
+
+
+_last_reviewer: list = []  # [(fact dirs, fingerprint), Reviewer]: reused by the next run in this process
+
+
+def _build_reviewer(fact_dirs: Sequence[Path], fingerprint: str):
+    """A Reviewer on the bundled facts plus `fact_dirs`; the last one is kept for a later run over the
+    same fact base in this process (benchmarks, tests, watch loops)."""
+    from ..api import Reviewer
+    from ..factbase.base import FactBaseError, load_factbase
+
+    key = ([str(d) for d in fact_dirs], fingerprint)
+    if _last_reviewer and _last_reviewer[0] == key:
+        return _last_reviewer[1]
+    try:
+        reviewer = Reviewer(load_factbase(fact_dirs))
+    except FactBaseError as exc:
+        raise FactBaseRejected(exc.errors) from None
+    _last_reviewer[:] = [key, reviewer]
+    return reviewer
+
+
+def _fork_context():
+    import multiprocessing
+
+    if sys.platform.startswith("linux") and "fork" in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("fork")
+    return None
+
+
+def run_batch(paths: Sequence[str | os.PathLike], out_dir: str | os.PathLike = "reports", *,
+              jobs: int | None = None, exclude: Iterable[str] = (), use_cache: bool = True,
+              cache_path: str | os.PathLike | None = None, fact_dirs: Sequence[str | os.PathLike] = (),
+              lang: str | None = None, as_of: dt.date | None = None, progress: Progress | None = None,
+              fail_on: str = "warning") -> BatchResult:
+    """Review every article under `paths`; write reports, index.md, index.html and summary.json to `out_dir`.
+
+    Raises NotFound for a path argument that does not exist, FactBaseInvalid for a missing fact
+    directory, FactBaseRejected (a FactBaseInvalid with .errors) for invalid fact files, and
+    KeyboardInterrupt as it comes: reports already written are complete, the cache keeps every
+    finished chunk.
+    """
+    started = time.perf_counter()
+    out = Path(out_dir)
+    cache_file = Path(cache_path) if cache_path else default_cache_path(out)
+    dirs = [Path(d) for d in fact_dirs]
+    jobs = max(1, jobs or os.cpu_count() or 1)
+    fingerprint = fact_fingerprint(dirs)
+    tool = f"{__version__}+{code_fingerprint()}"
+    articles = discover(paths, exclude=exclude, skip=[out, cache_file])
+    total = len(articles)
+    today = dt.date.today().isoformat()
+    as_of_s = as_of.isoformat() if as_of else None
+
+    rows: dict[int, dict] = {}
+    errors: dict[int, dict] = {}
+    claims: dict[int, list[dict]] = {}
+    hits = 0
+    done = 0
+
+    def accept(i: int, value: dict, cached: bool) -> None:
+        a = articles[i]
+        if "error" in value:
+            errors[i] = {"path": a.shown, "message": value["error"], "cached": cached}
+            return
+        report_md, report_json = f"{a.rel}.review.md", f"{a.rel}.review.json"
+        _write_if_changed(out / report_md, value["log"])
+        _write_if_changed(out / report_json, value["json"])
+        rows[i] = {"path": a.shown, "report": report_md, "json_report": report_json, **value["row"], "cached": cached}
+        claims[i] = value.get("claims", [])
+
+    def tick(n: int) -> None:
+        nonlocal done
+        done += n
+        if progress:
+            progress(done, total)
+
+    cache = Cache(cache_file if use_cache else None)
+    try:
+        misses: list[tuple[int, str, bytes, str]] = []
+        for i, a in enumerate(articles):
+            data, problem = _read(a)
+            if data is None:
+                errors[i] = {"path": a.shown, "message": problem, "cached": False}
+                continue
+            key = cache_key(hashlib.sha256(data).hexdigest(), fingerprint, tool, lang, as_of_s)
+            value = cache.get(a.shown, key)
+            if value is not None and value.get("today", today) == today:
+                accept(i, value, cached=True)
+                hits += 1
+            else:
+                misses.append((i, a.shown, data, key))
+        tick(total - len(misses))
+
+        keys = {i: key for i, _, _, key in misses}
+
+        def finish(results: list[tuple[int, dict]]) -> None:
+            for i, result in results:
+                if not result.get("internal"):
+                    cache.put(articles[i].shown, keys[i], result)
+                accept(i, result, cached=False)
+            cache.commit()
+            tick(len(results))
+
+        if misses:
+            _review(misses, finish, jobs=jobs, fact_dirs=dirs, fingerprint=fingerprint, lang=lang, as_of=as_of)
+
+        ordered_rows = [rows[i] for i in sorted(rows)]
+        error_list = [errors[i] for i in sorted(errors)]
+        found = find_conflicts((rows[i]["path"], claims[i]) for i in sorted(rows))
+        if error_list:
+            code = 2
+        elif any(r["worst"] >= FAIL_RANK[fail_on] for r in ordered_rows):
+            code = 1
+        else:
+            code = 0
+        meta = {"fingerprint": fingerprint, "fact_dirs": [str(d) for d in dirs], "lang": lang, "as_of": as_of_s,
+                "fail_on": fail_on, "exit_code": code, "elapsed": time.perf_counter() - started}
+        write_atomic(out / "index.md", render_markdown(ordered_rows, error_list, found, meta))
+        write_atomic(out / "index.html", render_html(ordered_rows, error_list, found, meta))
+        write_atomic(out / "summary.json", render_summary(ordered_rows, error_list, found, meta))
+        hits += sum(1 for e in error_list if e["cached"])
+        return BatchResult(
+            articles=len(ordered_rows), cache_hits=hits, errors=[(e["path"], e["message"]) for e in error_list],
+            reports=worst_first(ordered_rows), exit_code=code, elapsed=time.perf_counter() - started,
+            conflicts=found, notices=list(cache.notices), out_dir=out, fingerprint=fingerprint, files=total)
+    finally:
+        cache.close()
+
+
+def _review(misses: list[tuple[int, str, bytes, str]], finish: Callable[[list[tuple[int, dict]]], None], *,
+            jobs: int, fact_dirs: Sequence[Path], fingerprint: str, lang: str | None,
+            as_of: dt.date | None) -> None:
+    """Review the misses in-process (jobs=1, few misses) or in a process pool; `finish` each chunk's results."""
+    import multiprocessing
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+    holder: list = []
+
+    def reviewer():
+        if not holder:
+            holder.append(_build_reviewer(fact_dirs, fingerprint))
+        return holder[0]
+
+    context = _fork_context()
+    if jobs == 1 or len(misses) < POOL_MIN_ARTICLES:
+        for start in range(0, len(misses), INPROCESS_CHUNK):
+            chunk = misses[start:start + INPROCESS_CHUNK]
+            finish([(i, work.review_bytes(reviewer, shown, data, lang, as_of)) for i, shown, data, _ in chunk])
+        return
+
+    workers = min(jobs, math.ceil(len(misses) / 4))
+    size = max(1, min(32, math.ceil(len(misses) / (workers * 4))))
+    chunks = [[(i, shown, data) for i, shown, data, _ in misses[s:s + size]] for s in range(0, len(misses), size)]
+    if context is not None:
+        # Build once here, fork: every worker inherits the fact base and both pipelines.
+        rv = reviewer()
+        for language in (lang,) if lang else ("en", "de"):
+            rv.nlp(language)
+        work.set_reviewer(rv)
+    else:
+        context = multiprocessing.get_context("spawn")
+        reviewer()  # validate the fact base here; each worker builds its own in the initializer
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=work.init_worker,
+                               initargs=([str(d) for d in fact_dirs], lang, as_of.isoformat() if as_of else None))
+    try:
+        pending = {pool.submit(work.review_chunk, chunk) for chunk in chunks}
+        while pending:
+            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for fut in finished:
+                finish(fut.result())
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+        work.set_reviewer(None)

@@ -1,0 +1,204 @@
+"""One article's work in a batch, in a worker process or in-process: bytes in, plain JSON-able dict out.
+
+The result carries everything the batch needs later, so it can be cached as JSON and a cache hit
+needs neither spaCy nor the fact base: the rendered review log and JSON report, a summary row, and
+the comparable claims for the cross-article consistency check.
+
+Workers get the Reviewer from the parent through fork (built once there, inherited by every
+worker), or, where fork is not available, build it once each in the pool initializer.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import signal
+from collections.abc import Sequence
+from pathlib import Path
+
+from ..errors import ReviewError
+from ..models import ArticleReport, Claim, Finding, Source
+
+VERDICTS = ("verified", "contradicted", "outdated", "unverifiable")
+COUNT_ORDER = ("contradicted", "outdated", "verified", "unverifiable")  # of the per-entity counts, worst first
+SEVERITY_RANK = {"info": 0, "warning": 1, "error": 2}
+EXACT_SLACK = 0.03  # as the checks read a figure written without a qualifier
+APPROX_SLACK = 0.06
+
+_reviewer = None  # the worker's Reviewer (set before forking, or by the initializer)
+_options: dict = {}
+
+
+def review_with_claims(reviewer, src: Source, *, lang: str | None = None,
+                       as_of: dt.date | None = None) -> tuple[ArticleReport, list[Claim]]:
+    """Reviewer.review_source, also returning each finding's claim (same order as report.findings).
+
+    The claims carry the qualifiers (precision, sparsity, scope) that findings do not, and the
+    consistency check needs them. The steps are those of Reviewer.review_source; a test keeps the
+    two equal.
+    """
+    from ..api import _dedupe, status_of
+    from ..checks import CheckContext
+    from ..extract import ClaimExtractor
+    from ..findings import finding
+    from ..lang import detect_language
+    from ..markdown import segments
+    from ..verify import verify
+
+    language = lang or src.lang or detect_language(src.markdown)
+    when = src.date or as_of or dt.date.today()
+    segs = segments(src)
+    nlp = reviewer.nlp(language)
+    extractor = ClaimExtractor(reviewer.factbase)
+    claims = []
+    for seg, doc in zip(segs, nlp.pipe(seg.text for seg in segs), strict=True):
+        claims.extend(extractor.claims(seg, doc))
+    claims = _dedupe(claims)
+    ctx = CheckContext(reviewer.factbase, when, language)
+    pairs = sorted(((finding(src, code, v), v.claim) for code, v in verify(claims, ctx)),
+                   key=lambda p: (p[0].line, p[0].column, p[0].attribute))
+    findings = tuple(f for f, _ in pairs)
+    report = ArticleReport(path=src.path, language=language, date=src.date, as_of=when, title=src.title,
+                           status=status_of(findings), findings=findings, notices=src.notices)
+    return report, [c for _, c in pairs]
+
+
+def _intervals(claim: Claim) -> list[list[float]] | None:
+    """The values (in the family's base unit) a written figure admits, one interval per unit reading."""
+    from .. import units
+
+    q = claim.quantity
+    assert q is not None
+    if q.qualifier not in ("exact", "approx"):
+        return None  # "more than 100 GB", "up to 4x": bounds, not values to compare
+    v, res = q.value, q.resolution
+    if q.range_high is not None:
+        lo, hi = v - res, q.range_high + res
+    else:
+        tol = max(res, (APPROX_SLACK if q.qualifier == "approx" else EXACT_SLACK) * abs(v))
+        lo, hi = v - tol, v + tol
+    if not q.unit or q.family == "count":
+        return [[lo, hi]]
+    out = []
+    for unit in filter(None, (q.unit, units.binary_twin(q.unit))):  # "144 GB" may be written for 144 GiB
+        try:
+            out.append([units.to_base(lo, unit), units.to_base(hi, unit)])
+        except (ValueError, AttributeError, TypeError):  # pint errors derive from these
+            return None
+    return out
+
+
+def _name_key(value: str) -> str:
+    return "".join(ch for ch in value.casefold() if ch.isalnum())
+
+
+def claim_record(f: Finding, c: Claim, factbase, as_of: dt.date) -> list | None:
+    """What the consistency check compares, or None for claims it does not compare (ratios, negations, bounds).
+
+    A compact list (thousands of articles' records are read from the cache on every run):
+    [group, value, text as written, line, verdict]. `group` joins what must be equal for two values
+    to be compared (consistency.GROUP_FIELDS); `value` is "n:<name folded>" or "i:lo,hi;lo,hi" (the
+    admitted intervals in the family's base unit, one per unit reading).
+    """
+    if c.negated or c.attribute == "ratio":
+        return None
+    if c.quantity is not None:
+        iv = _intervals(c)
+        if not iv:
+            return None
+        kind = c.quantity.family
+        value = "i:" + ";".join(f"{lo:.7g},{hi:.7g}" for lo, hi in iv)
+    elif c.value_text and _name_key(c.value_text):
+        kind = "name"
+        value = "n:" + _name_key(c.value_text)
+    else:
+        return None
+    # roles and prices change: two articles disagree only when they speak of the same date
+    at = None
+    if any(rf.fact.valid_from or rf.fact.valid_until for rf in factbase.about(c.entity, c.attribute)):
+        at = as_of.isoformat()
+    group = "|".join(x or "" for x in (c.entity, c.attribute, c.precision, c.sparsity, c.scope, at, kind))
+    return [group, value, f.text, f.line, f.verdict]
+
+
+def summary_row(report: ArticleReport) -> dict:
+    problems = [f for f in report.findings if f.verdict in ("contradicted", "outdated")]
+    by_entity: dict[str, list[int]] = {}
+    for f in report.findings:
+        by_entity.setdefault(f.entity, [0, 0, 0, 0])[COUNT_ORDER.index(f.verdict)] += 1
+    return {
+        "language": report.language,
+        "date": report.date.isoformat() if report.date else None,
+        "as_of": report.as_of.isoformat(),
+        "title": report.title,
+        "status": report.status,
+        "counts": {k: report.count(k) for k in VERDICTS},
+        "worst": max((SEVERITY_RANK[f.severity] for f in problems), default=-1),
+        "by_entity": by_entity,
+    }
+
+
+def review_bytes(reviewer_of, shown: str, data: bytes, lang: str | None, as_of: dt.date | None) -> dict:
+    """Review one article's bytes. `reviewer_of()` gives the Reviewer; it is called only for a readable file.
+
+    Returns {"error": message} for a file read_source rejects (cacheable: it depends on the bytes
+    only), {"error": ..., "internal": True} if the review itself failed, else the result dict.
+    """
+    from ..source import source_from_bytes
+
+    try:
+        src = source_from_bytes(data, shown)
+    except ReviewError as exc:
+        return {"error": f"{exc.message} [{exc.code}]"}
+    try:
+        from ..emitters import json as json_out
+        from ..emitters import markdown as md_out
+
+        reviewer = reviewer_of()
+        report, claims = review_with_claims(reviewer, src, lang=lang, as_of=as_of)
+        records = [r for r in (claim_record(f, c, reviewer.factbase, report.as_of)
+                               for f, c in zip(report.findings, claims, strict=True)) if r]
+        result = {
+            "log": md_out.render_one(report),
+            "json": json_out.render([report]),
+            "row": summary_row(report),
+            "claims": records,
+        }
+        if src.date is None and as_of is None:
+            result["today"] = report.as_of.isoformat()  # checked at today's date: valid today only
+        return result
+    except ReviewError:
+        raise  # configuration problems (fact base, model) stop the run
+    except Exception as exc:  # noqa: BLE001 - one article's crash must not stop 2,000 others
+        return {"error": f"internal error while reviewing: {type(exc).__name__}: {exc} [E900]", "internal": True}
+
+
+# -- worker processes --------------------------------------------------------------------------------
+
+def set_reviewer(reviewer) -> None:
+    """Called in the parent before forking, so that every worker inherits one built Reviewer."""
+    global _reviewer
+    _reviewer = reviewer
+
+
+def init_worker(fact_dirs: Sequence[str], lang: str | None, as_of: str | None) -> None:
+    """Pool initializer: Ctrl-C is the parent's to handle; build the Reviewer if it was not inherited."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _options["lang"] = lang
+    _options["as_of"] = dt.date.fromisoformat(as_of) if as_of else None
+    _options["fact_dirs"] = [Path(d) for d in fact_dirs]
+
+
+def _worker_reviewer():
+    global _reviewer
+    if _reviewer is None:
+        from ..api import Reviewer
+        from ..factbase.base import load_factbase
+
+        _reviewer = Reviewer(load_factbase(_options["fact_dirs"]))
+    return _reviewer
+
+
+def review_chunk(items: Sequence[tuple[int, str, bytes]]) -> list[tuple[int, dict]]:
+    """A worker's unit of work: several articles, results as plain dicts (cheap to send back)."""
+    return [(i, review_bytes(_worker_reviewer, shown, data, _options["lang"], _options["as_of"]))
+            for i, shown, data in items]

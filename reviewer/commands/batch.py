@@ -1,0 +1,134 @@
+"""`review batch PATH…`: review a content repository; reports, index and summary in --out, with a cache.
+
+Exit codes: 2 if any file could not be read (or a usage/configuration error), else 1 if any article
+has a contradicted or outdated finding at or above --fail-on, else 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import os
+import sys
+import time
+from pathlib import Path
+
+from .common import add_facts_option, report_fact_errors
+
+
+def _date(value: str) -> dt.date:
+    try:
+        return dt.date.fromisoformat(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a date (YYYY-MM-DD): {value!r}") from None
+
+
+def _jobs(value: str) -> int:
+    try:
+        n = int(value)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"not a positive number of jobs: {value!r}")
+    return n
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("paths", nargs="+", metavar="PATH",
+                   help="directories (every .md/.markdown/.mdx below, .gitignore honoured), glob patterns "
+                        "(quote them) or files")
+    p.add_argument("--out", type=Path, default=Path("reports"), metavar="DIR",
+                   help="where reports, index.md, index.html and summary.json go (default: reports)")
+    p.add_argument("--jobs", "-j", type=_jobs, default=None, metavar="N",
+                   help=f"worker processes (default: the number of CPUs, here {os.cpu_count()})")
+    p.add_argument("--exclude", action="append", default=[], metavar="GLOB",
+                   help="leave out files or directories matching this .gitignore-style pattern (repeatable)")
+    p.add_argument("--no-cache", action="store_true", help="review every file again; do not read or write the cache")
+    p.add_argument("--cache", type=Path, metavar="FILE",
+                   help="the cache file (default: OUT/.review-cache.sqlite)")
+    add_facts_option(p)
+    p.add_argument("--lang", choices=("en", "de"), help="article language (default: front matter, else detected)")
+    p.add_argument("--as-of", type=_date, metavar="DATE",
+                   help="date to check time-dependent facts at when an article has none (default: today)")
+    p.add_argument("--fail-on", choices=("error", "warning", "none"), default="warning",
+                   help="lowest severity of a contradicted/outdated finding that makes the exit code 1 "
+                        "(default: warning, i.e. any)")
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress and no closing summary line")
+
+
+class _PlainProgress:
+    """`reviewed 120/2000` lines at every tenth of the way, for logs and CI."""
+
+    def __init__(self, stream):
+        self.stream = stream
+        self.last = -1
+
+    def __call__(self, done: int, total: int) -> None:
+        step = 10 * done // total if total else 10
+        if step > self.last and (done == total or step > 0):
+            self.last = step
+            print(f"reviewed {done}/{total}", file=self.stream, flush=True)
+
+    def close(self) -> None:
+        pass
+
+
+class _RichProgress:
+    def __init__(self):
+        from rich.console import Console
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeElapsedColumn,
+        )
+
+        # auto_refresh=False: no refresh thread, so that worker processes are never forked while a
+        # thread holds the stderr lock; the bar is redrawn on each update instead
+        self.progress = Progress(TextColumn("reviewing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                                 console=Console(stderr=True), transient=True, auto_refresh=False)
+        self.task = None
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.task is None:
+            self.progress.start()
+            self.task = self.progress.add_task("review", total=total)
+        self.progress.update(self.task, completed=done, total=total)
+        self.progress.refresh()
+
+    def close(self) -> None:
+        if self.task is not None:
+            self.progress.stop()
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..batch import run_batch
+    from ..batch.run import FactBaseRejected
+
+    progress = None
+    if not args.quiet:
+        progress = _RichProgress() if sys.stderr.isatty() else _PlainProgress(sys.stderr)
+    started = time.perf_counter()
+    try:
+        result = run_batch(args.paths, args.out, jobs=args.jobs, exclude=args.exclude, use_cache=not args.no_cache,
+                           cache_path=args.cache, fact_dirs=args.facts, lang=args.lang, as_of=args.as_of,
+                           progress=progress, fail_on=args.fail_on)
+    except FactBaseRejected as exc:
+        report_fact_errors(exc.errors)
+        raise
+    finally:
+        if progress is not None:
+            progress.close()
+    for notice in result.notices:
+        print(f"review: notice: {notice}", file=sys.stderr)
+    for path, message in result.errors:
+        print(f"review: {path}: {message}", file=sys.stderr)
+    if not args.quiet:
+        statuses = {s: sum(1 for r in result.reports if r["status"] == s)
+                    for s in ("FAILED", "PASSED WITH CHANGES", "PASSED")}
+        print(f"{result.articles} articles ({result.cache_hits} from cache, {len(result.errors)} not readable): "
+              f"{statuses['FAILED']} FAILED, {statuses['PASSED WITH CHANGES']} PASSED WITH CHANGES, "
+              f"{statuses['PASSED']} PASSED; {len(result.conflicts)} cross-article conflicts; "
+              f"{time.perf_counter() - started:.1f} s; see {result.out_dir / 'index.md'}")
+    return result.exit_code
