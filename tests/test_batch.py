@@ -1,0 +1,352 @@
+"""`review batch` and run_batch: discovery, reports, index, cache, bad files, interruption, workers, HTML."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from reviewer.batch import run as batch_run
+from reviewer.batch import run_batch
+from reviewer.batch.consistency import conflicts
+from reviewer.batch.discover import discover
+
+ROOT = Path(__file__).parent.parent
+CORPUS = ROOT / "corpus"
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARTICLES = ["en-trainium3-launch.md", "de-trainium3-ultraserver.md", "en-gaudi3-launch.md",
+            "de-project-rainier.md", "en-h100-vs-b200-buyers-guide.md"]
+
+EXTRA_FACT = """\
+entities:
+  - id: batchtest-chip
+    name: Batchtest Chip
+    kind: chip
+facts:
+  - entity: batchtest-chip
+    attribute: memory_capacity
+    value: 64
+    unit: GB
+    sources:
+      - {title: "Batch test datasheet", url: "https://example.com/batchtest", date: 2025-01-01}
+"""
+
+
+def _content(tmp_path: Path) -> Path:
+    """A small content tree: nested folders, corpus articles."""
+    root = tmp_path / "content"
+    layout = {"news": ARTICLES[:2], "news/2025/de": ARTICLES[2:3], "guides": ARTICLES[3:]}
+    for folder, names in layout.items():
+        (root / folder).mkdir(parents=True, exist_ok=True)
+        for name in names:
+            shutil.copy(CORPUS / name, root / folder / name)
+    return root
+
+
+def _tree(out: Path) -> dict[str, bytes]:
+    return {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*"))
+            if p.is_file() and not p.name.startswith(".review-cache")}
+
+
+def _reports(out: Path) -> dict[str, bytes]:
+    return {k: v for k, v in _tree(out).items() if ".review." in k}
+
+
+def test_batch_reports_mirror_the_tree_with_index_and_summary(tmp_path):
+    root = _content(tmp_path)
+    out = tmp_path / "reports"
+    result = run_batch([root], out, jobs=1)
+    assert result.articles == 5 and result.errors == [] and result.cache_hits == 0
+    for rel in ("news/en-trainium3-launch.md", "news/2025/de/en-gaudi3-launch.md", "guides/de-project-rainier.md"):
+        log = (out / f"{rel}.review.md").read_text()
+        assert "Technical Review Log" in log and rel.rsplit("/", 1)[1] in log
+        doc = json.loads((out / f"{rel}.review.json").read_text())
+        assert doc["tool"]["name"] and doc["articles"][0]["path"].endswith(rel)
+        assert {"status", "findings", "counts"} <= doc["articles"][0].keys()
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["totals"]["articles"] == 5 and summary["fact_base"]["fingerprint"] == result.fingerprint
+    assert summary["tool"]["version"] and len(summary["articles"]) == 5
+    ranks = [("FAILED", "PASSED WITH CHANGES", "PASSED").index(a["status"]) for a in summary["articles"]]
+    assert ranks == sorted(ranks)  # worst first
+    assert result.exit_code == (1 if ranks[0] < 2 else 0)
+    index = (out / "index.md").read_text()
+    assert index.count(".review.md>)") == 5 and "## Cross-article conflicts" in index
+    # the per-article JSON is the json emitter's output for that article, as `review --format json` gives it
+    from reviewer.api import Reviewer
+    from reviewer.emitters import json as json_out
+
+    src = root / "news" / "en-trainium3-launch.md"
+    single = json_out.render([Reviewer().review_path(src)])
+    assert (out / "news/en-trainium3-launch.md.review.json").read_text() == single
+
+
+def test_batch_review_with_claims_equals_review_source(reviewer):
+    """The batch worker repeats Reviewer.review_source's steps to keep each finding's claim: same report."""
+    from reviewer.batch.work import review_with_claims
+    from reviewer.source import read_source
+
+    for name in ARTICLES[:3]:
+        src = read_source(CORPUS / name)
+        report, claims = review_with_claims(reviewer, src)
+        assert report == reviewer.review_source(src)
+        assert len(claims) == len(report.findings)
+        assert all(c.entity == f.entity and c.text == f.text for c, f in zip(claims, report.findings, strict=True))
+
+
+def test_batch_fact_fingerprint_matches_the_fact_base(tmp_path):
+    from reviewer.factbase.base import load_factbase
+
+    extra = tmp_path / "facts"
+    extra.mkdir()
+    (extra / "extra.yaml").write_text(EXTRA_FACT)
+    assert batch_run.fact_fingerprint([]) == load_factbase().fingerprint
+    assert batch_run.fact_fingerprint([extra]) == load_factbase([extra]).fingerprint
+
+
+def test_batch_discovery_honours_gitignore_exclude_git_and_out_dir(tmp_path):
+    root = tmp_path / "site"
+    files = ["a.md", "b.markdown", "c.mdx", "notes.txt", "drafts/d.md", "blog/e.md", "blog/wip.draft.md",
+             "blog/keep.draft.md", "blog/deep/f.MD", "archive/old.md", ".git/x.md", "reports/g.md.review.md",
+             "vendor/h.md"]
+    for f in files:
+        (root / f).parent.mkdir(parents=True, exist_ok=True)
+        (root / f).write_text("Trainium3 has 144 GB.\n")
+    (root / ".gitignore").write_text("# drafts are private\ndrafts/\n/vendor\n")
+    (root / "blog" / ".gitignore").write_text("*.draft.md\n!keep.draft.md\n")
+    found = discover([root], exclude=["archive/"], skip=[root / "reports"])
+    assert [a.rel for a in found] == ["a.md", "b.markdown", "blog/deep/f.MD", "blog/e.md", "blog/keep.draft.md",
+                                      "c.mdx"]
+    assert found[0].shown == str(root / "a.md")
+    # --exclude also matches the path as given; an explicit file is reviewed whatever its suffix
+    found = discover([root / "blog", root / "notes.txt"], exclude=[f"{root.as_posix()}/blog/deep/*"])
+    assert [a.rel for a in found] == ["blog/e.md", "blog/keep.draft.md", "notes.txt"]
+    # a glob pattern, with the .gitignore files below its base
+    found = discover([str(root / "**" / "*.md")])
+    assert {a.rel for a in found} == {"a.md", "blog/e.md", "blog/keep.draft.md", "archive/old.md",
+                                      "reports/g.md.review.md"}
+
+
+def test_batch_bad_files_are_recorded_and_the_run_goes_on(tmp_path):
+    root = _content(tmp_path)
+    (root / "news" / "binary.md").write_bytes(b"\x00\x01\x02binary\xff")
+    (root / "guides" / "latin1.md").write_bytes("Der Trainium3 hat 144 GB Speicher f\u00fcr \u00c4rger.\n".encode("latin-1"))
+    (root / "empty.md").write_text("  \n")
+    out = tmp_path / "out"
+    result = run_batch([root], out, jobs=1)
+    assert result.exit_code == 2 and result.articles == 5
+    problems = dict(result.errors)
+    assert "[E105]" in problems[str(root / "news" / "binary.md")]
+    assert "[E106]" in problems[str(root / "guides" / "latin1.md")]
+    assert "[E104]" in problems[str(root / "empty.md")]
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["totals"]["errors"] == 3 and summary["exit_code"] == 2
+    assert {e["path"] for e in summary["errors"]} == set(problems)
+    index = (out / "index.md").read_text()
+    assert "NOT READ" in index and "binary.md" in index and "## Not reviewed" in index
+    assert not (out / "news" / "binary.md.review.md").exists()
+    assert (out / "guides" / "de-project-rainier.md.review.md").exists()
+
+
+def test_batch_cache_hits_then_a_fact_change_invalidates(tmp_path):
+    root = _content(tmp_path)
+    out = tmp_path / "out"
+    first = run_batch([root], out, jobs=1)
+    before = _reports(out)
+    second = run_batch([root], out, jobs=1)
+    assert (first.cache_hits, second.cache_hits) == (0, 5)
+    assert _reports(out) == before
+    assert [r["status"] for r in second.reports] == [r["status"] for r in first.reports]
+    assert second.conflicts == first.conflicts and second.exit_code == first.exit_code
+    # one changed article misses, the others hit
+    art = root / "guides" / "de-project-rainier.md"
+    art.write_text(art.read_text() + "\nDer Trainium3 hat 96 GB HBM.\n")
+    third = run_batch([root], out, jobs=1)
+    assert third.cache_hits == 4 and third.reviewed == 1
+    # one more valid fact file: the fact base fingerprint changes, every article misses
+    extra = tmp_path / "facts"
+    extra.mkdir()
+    (extra / "extra.yaml").write_text(EXTRA_FACT)
+    fourth = run_batch([root], out, jobs=1, fact_dirs=[extra])
+    assert fourth.cache_hits == 0 and fourth.articles == 5 and fourth.fingerprint != third.fingerprint
+    assert run_batch([root], out, jobs=1, fact_dirs=[extra]).cache_hits == 5
+    # options that change results are part of the key; --no-cache neither reads nor writes
+    assert run_batch([root], out, jobs=1, fact_dirs=[extra], lang="en").cache_hits == 0
+    assert run_batch([root], out, jobs=1, fact_dirs=[extra], use_cache=False).cache_hits == 0
+
+
+def test_batch_corrupt_cache_is_ignored_reported_and_rebuilt(tmp_path):
+    root = tmp_path / "c"
+    root.mkdir()
+    shutil.copy(CORPUS / ARTICLES[0], root)
+    out = tmp_path / "out"
+    cache = out / ".review-cache.sqlite"
+    out.mkdir()
+    cache.write_bytes(b"this is not a database \x00\xff" * 100)
+    result = run_batch([root], out, jobs=1)
+    assert result.articles == 1 and result.cache_hits == 0
+    assert len(result.notices) == 1 and "unusable" in result.notices[0] and "rebuilt" in result.notices[0]
+    assert run_batch([root], out, jobs=1).cache_hits == 1
+    # a SQLite file of another shape (wrong schema) is replaced too
+    other = tmp_path / "other.sqlite"
+    with sqlite3.connect(other) as db:
+        db.execute("CREATE TABLE reviews (x INTEGER)")
+    result = run_batch([root], out, jobs=1, cache_path=other)
+    assert result.cache_hits == 0 and len(result.notices) == 1
+    assert run_batch([root], out, jobs=1, cache_path=other).cache_hits == 1
+
+
+def test_batch_interrupted_run_leaves_no_partial_files(tmp_path, monkeypatch):
+    root = _content(tmp_path)
+    out = tmp_path / "out"
+    run_batch([root], out, jobs=1)
+    before = _tree(out)
+    for art in root.rglob("*.md"):  # every report would change
+        art.write_text(art.read_text() + "\nTrainium3 has 96 GB of HBM per chip.\n")
+    real_replace = os.replace
+    calls = []
+
+    def replace(src, dst):
+        calls.append(dst)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        real_replace(src, dst)
+
+    monkeypatch.setattr(os, "replace", replace)
+    with pytest.raises(KeyboardInterrupt):
+        run_batch([root], out, jobs=1)
+    monkeypatch.setattr(os, "replace", real_replace)
+    after = _tree(out)
+    assert not [p for p in out.rglob("*") if p.name.endswith(".tmp")]
+    assert set(after) == set(before)
+    changed = [k for k in after if after[k] != before[k]]
+    assert len(changed) == 2  # the two files replaced before the interrupt
+    complete = tmp_path / "complete"
+    run_batch([root], complete, jobs=1, use_cache=False)
+    expected = _tree(complete)
+    for name in after:  # every file is the old one or the new one in full, never a torn one
+        assert after[name] == before[name] or after[name] == expected[name], name
+    # the next run finishes the job
+    result = run_batch([root], out, jobs=1)
+    assert result.articles == 5 and _reports(out) == _reports(complete)
+    assert not [p for p in out.rglob("*") if p.name.endswith(".tmp")]
+
+
+def test_batch_two_workers_give_the_same_results_as_one(tmp_path, monkeypatch):
+    root = _content(tmp_path)
+    from concurrent.futures import ProcessPoolExecutor
+
+    monkeypatch.setattr(batch_run, "POOL_MIN_ARTICLES", 2)  # five articles are enough to use the pool
+    chunks = []
+    submit = ProcessPoolExecutor.submit
+    monkeypatch.setattr(ProcessPoolExecutor, "submit", lambda self, fn, *a: chunks.append(a) or submit(self, fn, *a))
+    one = run_batch([root], tmp_path / "one", jobs=1, use_cache=False)
+    assert chunks == []
+    two = run_batch([root], tmp_path / "two", jobs=2, use_cache=False)
+    assert len(chunks) >= 2  # the work went to worker processes, in chunks
+    assert one.reports == two.reports and one.conflicts == two.conflicts and one.exit_code == two.exit_code
+    assert _reports(tmp_path / "one") == _reports(tmp_path / "two")
+    assert two.articles == 5 and two.cache_hits == 0
+
+
+def test_batch_consistency_across_articles(tmp_path):
+    root = tmp_path / "c"
+    root.mkdir()
+    head = "---\ndate: 2025-12-10\n---\n"
+    (root / "a.md").write_text(head + "Each Trainium3 chip carries 144 GB of HBM3e.\n")
+    (root / "b.md").write_text(head + "Each Trainium3 chip carries 144GB of HBM3e.\n")
+    result = run_batch([root], tmp_path / "out", jobs=1)
+    assert result.conflicts == []  # "144 GB" and "144GB" are one value
+    (root / "c.md").write_text(head + "Each Trainium3 chip carries 96 GB of HBM3e.\n")
+    result = run_batch([root], tmp_path / "out", jobs=1)
+    [c] = result.conflicts
+    assert (c["entity"], c["attribute"]) == ("trainium3", "memory_capacity")
+    assert [len(v["articles"]) for v in c["values"]] == [2, 1] and c["values"][1]["value"] == "96 GB"
+    assert "trainium3 · memory_capacity" in (tmp_path / "out" / "index.md").read_text()
+
+
+def test_batch_consistency_rules_on_records():
+    def rec(value, verdict="unverifiable", group="h200|memory_bandwidth|||||rate", text="x"):
+        return [group, value, text, 1, verdict]
+
+    tb = "i:4.656e+12,4.944e+12"  # ~4.8 TB/s
+    other = "i:3.976e+12,4.224e+12"  # ~4.1 TB/s
+    # unverifiable claims conflict too: no fact needed
+    assert len(conflicts([("a", [rec(tb)]), ("b", [rec(other)])])) == 1
+    # the same value, or values within the tolerance, do not
+    assert conflicts([("a", [rec(tb)]), ("b", [rec("i:4.7e+12,4.9e+12")])]) == []
+    # different qualifiers (another group) are not compared
+    assert conflicts([("a", [rec(tb)]), ("b", [rec(other, group="h200|memory_bandwidth|FP8||||rate")])]) == []
+    # one article disagreeing with itself is not a cross-article conflict
+    assert conflicts([("a", [rec(tb), rec(other)])]) == []
+    # two verified values each match a fact (e.g. per direction and total): not a conflict
+    assert conflicts([("a", [rec(tb, "verified")]), ("b", [rec(other, "verified")])]) == []
+    # names: equal after folding, or one extending the other, agree
+    g = "b200|interconnect|||||name"
+    assert conflicts([("a", [rec("n:nvlink", group=g)]), ("b", [rec("n:nvlink5", group=g)])]) == []
+    assert len(conflicts([("a", [rec("n:nvlink5", group=g)]), ("b", [rec("n:neuronlinkv3", group=g)])])) == 1
+
+
+def _review_cli(*args, cwd=None):
+    exe = shutil.which("review") or str(Path(sys.executable).with_name("review"))
+    return subprocess.run([exe, *map(str, args)], check=False, capture_output=True, text=True, cwd=cwd,
+                          timeout=120)
+
+
+def test_batch_cli_exit_codes_progress_and_quiet(tmp_path):
+    root = _content(tmp_path)
+    out = tmp_path / "out"
+    p = _review_cli("batch", root, "--out", out, "--jobs", "1")
+    assert p.returncode == 1, p.stderr  # corpus articles carry planted errors
+    assert "reviewed 5/5" in p.stderr and "Traceback" not in p.stderr
+    assert "5 articles" in p.stdout and (out / "index.html").exists()
+    p = _review_cli("batch", root, "--out", out, "--fail-on", "none", "--quiet")
+    assert (p.returncode, p.stdout, p.stderr) == (0, "", "")
+    bad = tmp_path / "bad"
+    bad.mkdir()
+    (bad / "x.md").write_bytes(b"\x00\x00binary")
+    p = _review_cli("batch", bad, "--out", tmp_path / "out2")
+    assert p.returncode == 2 and "x.md: binary file" in p.stderr and "[E105]" in p.stderr
+    p = _review_cli("batch", tmp_path / "missing", "--out", tmp_path / "out3")
+    assert p.returncode == 2 and p.stderr.strip().count("\n") == 0 and "no such file" in p.stderr
+    assert _review_cli("batch", root, "--jobs", "0").returncode == 2
+
+
+def test_batch_html_index_in_headless_chromium(tmp_path):
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: install it (apt-get install chromium; .ci/run does) to test index.html")
+    root = _content(tmp_path)
+    (root / "news" / "bad.md").write_bytes(b"\x00binary")
+    (root / "guides" / 'a<b>&"c".md').write_text(
+        '---\ntitle: "<script>alert(1)</script> & <b>co</b>"\ndate: 2025-12-10\n---\nTrainium3 has 144 GB of HBM.\n')
+    out = tmp_path / "out"
+    result = run_batch([root], out, jobs=1)
+    index = out / "index.html"
+    html = index.read_text()
+    assert "<script>alert(1)" not in html and "&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;b&gt;co" in html
+    assert "a&lt;b&gt;&amp;&quot;c&quot;.md" in html
+    assert "<link" not in html and " src=" not in html  # everything inline: no CDN, no external file
+    profile = tmp_path / "chrome-profile"
+    common = [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+              "--disable-background-networking", "--disable-component-update", "--disable-sync",
+              f"--user-data-dir={profile}", "--window-size=1280,900"]
+    shot = tmp_path / "index.png"
+    p = subprocess.run([*common, f"--screenshot={shot}", index.as_uri()], check=False, capture_output=True,
+                       timeout=90)
+    assert shot.exists(), p.stderr.decode(errors="replace")[-2000:]
+    data = shot.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 20_000
+    p = subprocess.run([*common, "--dump-dom", index.as_uri()], check=False, capture_output=True, timeout=90,
+                       text=True)
+    dom = p.stdout
+    assert 'data-sortable="ready"' in dom, p.stderr[-2000:]  # the sorting script ran
+    assert dom.count('<tr class="article">') == result.articles == 6
+    assert dom.count('<tr class="error">') == 1
+    for r in result.reports:
+        assert r["path"].replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;") in dom
+    assert "Findings per entity" in dom and 'class="contradicted"' in dom
