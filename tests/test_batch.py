@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import os
 import shutil
@@ -287,9 +288,34 @@ def test_batch_consistency_rules_on_records():
     # two verified values each match a fact (e.g. per direction and total): not a conflict
     assert conflicts([("a", [rec(tb, "verified")]), ("b", [rec(other, "verified")])]) == []
     # names: equal after folding, or one extending the other, agree
-    g = "b200|interconnect|||||name"
-    assert conflicts([("a", [rec("n:nvlink", group=g)]), ("b", [rec("n:nvlink5", group=g)])]) == []
-    assert len(conflicts([("a", [rec("n:nvlink5", group=g)]), ("b", [rec("n:neuronlinkv3", group=g)])])) == 1
+    g = "b200|memory_type|||||name"
+    assert conflicts([("a", [rec("n:hbm3", group=g)]), ("b", [rec("n:hbm3e", group=g)])]) == []
+    assert len(conflicts([("a", [rec("n:hbm3e", group=g)]), ("b", [rec("n:gddr7", group=g)])])) == 1
+
+
+def test_batch_multi_valued_names_are_not_compared(reviewer):
+    """A system has several interconnects (NeuronLink and EFA): naming different ones is no conflict."""
+    from reviewer.batch.work import _multi_valued
+
+    assert "interconnect" in _multi_valued(reviewer.factbase)
+    assert "ceo" not in _multi_valued(reviewer.factbase)  # one at a time: valid_from/valid_until
+
+
+def test_batch_undated_article_is_cached_for_today_only(tmp_path):
+    root = tmp_path / "c"
+    root.mkdir()
+    (root / "undated.md").write_text("Each Trainium3 chip carries 144 GB of HBM3e.\n")
+    out = tmp_path / "out"
+    run_batch([root], out, jobs=1)
+    assert run_batch([root], out, jobs=1).cache_hits == 1
+    with sqlite3.connect(out / ".review-cache.sqlite") as db:  # as if the entry had been made yesterday
+        (value,) = db.execute("SELECT value FROM reviews").fetchone()
+        doc = json.loads(value)
+        assert "today" in doc
+        doc["today"] = "2000-01-01"
+        db.execute("UPDATE reviews SET value=?", (json.dumps(doc),))
+    assert run_batch([root], out, jobs=1).cache_hits == 0  # checked at today's date again
+    assert run_batch([root], out, jobs=1, as_of=dt.date(2025, 12, 10)).cache_hits == 0
 
 
 def _review_cli(*args, cwd=None):

@@ -91,6 +91,23 @@ def _name_key(value: str) -> str:
     return "".join(ch for ch in value.casefold() if ch.isalnum())
 
 
+_MULTI: dict[str, frozenset[str]] = {}
+
+
+def _multi_valued(factbase) -> frozenset[str]:
+    """Name attributes an entity has several of at once (a system's interconnects: NeuronLink and EFA):
+    two articles naming different ones do not disagree."""
+    key = factbase.fingerprint
+    if key not in _MULTI:
+        values: dict[tuple[str, str], set[str]] = {}
+        for f in factbase.facts:
+            timeless = not (f.fact.valid_from or f.fact.valid_until)  # a CEO, then another: one at a time
+            if isinstance(f.value, str) and f.fact.status == "current" and not f.fact.negated and timeless:
+                values.setdefault((f.entity, f.attribute), set()).add(f.value)
+        _MULTI[key] = frozenset(attribute for (_entity, attribute), v in values.items() if len(v) > 1)
+    return _MULTI[key]
+
+
 def claim_record(f: Finding, c: Claim, factbase, as_of: dt.date) -> list | None:
     """What the consistency check compares, or None for claims it does not compare (ratios, negations, bounds).
 
@@ -107,7 +124,7 @@ def claim_record(f: Finding, c: Claim, factbase, as_of: dt.date) -> list | None:
             return None
         kind = c.quantity.family
         value = "i:" + ";".join(f"{lo:.7g},{hi:.7g}" for lo, hi in iv)
-    elif c.value_text and _name_key(c.value_text):
+    elif c.value_text and _name_key(c.value_text) and c.attribute not in _multi_valued(factbase):
         kind = "name"
         value = "n:" + _name_key(c.value_text)
     else:
