@@ -85,22 +85,7 @@ class FoundryClaim(Check):
         return claim.attribute == "foundry"
 
     def check(self, claim: Claim, ctx: CheckContext) -> Verdict:
-        fb, lang = ctx.factbase, ctx.lang
-        ent = fb.entities[claim.entity].name
-        attribute = attr_name(lang, "foundry")
-        facts = [f for e in fb.members(claim.entity) for f in fb.about(e, "foundry")]
-        value = claim.value_text or claim.text
-        hit = [f for f in facts if normalize(str(f.value)) == normalize(value)]
-        if hit:
-            return Verdict(claim, "verified", expected=str(hit[0].value), sources=sources_of(hit),
-                           reason=msg(lang, "verified", entity=ent, attribute=attribute, claimed=value,
-                                      expected=hit[0].value))
-        if facts and not fb.entities[claim.entity].members:
-            return Verdict(claim, "contradicted", expected=str(facts[0].value), suggestion=str(facts[0].value),
-                           sources=sources_of(facts), reason=msg(lang, "contradicted", entity=ent, attribute=attribute,
-                                                                 claimed=value, expected=facts[0].value))
-        return Verdict(claim, "unverifiable", reason=msg(lang, "unverifiable", entity=ent, attribute=attribute,
-                                                         claimed=value))
+        return name_verdict(claim, ctx, lambda value, fact: normalize(fact) == normalize(value))
 
 
 class RoleClaim(Check):
@@ -162,23 +147,32 @@ class MemoryTypeClaim(Check):
         return claim.attribute == "memory_type"
 
     def check(self, claim: Claim, ctx: CheckContext) -> Verdict:
-        fb, lang = ctx.factbase, ctx.lang
-        ent = fb.entities[claim.entity].name
-        attribute = attr_name(lang, "memory_type")
-        facts = [f for e in fb.members(claim.entity) for f in fb.about(e, "memory_type")]
-        value = claim.value_text or claim.text
-        hit = [f for f in facts if _same_name(value, str(f.value)) and not _version_clash(value, str(f.value))
-               and (normalize(value) == normalize(str(f.value)) or normalize(value) == "hbm"
-                    and normalize(str(f.value)).startswith("hbm"))]
-        if hit:
-            return Verdict(claim, "verified", expected=str(hit[0].value), sources=sources_of(hit),
-                           reason=msg(lang, "verified", entity=ent, attribute=attribute, claimed=value,
-                                      expected=hit[0].value))
-        current = [f for f in facts if f.fact.status == "current"]
-        if current and not fb.entities[claim.entity].members:
-            expected = str(current[0].value)
-            return Verdict(claim, "contradicted", expected=expected, suggestion=expected, sources=sources_of(current),
-                           reason=msg(lang, "contradicted", entity=ent, attribute=attribute, claimed=value,
-                                      expected=expected))
-        return Verdict(claim, "unverifiable", reason=msg(lang, "unverifiable", entity=ent, attribute=attribute,
-                                                         claimed=value))
+        return name_verdict(claim, ctx, _same_memory)
+
+
+def _same_memory(value: str, fact: str) -> bool:
+    a, b = normalize(value), normalize(fact)
+    return a == b or (a == "hbm" and b.startswith("hbm"))
+
+
+def name_verdict(claim: Claim, ctx: CheckContext, same) -> Verdict:
+    """A claim whose value is a name against the entity's facts for that attribute: verified when one
+    is the same name, contradicted when the entity has a current one and it differs."""
+    fb, lang = ctx.factbase, ctx.lang
+    ent = fb.entities[claim.entity].name
+    attribute = attr_name(lang, claim.attribute)
+    facts = [f for e in fb.members(claim.entity) for f in fb.about(e, claim.attribute)]
+    value = claim.value_text or claim.text
+    hit = [f for f in facts if same(value, str(f.value))]
+    if hit:
+        return Verdict(claim, "verified", expected=str(hit[0].value), sources=sources_of(hit),
+                       reason=msg(lang, "verified", entity=ent, attribute=attribute, claimed=value,
+                                  expected=hit[0].value))
+    current = [f for f in facts if f.fact.status == "current"]
+    if current and not fb.entities[claim.entity].members:
+        expected = str(current[0].value)
+        return Verdict(claim, "contradicted", expected=expected, suggestion=expected, sources=sources_of(current),
+                       reason=msg(lang, "contradicted", entity=ent, attribute=attribute, claimed=value,
+                                  expected=expected))
+    return Verdict(claim, "unverifiable", reason=msg(lang, "unverifiable", entity=ent, attribute=attribute,
+                                                     claimed=value))
