@@ -7,6 +7,7 @@ character spans are the claim positions reported to the user, so they are never 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import lru_cache
 
 from . import units
@@ -23,6 +24,8 @@ _QUALIFIERS = {
     "at_most": ["under", "less than", "below", "unter", "weniger als", "höchstens", "at most", "<", "≤"],
 }
 _NUM = r"\d{1,3}(?:[.,\u00a0\u202f\u2009'’]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?"
+_QUALIFIER_WORDS = tuple(w for ws in _QUALIFIERS.values() for w in ws)
+_CUR_PREFIXES = ("US$", "$", "€", "USD", "EUR")  # the pattern's `cur1`, without its optional space
 
 
 @lru_cache(maxsize=4)
@@ -36,6 +39,7 @@ def _pattern(lang: str) -> re.Pattern[str]:
     per_hour = "|".join(sorted((re.escape(w) for w in units.PER_HOUR), key=len, reverse=True))
     unit = units.unit_alternation()
     words = "|".join(sorted(units.NUMBER_WORDS[lang], key=len, reverse=True))
+    # Keep _earliest_start in step with what may precede the number: qualifier, spaces, cur1, a space.
     return re.compile(
         rf"""
         (?:(?P<qual>{qual})\s*)?
@@ -68,9 +72,67 @@ def _qualifier_kind(word: str | None) -> str:
     return "exact"
 
 
+@lru_cache(maxsize=4)
+def _anchors(lang: str) -> re.Pattern[str] | None:
+    """Where the number or multiplier word of a match can start (a superset of those positions).
+
+    Every match of _pattern(lang) contains one, and what may precede it in the match (qualifier,
+    spaces, currency prefix) contains none; None if the lexicons ever break that.
+    """
+    words = sorted({*units.NUMBER_WORDS[lang], *units.MULTIPLIER_WORDS}, key=len, reverse=True)
+    first = "".join(sorted({re.escape(w[0]) for w in words}))
+    anchors = re.compile(rf"(?=[\d{first}])(?:(?<![\w.,/\-])\d|\b(?:{'|'.join(map(re.escape, words))})\b)")
+    if any(anchors.search(w) for w in (*_QUALIFIER_WORDS, *_CUR_PREFIXES)) or \
+            any(not w or w[-1].isspace() for w in _QUALIFIER_WORDS):
+        return None
+    return anchors
+
+
+def _earliest_start(text: str, at: int, pos: int) -> int:
+    """No match with its number (or multiplier word) at `at` starts before this (nor before pos)."""
+    end = at
+    while end > pos and text[end - 1].isspace():
+        end -= 1
+    start = at - 1 if end < at else at  # the optional space before the number
+    ends = [end]  # where a qualifier would end
+    if text.endswith(_CUR_PREFIXES, pos, end):
+        cur = min(end - len(c) for c in _CUR_PREFIXES if text.endswith(c, pos, end))
+        start = min(start, cur)
+        while cur > pos and text[cur - 1].isspace():
+            cur -= 1
+        ends.append(cur)
+    for e in ends:
+        if text.endswith(_QUALIFIER_WORDS, pos, e):
+            start = min(start, *(e - len(w) for w in _QUALIFIER_WORDS if text.endswith(w, pos, e)))
+    return max(start, pos)
+
+
+def _matches(text: str, lang: str) -> Iterable[re.Match[str]]:
+    """Exactly `_pattern(lang).finditer(text)`, searching only near numbers and multiplier words.
+
+    finditer tries the large pattern at every position of the text; here a small one finds the
+    positions a match must contain, and the search for the next match starts just before the
+    first of them (where its qualifier or currency prefix could begin), so it is the match
+    finditer finds next.
+    """
+    pattern, anchors = _pattern(lang), _anchors(lang)
+    if anchors is None:
+        yield from pattern.finditer(text)
+        return
+    pos = 0
+    for a in anchors.finditer(text):
+        if a.start() < pos:
+            continue
+        m = pattern.search(text, _earliest_start(text, a.start(), pos))
+        if m is None:
+            return
+        yield m
+        pos = m.end()
+
+
 def find_quantities(text: str, lang: str) -> list[Quantity]:
     out: list[Quantity] = []
-    for m in _pattern(lang).finditer(text):
+    for m in _matches(text, lang):
         q = _quantity(m, lang)
         if q is not None:
             out.append(q)
