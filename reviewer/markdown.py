@@ -128,7 +128,7 @@ def _segment_for(tok: Token, parents: list[str], ctx: _Context, text: str, line_
 
 def _blank_markup(tok: Token, raw: str, start: int, text: str) -> str:
     """The raw block source with every non-prose character replaced by a space (length kept)."""
-    out = [" " if c != "\n" else "\n" for c in raw]
+    out = list("\n".join(" " * len(line) for line in raw.split("\n")))
     content = tok.content
     # Where does each line of the inline content sit in the raw block? Container markers
     # ("> ", "- ", indentation) precede it on its line.
@@ -201,6 +201,22 @@ def _locate(raw_line: str, content_line: str) -> int | None:
 
 def _place(piece: str, content: str, cursor: int, raw_pos: list[int], out: list[str]) -> int:
     """Copy a text token's characters to their raw positions, skipping markup between them."""
+    n = len(piece)
+    j = content.find(piece[0], cursor, min(len(content), cursor + 12)) if n else -1
+    if j >= 0 and content.startswith(piece, j):
+        # the common case: the token is verbatim in the inline content (after markup such as
+        # "**"), so the search below finds its first character at j and every other one right
+        # after it; copy them all at once, in one slice where the raw positions are contiguous
+        cursor = j
+        rp = raw_pos[cursor:cursor + n]
+        first = rp[0] if rp else -1
+        if len(rp) == n and first >= 0 and rp[-1] - first == n - 1 and rp == list(range(first, first + n)):
+            out[first:first + n] = piece
+        else:
+            for ch, pos in zip(piece, rp):
+                if pos >= 0:
+                    out[pos] = ch
+        return cursor + n
     for ch in piece:
         j = cursor
         limit = min(len(content), cursor + 12)
