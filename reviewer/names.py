@@ -12,8 +12,6 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from rapidfuzz import fuzz, process
-
 from .factbase.base import FactBase
 
 _VERSIONED = re.compile(r"^(.*?[a-z])[\s\-_]?((?:v)?\d+(?:\.\d+)?[a-z]{0,2})$")
@@ -94,16 +92,34 @@ class EntityNames:
         choices = self.stems_by_version.get(version)
         if not choices:
             return None
+        from rapidfuzz import fuzz, process  # only a name that may be misspelled needs it
+
         best = process.extractOne(stem, [c[0] for c in choices], scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF)
         if best is None or best[0][0] != stem[0]:
             return None
         return choices[best[2]][1]
 
-    def fuzzy_mentions(self, text: str, taken: list[tuple[int, int]]) -> Iterable[tuple[int, int, str]]:
-        """(start, end, entity id) of misspelled or oddly spaced names not matched exactly."""
+    def fuzzy_mentions(self, text: str, taken: list[tuple[int, int]],
+                       memo: dict[str, str | None] | None = None) -> Iterable[tuple[int, int, str]]:
+        """(start, end, entity id) of misspelled or oddly spaced names not matched exactly.
+
+        `memo` (name -> resolve(name)) may be shared by calls on this unchanged index: the same
+        candidates ("with 144", "Trainium3") come up in article after article.
+        """
         for m in _CANDIDATE.finditer(text):
             if any(m.start() < e and s < m.end() for s, e in taken):
                 continue
-            eid = self.resolve(m.group())
+            name = m.group()
+            if memo is None:
+                eid = self.resolve(name)
+            elif name in memo:
+                eid = memo[name]
+            else:
+                eid = memo[name] = self.resolve(name)
             if eid:
                 yield m.start(), m.end(), eid
+
+    @staticmethod
+    def may_mention(text: str) -> bool:
+        """False when fuzzy_mentions(text, ...) certainly yields nothing."""
+        return _CANDIDATE.search(text) is not None

@@ -115,12 +115,31 @@ def _make_phrases(nlp: Language, name: str, spans_key: str, first_longest: bool)
     return PhraseRuler(nlp, spans_key, first_longest)
 
 
+GERMAN_HYPHEN = r"(?<=[A-Za-z0-9])-(?=[A-Za-zÄÖÜäöü])"
+
+
 def _tokenizer_tweaks(nlp: Language) -> None:
     """Split hyphenated compounds in German as English does ("Trainium3-Chips" -> Trainium3 - Chips)."""
     if nlp.lang != "de":
         return
-    infixes = list(nlp.Defaults.infixes) + [r"(?<=[A-Za-z0-9])-(?=[A-Za-zÄÖÜäöü])"]
+    infixes = list(nlp.Defaults.infixes) + [GERMAN_HYPHEN]
     nlp.tokenizer.infix_finditer = compile_infix_regex(infixes).finditer
+
+
+def _blank(lang: str) -> Language:
+    """spacy.blank(lang) with _tokenizer_tweaks applied, compiling the (large) German infix
+    expression once: the defaults include the hyphen rule before the tokenizer is made."""
+    if lang != "de":
+        return spacy.blank(lang)
+    base = spacy.util.get_lang_class(lang)
+
+    class GermanDefaults(base.Defaults):
+        infixes = [*base.Defaults.infixes, GERMAN_HYPHEN]
+
+    class German(base):
+        Defaults = GermanDefaults
+
+    return German.from_config({"nlp": {"lang": lang}})
 
 
 # Factories take JSON config only, so the live name index is looked up by the fact base's fingerprint.
@@ -130,12 +149,18 @@ _NAME_INDEXES: dict[str, EntityNames] = {}
 @Language.factory("hw_fuzzy", requires=["doc.spans"], assigns=["doc.spans"], default_config={"names_key": ""})
 def _make_fuzzy(nlp: Language, name: str, names_key: str):
     names = _NAME_INDEXES[names_key]
+    memo: dict[str, str | None] = {}
 
     def hw_fuzzy(doc: Doc) -> Doc:
+        text = doc_text(doc)
+        if not names.may_mention(text):
+            return doc
+        if len(memo) > 100_000:
+            memo.clear()
         found = list(doc.spans.get(ENTITY_KEY, []))
         taken = [(s.start_char, s.end_char) for s in found]
         extra = False
-        for start, end, entity_id in names.fuzzy_mentions(doc_text(doc), taken):
+        for start, end, entity_id in names.fuzzy_mentions(text, taken, memo):
             span = doc.char_span(start, end, label=entity_id, alignment_mode="expand")
             if span is not None:
                 found.append(span)
@@ -163,9 +188,9 @@ def build_nlp(lang: str, factbase: FactBase, model: str | None = None) -> Langua
             nlp = spacy.load(model, exclude=["ner", "lemmatizer", "textcat"])
         except OSError:
             raise errors.ModelNotInstalled(f"spaCy model '{model}' is not installed; install it or drop --spacy-model") from None
+        _tokenizer_tweaks(nlp)
     else:
-        nlp = spacy.blank(lang)
-    _tokenizer_tweaks(nlp)
+        nlp = _blank(lang)
     nlp.tokenizer = _TextKeepingTokenizer(nlp.tokenizer)
     if not nlp.has_pipe("parser") and not nlp.has_pipe("senter"):
         nlp.add_pipe("sentencizer")
