@@ -48,14 +48,14 @@ def package_version(name: str) -> str:
         return "?"
 
 
-def load(kind: str, key: str) -> Any | None:
+def load(kind: str, key: str, object_hook=None) -> Any | None:
     d = cache_dir()
     if d is None:
         return None
     try:
         with open(d / f"{kind}-{key}.json", encoding="utf-8") as fh:
-            return json.load(fh)
-    except (OSError, ValueError):
+            return json.load(fh, object_hook=object_hook)
+    except (OSError, ValueError, TypeError):
         return None
 
 

@@ -23,7 +23,7 @@ from pydantic import ValidationError
 from .. import diskcache
 from .schema import FactFile
 
-CACHE_FORMAT = "1"
+CACHE_FORMAT = "2"
 
 
 @dataclass(frozen=True)
@@ -131,37 +131,42 @@ def _compose_and_construct(text: str):
         loader.dispose()
 
 
-# The cache holds YAML's values in JSON with their types kept: mappings as [key, value] pairs
-# (keys need not be strings), dates and non-finite floats tagged. Anything else is not cached.
+# The cache holds YAML's values in JSON with their types kept: a mapping with a key that is not a
+# string (or starts with NUL) as [key, value] pairs, dates and non-finite floats tagged, each tag
+# a one-key object whose key starts with NUL. Anything else JSON cannot carry is not cached.
 def _enc(v):
     if v is None or isinstance(v, (bool, int, str)):
         return v
     if isinstance(v, float):
-        return v if math.isfinite(v) else {"f": repr(v)}
+        return v if math.isfinite(v) else {"\0f": repr(v)}
     if isinstance(v, list):
         return [_enc(x) for x in v]
     if isinstance(v, dict):
-        return {"m": [[_enc(k), _enc(x)] for k, x in v.items()]}
+        if all(isinstance(k, str) and not k.startswith("\0") for k in v):
+            return {k: _enc(x) for k, x in v.items()}
+        return {"\0m": [[_enc(k), _enc(x)] for k, x in v.items()]}
     if isinstance(v, dt.datetime):
-        return {"t": v.isoformat()}
+        return {"\0t": v.isoformat()}
     if isinstance(v, dt.date):
-        return {"d": v.isoformat()}
+        return {"\0d": v.isoformat()}
     raise TypeError(type(v).__name__)
 
 
-def _dec(v):
-    if isinstance(v, list):
-        return [_dec(x) for x in v]
-    if not isinstance(v, dict):
-        return v
-    (tag, x), = v.items()
-    if tag == "m":
-        return {_dec(k): _dec(y) for k, y in x}
-    if tag == "d":
-        return dt.date.fromisoformat(x)
-    if tag == "t":
-        return dt.datetime.fromisoformat(x)
-    return float(x)
+def _dec(obj: dict):
+    """json object_hook: inner values are already decoded."""
+    if len(obj) == 1:
+        (tag, x), = obj.items()
+        if tag.startswith("\0"):
+            if tag == "\0m":
+                return {k: y for k, y in x}
+            if tag == "\0d":
+                return dt.date.fromisoformat(x)
+            if tag == "\0t":
+                return dt.datetime.fromisoformat(x)
+            if tag == "\0f":
+                return float(x)
+            raise ValueError(tag)
+    return obj
 
 
 def _to_cache(key: str, data, lines: dict[tuple, int]) -> None:
@@ -175,11 +180,11 @@ def _to_cache(key: str, data, lines: dict[tuple, int]) -> None:
 
 
 def _from_cache(key: str):
-    entry = diskcache.load("factfile", key)
+    entry = diskcache.load("factfile", key, object_hook=_dec)
     if not isinstance(entry, dict):
         return None
     try:
-        return _dec(entry["data"]), {tuple(loc): n for loc, n in entry["lines"]}
+        return entry["data"], {tuple(loc): n for loc, n in entry["lines"]}
     except (KeyError, TypeError, ValueError):
         return None
 
