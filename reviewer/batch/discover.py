@@ -30,14 +30,25 @@ class Article:
     rel: str  # posix path below the common base of all arguments; mirrored under the output directory
 
 
+def _ignored_by(specs: Sequence[tuple[str, GitIgnoreSpec]], rel: str, is_dir: bool) -> bool:
+    """Whether `rel` (posix, below the root) is ignored by these (directory, .gitignore) pairs, outermost first."""
+    status = None
+    for where, spec in specs:  # deeper files last: they win, as in git
+        sub = rel[len(where) + 1:] if where else rel
+        result = spec.check_file(sub + "/" if is_dir else sub).include
+        if result is not None:
+            status = result
+    return bool(status)
+
+
 class _Ignores:
-    """The .gitignore files below one root, read once each, applied in git's order (deeper files win)."""
+    """The .gitignore files below one root, each read once."""
 
     def __init__(self, root: Path):
         self.root = root
         self._specs: dict[str, GitIgnoreSpec | None] = {}
 
-    def _spec(self, rel_dir: str) -> GitIgnoreSpec | None:
+    def spec(self, rel_dir: str) -> GitIgnoreSpec | None:
         if rel_dir not in self._specs:
             f = self.root / rel_dir / ".gitignore"
             try:
@@ -47,24 +58,18 @@ class _Ignores:
             self._specs[rel_dir] = GitIgnoreSpec.from_lines(lines) if lines else None
         return self._specs[rel_dir]
 
-    def ignored(self, rel: str, is_dir: bool) -> bool:
-        """Whether `rel` (posix, relative to the root) is ignored by the .gitignore files above it."""
-        parts = rel.split("/")
-        status = None
-        for depth in range(len(parts)):
-            spec = self._spec("/".join(parts[:depth]))
-            if spec is None:
-                continue
-            sub = "/".join(parts[depth:]) + ("/" if is_dir else "")
-            result = spec.check_file(sub).include
-            if result is not None:
-                status = result
-        return bool(status)
-
     def ignored_with_parents(self, rel: str, is_dir: bool) -> bool:
-        """Also true when a directory above is ignored (git does not look inside those)."""
+        """Whether `rel` or a directory above it (git does not look inside those) is ignored."""
         parts = rel.split("/")
-        return any(self.ignored("/".join(parts[:i]), True) for i in range(1, len(parts))) or self.ignored(rel, is_dir)
+        specs = []
+        for depth in range(len(parts)):
+            where = "/".join(parts[:depth])
+            if depth and _ignored_by(specs, where, True):  # by the .gitignore files above it
+                return True
+            spec = self.spec(where)
+            if spec is not None:
+                specs.append((where, spec))
+        return _ignored_by(specs, rel, is_dir)
 
 
 def _is_markdown(name: str) -> bool:
@@ -91,7 +96,7 @@ def discover(paths: Sequence[str | os.PathLike], *, exclude: Iterable[str] = (),
     """
     excl = GitIgnoreSpec.from_lines(list(exclude)) if exclude else None
     skip_abs = {os.path.abspath(s) for s in skip}
-    found: list[tuple[str, Path, str, Path]] = []  # (abs path, path, shown, root it was found under)
+    found: list[tuple[str, Path, str, str, str]] = []  # (abs path, path, shown, abs root, posix rel to root)
 
     def excluded(rel: str, shown: str, is_dir: bool) -> bool:
         if excl is None:
@@ -101,28 +106,38 @@ def discover(paths: Sequence[str | os.PathLike], *, exclude: Iterable[str] = (),
 
     def walk(root: Path, shown_root: str) -> None:
         ignores = _Ignores(root)
+        abs_root = os.path.abspath(root)
+        prefix = "" if shown_root in ("", ".") else shown_root
+        active: dict[str, list[tuple[str, GitIgnoreSpec]]] = {}  # dir -> the .gitignore specs that apply in it
         for dirpath, dirnames, filenames in os.walk(root):
             rel_dir = os.path.relpath(dirpath, root)
             rel_dir = "" if rel_dir == "." else Path(rel_dir).as_posix()
+            parent = rel_dir.rpartition("/")[0] if "/" in rel_dir else ""
+            specs = list(active.get(parent, [])) if rel_dir else []
+            spec = ignores.spec(rel_dir)
+            if spec is not None:
+                specs.append((rel_dir, spec))
+            active[rel_dir] = specs
+
+            abs_dir = os.path.join(abs_root, rel_dir) if rel_dir else abs_root
             keep = []
             for d in sorted(dirnames):
                 rel = f"{rel_dir}/{d}" if rel_dir else d
-                full = os.path.join(dirpath, d)
-                if d == ".git" or os.path.abspath(full) in skip_abs:
+                if d == ".git" or os.path.join(abs_dir, d) in skip_abs:
                     continue
-                if ignores.ignored(rel, True) or excluded(rel, os.path.join(shown_root, rel), True):
+                if _ignored_by(specs, rel, True) or excluded(rel, os.path.join(prefix, rel), True):
                     continue
                 keep.append(d)
             dirnames[:] = keep
             for name in sorted(filenames):
-                if not _is_markdown(name):
+                if not name.lower().endswith(MARKDOWN_SUFFIXES):
                     continue
                 rel = f"{rel_dir}/{name}" if rel_dir else name
-                full = os.path.join(dirpath, name)
-                shown = os.path.join(shown_root, rel) if shown_root not in ("", ".") else rel
-                if os.path.abspath(full) in skip_abs or ignores.ignored(rel, False) or excluded(rel, shown, False):
+                abs_path = os.path.join(abs_dir, name)
+                shown = os.path.join(prefix, rel) if prefix else rel
+                if abs_path in skip_abs or _ignored_by(specs, rel, False) or excluded(rel, shown, False):
                     continue
-                found.append((os.path.abspath(full), Path(full), shown, root))
+                found.append((abs_path, Path(dirpath, name), shown, abs_root, rel))
 
     for arg in paths:
         text = os.fspath(arg)
@@ -131,7 +146,7 @@ def discover(paths: Sequence[str | os.PathLike], *, exclude: Iterable[str] = (),
             walk(p, text.rstrip("/\\") or text)
         elif p.is_file():
             if not excluded(p.name, text, False):
-                found.append((os.path.abspath(p), p, text, p.parent))
+                found.append((os.path.abspath(p), p, text, os.path.abspath(p.parent), p.name))
         elif _GLOB_CHARS & set(text):
             matches = sorted(glob.glob(text, recursive=True))
             if not matches:
@@ -148,12 +163,13 @@ def discover(paths: Sequence[str | os.PathLike], *, exclude: Iterable[str] = (),
                 if not (mp.is_file() and _is_markdown(mp.name)):
                     continue
                 rel = os.path.relpath(m, base)
+                root = os.path.abspath(base)
                 if rel.startswith(".."):  # "../x/*.md": the pattern's base is not above the match
-                    rel = mp.name
+                    rel, root = mp.name, os.path.abspath(mp.parent)
                 rel = Path(rel).as_posix()
                 if ignores.ignored_with_parents(rel, False) or excluded(rel, m, False):
                     continue
-                found.append((os.path.abspath(m), mp, m, base))
+                found.append((os.path.abspath(m), mp, m, root, rel))
         else:
             raise NotFound("no such file or directory", text)
 
@@ -165,8 +181,9 @@ def discover(paths: Sequence[str | os.PathLike], *, exclude: Iterable[str] = (),
             unique.append(item)
     if not unique:
         return []
-    roots = {os.path.abspath(root) for _, _, _, root in unique}
-    base = os.path.commonpath(sorted(roots))
-    articles = [Article(path, shown, Path(os.path.relpath(abs_path, base)).as_posix())
-                for abs_path, path, shown, _ in unique]
+    roots = sorted({root for _, _, _, root, _ in unique})
+    base = os.path.commonpath(roots)
+    prefixes = {r: Path(os.path.relpath(r, base)).as_posix() for r in roots}
+    articles = [Article(path, shown, rel if prefixes[root] == "." else f"{prefixes[root]}/{rel}")
+                for _, path, shown, root, rel in unique]
     return sorted(articles, key=lambda a: a.rel)

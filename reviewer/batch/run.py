@@ -110,6 +110,25 @@ def _read(article: Article) -> tuple[bytes | None, str | None]:
     return article.path.read_bytes(), None  # pragma: no cover - the file changed under us
 
 
+def _signature(path: Path) -> list[int] | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return [st.st_size, st.st_mtime_ns]
+
+
+def _place(path: Path, text: str, known: list[int] | None) -> list[int] | None:
+    """Make `path` hold `text`; return its (size, mtime) signature. A file whose signature is the one
+    recorded when it was last written or checked is not even read: a warm run over thousands of
+    articles only stats its reports."""
+    sig = _signature(path)
+    if sig is not None and sig == known:
+        return sig
+    _write_if_changed(path, text)
+    return _signature(path)
+
+
 def _write_if_changed(path: Path, text: str) -> None:
     try:
         if path.read_text(encoding="utf-8") == text:
@@ -185,16 +204,21 @@ def run_batch(paths: Sequence[str | os.PathLike], out_dir: str | os.PathLike = "
     hits = 0
     done = 0
 
-    def accept(i: int, value: dict, cached: bool) -> None:
+    def accept(i: int, value: dict, cached: bool) -> bool:
+        """Record one result and put its reports in place; True if their file signatures changed."""
         a = articles[i]
         if "error" in value:
             errors[i] = {"path": a.shown, "message": value["error"], "cached": cached}
-            return
+            return False
         report_md, report_json = f"{a.rel}.review.md", f"{a.rel}.review.json"
-        _write_if_changed(out / report_md, value["log"])
-        _write_if_changed(out / report_json, value["json"])
+        known = value.get("files") or {}
+        files = {"md": _place(out / report_md, value["log"], known.get("md")),
+                 "json": _place(out / report_json, value["json"], known.get("json"))}
         rows[i] = {"path": a.shown, "report": report_md, "json_report": report_json, **value["row"], "cached": cached}
         claims[i] = value.get("claims", [])
+        changed = files != known
+        value["files"] = files
+        return changed
 
     def tick(n: int) -> None:
         nonlocal done
@@ -213,7 +237,8 @@ def run_batch(paths: Sequence[str | os.PathLike], out_dir: str | os.PathLike = "
             key = cache_key(hashlib.sha256(data).hexdigest(), fingerprint, tool, lang, as_of_s)
             value = cache.get(a.shown, key)
             if value is not None and value.get("today", today) == today:
-                accept(i, value, cached=True)
+                if accept(i, value, cached=True):
+                    cache.put(a.shown, key, value)  # the reports were (re)written: remember their signatures
                 hits += 1
             else:
                 misses.append((i, a.shown, data, key))
@@ -223,12 +248,13 @@ def run_batch(paths: Sequence[str | os.PathLike], out_dir: str | os.PathLike = "
 
         def finish(results: list[tuple[int, dict]]) -> None:
             for i, result in results:
+                accept(i, result, cached=False)
                 if not result.get("internal"):
                     cache.put(articles[i].shown, keys[i], result)
-                accept(i, result, cached=False)
             cache.commit()
             tick(len(results))
 
+        cache.commit()
         if misses:
             _review(misses, finish, jobs=jobs, fact_dirs=dirs, fingerprint=fingerprint, lang=lang, as_of=as_of)
 
