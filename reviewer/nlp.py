@@ -30,6 +30,7 @@ from spacy.tokens import Doc, Span
 from spacy.util import compile_infix_regex
 
 from . import errors
+from .diskcache import gc_paused
 from .factbase.base import FactBase
 from .names import EntityNames
 from .quantities import find_quantities
@@ -181,6 +182,7 @@ def _make_quantities(nlp: Language, name: str, lang: str):
     return hw_quantities
 
 
+@gc_paused()
 def build_nlp(lang: str, factbase: FactBase, model: str | None = None) -> Language:
     """The claim pipeline for one language, built from the fact base's names and the cue lexicon."""
     if model:

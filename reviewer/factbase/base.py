@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import units
+from ..diskcache import gc_paused
 from .load import FactFileError, LoadedFile, bundled_facts_dir, content_hash, fact_files, load_file
 from .schema import DATE_ATTRIBUTES, TEXT_ATTRIBUTES, Entity, Example, Fact, SourceRef
 
@@ -179,6 +180,7 @@ def build(loaded: Iterable[LoadedFile], fingerprint: str = "") -> tuple[FactBase
     return fb, errors
 
 
+@gc_paused()
 def load_factbase(extra_dirs: Sequence[Path] = (), include_bundled: bool = True) -> FactBase:
     """The bundled fact base plus a publication's own fact directories; raises FactBaseError."""
     dirs = ([bundled_facts_dir()] if include_bundled else []) + [Path(d) for d in extra_dirs]
