@@ -1,0 +1,114 @@
+"""The speed-ups (issue 5) give exactly what the plain implementations they replace give."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from pathlib import Path
+
+import pytest
+import spacy
+
+from reviewer import quantities, units
+from reviewer.factbase import load as fact_load
+from reviewer.lang import detect_language
+from reviewer.markdown import segments
+from reviewer.names import EntityNames
+from reviewer.nlp import CUE_KEY, ENTITY_KEY, _blank, _tokenizer_tweaks, cue_lexicon
+from reviewer.source import source_from_text
+
+ROOT = Path(__file__).parent.parent
+
+
+def _segment_texts() -> list[tuple[str, str]]:
+    out = []
+    for p in sorted((ROOT / "corpus").glob("*.md")):
+        src = source_from_text(p.read_text(encoding="utf-8"), str(p))
+        lang = src.lang or detect_language(src.markdown)
+        out += [(s.text, lang) for s in segments(src)]
+    return out
+
+
+TRICKY = ["rund  US$ 5 Mrd.", "about\n\n$5", "über 5-fache", "awesome 5 GB", "mehr als eine Milliarde", "≈ 4,9 TB/s",
+          "up to USD  80 per hour", "some 2–3x", "knapp 1.600 W", "twice the H100", "fast 20,7 TB", "v5 5nm 5-nm"]
+
+
+def test_quantities_search_matches_finditer():
+    texts = _segment_texts() + [(t, lang) for t in TRICKY for lang in ("en", "de")]
+    rng = random.Random(5)
+    parts = [*quantities._QUALIFIER_WORDS, *quantities._CUR_PREFIXES, " ", "  ", "\n", "5", "4,9", "1.600", "x",
+             "-fach", "%", "TB/s", "GB", "eine", "one", "twice", "Vierfache", "Mrd.", "/h", "Euro", "H100", "a"]
+    texts += [("".join(rng.choice(parts) + rng.choice(["", " "]) for _ in range(8)), lang)
+              for _ in range(3000) for lang in ("en", "de")]
+    assert quantities._anchors("en") is not None and quantities._anchors("de") is not None
+    for text, lang in texts:
+        fast = [(m.span(), m.groupdict()) for m in quantities._matches(text, lang)]
+        plain = [(m.span(), m.groupdict()) for m in quantities._pattern(lang).finditer(text)]
+        assert fast == plain, text
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_phrase_rulers_give_what_span_ruler_gives(reviewer, lang):
+    ours = reviewer.nlp(lang)
+    ref = spacy.blank(lang)
+    _tokenizer_tweaks(ref)
+    ref.add_pipe("sentencizer")
+    names = EntityNames.from_factbase(reviewer.factbase)
+    ruler = ref.add_pipe("span_ruler", name=ENTITY_KEY, config={
+        "spans_key": ENTITY_KEY, "phrase_matcher_attr": "LOWER", "validate": False,
+        "spans_filter": {"@misc": "spacy.first_longest_spans_filter.v1"}})
+    ruler.add_patterns([{"label": eid, "pattern": alias} for alias, eid in names.phrase_patterns()])
+    cues = ref.add_pipe("span_ruler", name=CUE_KEY, config={
+        "spans_key": CUE_KEY, "phrase_matcher_attr": "LOWER", "validate": False})
+    cues.add_patterns([{"label": label, "pattern": word}
+                       for label, words in cue_lexicon()[lang].items() for word in words])
+    texts = [t for t, lg in _segment_texts() if lg == lang]
+    with ours.select_pipes(enable=["sentencizer", ENTITY_KEY, CUE_KEY]):
+        for text, a, b in zip(texts, ours.pipe(texts), ref.pipe(texts), strict=True):
+            for key in (ENTITY_KEY, CUE_KEY):
+                assert [(s.start, s.end, s.label_) for s in a.spans[key]] == \
+                    [(s.start, s.end, s.label_) for s in b.spans[key]], text
+            assert a.text == text and a.user_data["hw_text"] == text
+
+
+def test_german_blank_tokenizes_as_the_tweaked_one():
+    plain = spacy.blank("de")
+    _tokenizer_tweaks(plain)
+    ours = _blank("de")
+    texts = [t for t, lang in _segment_texts() if lang == "de"] + ["Trainium3-Chips", "5-nm-Verfahren", "TPU-v5p-Pod"]
+    for text in texts:
+        assert [(t.text, t.idx) for t in ours(text)] == [(t.text, t.idx) for t in plain(text)]
+
+
+def test_cached_fact_files_load_as_parsed(tmp_path, monkeypatch):
+    paths = fact_load.fact_files([fact_load.bundled_facts_dir()])
+    monkeypatch.setenv("HW_FACT_REVIEWER_CACHE_DIR", "off")
+    parsed = [fact_load.load_file(p) for p in paths]
+    monkeypatch.setenv("HW_FACT_REVIEWER_CACHE_DIR", str(tmp_path))
+    first = [fact_load.load_file(p) for p in paths]  # parses and writes the cache
+    assert len(list(tmp_path.glob("factfile-*.json"))) == len(paths)
+    cached = [fact_load.load_file(p) for p in paths]
+    assert cached == first == parsed
+
+
+def test_fact_cache_keeps_yaml_types():
+    value = {"a": [1, 2.5, "x", None, True, float("inf")], "d": dt.date(2025, 1, 2), 3: {"t": dt.datetime(2025, 1, 2, 3)},
+             "\0m": "tag-like key"}
+    import json
+
+    back = json.loads(json.dumps(fact_load._enc(value)), object_hook=fact_load._dec)
+    assert back == value
+    assert [type(x) for x in back["a"]] == [int, float, str, type(None), bool, float]
+    assert type(back["d"]) is dt.date and type(back[3]["t"]) is dt.datetime
+
+
+def test_unit_table_gives_pints_numbers():
+    ureg = units.registry()
+    for expr, family in sorted(set(units.LEXICON.values())):
+        assert units.family_of(expr) == family or family == "count"
+        base = units.FAMILY_BASE[units.family_of(expr)]
+        for v in (1.0, 2.52, 144.0, 3958.0, 0.1):
+            assert units.to_base(v, expr) == float(ureg.Quantity(v, expr).to(base).magnitude)
+    assert units.convert(3.2, "terabit / second", "gigabyte / second") == \
+        float(ureg.Quantity(3.2, "terabit / second").to("gigabyte / second").magnitude)
+    assert units.pretty("terabyte / second") == "TB/s"
