@@ -80,6 +80,12 @@ class _TextKeepingTokenizer:
     def __getattr__(self, name):
         return getattr(self.tokenizer, name)
 
+    def __setattr__(self, name, value):  # nlp.tokenizer.infix_finditer = ... reaches the tokenizer
+        if name == "tokenizer":
+            object.__setattr__(self, name, value)
+        else:
+            setattr(self.tokenizer, name, value)
+
 
 class PhraseRuler:
     """Phrase patterns matched on LOWER into doc.spans[key]; as SpanRuler, with less overhead."""
