@@ -20,6 +20,7 @@ text on the Doc, because `Doc.text` is rebuilt from the tokens on every access.
 
 from __future__ import annotations
 
+import json
 from functools import lru_cache
 from pathlib import Path
 
@@ -29,7 +30,7 @@ from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc, Span
 from spacy.util import compile_infix_regex
 
-from . import errors
+from . import diskcache, errors
 from .diskcache import gc_paused
 from .factbase.base import FactBase
 from .names import EntityNames
@@ -96,13 +97,40 @@ class PhraseRuler:
         self.first_longest = first_longest
         self.matcher = PhraseMatcher(nlp.vocab, attr="LOWER")
 
-    def add_patterns(self, patterns: list[tuple[str, str]]) -> None:
-        """(label, phrase) pairs; the phrases are tokenized as the pipeline tokenizes text."""
+    def add_patterns(self, patterns: list[tuple[str, str]], tokenizer_id: str = "") -> None:
+        """(label, phrase) pairs; the phrases are tokenized as the pipeline tokenizes text.
+
+        With a `tokenizer_id` (what decides the tokenization: spaCy's version, the language and
+        our rules), the phrases' tokens are kept in the user cache and the pattern Docs made
+        from them, which skips the tokenizer's rules for the ~1,500 phrases at start-up.
+        """
+        phrases = [phrase for _, phrase in patterns]
+        tokens = self._cached_tokens(phrases, tokenizer_id) if tokenizer_id else None
+        if tokens is not None:
+            docs = [Doc(self.nlp.vocab, words=words, spaces=spaces) for words, spaces in tokens]
+        else:
+            docs = [self.nlp.make_doc(phrase) for phrase in phrases]
+            if tokenizer_id:
+                diskcache.store("phrases", self._tokens_key(phrases, tokenizer_id),
+                                [[[t.text for t in d], [bool(t.whitespace_) for t in d]] for d in docs], keep=16)
         by_label: dict[str, list[Doc]] = {}
-        for label, phrase in patterns:
-            by_label.setdefault(label, []).append(self.nlp.make_doc(phrase))
-        for label, docs in by_label.items():
-            self.matcher.add(label, docs)
+        for (label, _), doc in zip(patterns, docs, strict=True):
+            by_label.setdefault(label, []).append(doc)
+        for label, label_docs in by_label.items():
+            self.matcher.add(label, label_docs)
+
+    @staticmethod
+    def _tokens_key(phrases: list[str], tokenizer_id: str) -> str:
+        return diskcache.digest("1", spacy.__version__, tokenizer_id, json.dumps(phrases))
+
+    def _cached_tokens(self, phrases: list[str], tokenizer_id: str) -> list | None:
+        tokens = diskcache.load("phrases", self._tokens_key(phrases, tokenizer_id))
+        if not isinstance(tokens, list) or len(tokens) != len(phrases):
+            return None
+        for (words, spaces), phrase in zip(tokens, phrases):  # cheap check: the text they spell
+            if "".join(w + (" " if sp else "") for w, sp in zip(words, spaces)) != phrase:
+                return None
+        return tokens
 
     def __call__(self, doc: Doc) -> Doc:
         found = sorted({(start, end, key) for key, start, end in self.matcher(doc) if start != end})
@@ -197,17 +225,19 @@ def build_nlp(lang: str, factbase: FactBase, model: str | None = None) -> Langua
         except OSError:
             raise errors.ModelNotInstalled(f"spaCy model '{model}' is not installed; install it or drop --spacy-model") from None
         _tokenizer_tweaks(nlp)
+        tokenizer_id = ""  # a model's tokenizer may be its own: tokenize its patterns each time
     else:
         nlp = _blank(lang)
+        tokenizer_id = f"blank-{lang}" + (f"+{GERMAN_HYPHEN}" if lang == "de" else "")
     nlp.tokenizer = _TextKeepingTokenizer(nlp.tokenizer)
     if not nlp.has_pipe("parser") and not nlp.has_pipe("senter"):
         nlp.add_pipe("sentencizer")
     names = EntityNames.from_factbase(factbase)
     ruler = nlp.add_pipe("hw_phrases", name=ENTITY_KEY, config={"spans_key": ENTITY_KEY, "first_longest": True})
-    ruler.add_patterns([(eid, alias) for alias, eid in names.phrase_patterns()])
+    ruler.add_patterns([(eid, alias) for alias, eid in names.phrase_patterns()], tokenizer_id)
     _NAME_INDEXES[factbase.fingerprint] = names
     nlp.add_pipe("hw_fuzzy", config={"names_key": factbase.fingerprint})
     cues = nlp.add_pipe("hw_phrases", name=CUE_KEY, config={"spans_key": CUE_KEY, "first_longest": False})
-    cues.add_patterns([(label, word) for label, words in cue_lexicon()[lang].items() for word in words])
+    cues.add_patterns([(label, word) for label, words in cue_lexicon()[lang].items() for word in words], tokenizer_id)
     nlp.add_pipe("hw_quantities", config={"lang": lang})
     return nlp

@@ -112,3 +112,19 @@ def test_unit_table_gives_pints_numbers():
     assert units.convert(3.2, "terabit / second", "gigabyte / second") == \
         float(ureg.Quantity(3.2, "terabit / second").to("gigabyte / second").magnitude)
     assert units.pretty("terabyte / second") == "TB/s"
+
+
+def test_phrase_tokens_from_the_cache_match_as_tokenized(reviewer, tmp_path, monkeypatch):
+    from reviewer.nlp import PhraseRuler
+
+    monkeypatch.setenv("HW_FACT_REVIEWER_CACHE_DIR", str(tmp_path))
+    nlp = _blank("de")
+    names = EntityNames.from_factbase(reviewer.factbase)
+    patterns = [(eid, alias) for alias, eid in names.phrase_patterns()]
+    fresh, cached = PhraseRuler(nlp, "x", True), PhraseRuler(nlp, "x", True)
+    fresh.add_patterns(patterns, "test-de")  # tokenizes and writes the cache
+    assert list(tmp_path.glob("phrases-*.json"))
+    cached.add_patterns(patterns, "test-de")  # Docs from the cached tokens
+    for text, lang in _segment_texts():
+        doc = nlp.make_doc(text)
+        assert sorted(fresh.matcher(doc)) == sorted(cached.matcher(doc)), text
