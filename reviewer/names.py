@@ -92,6 +92,11 @@ class EntityNames:
         choices = self.stems_by_version.get(version)
         if not choices:
             return None
+        # fuzz.ratio is 100 * 2 * (longest common subsequence) / (total length), so at most
+        # 100 * 2 * min(lengths) / total: when no stem can reach the cutoff, rapidfuzz need not run
+        n = len(stem)
+        if max(200.0 * min(n, len(c)) / (n + len(c)) for c, _ in choices) < FUZZY_CUTOFF - 1e-6:
+            return None
         from rapidfuzz import fuzz, process  # only a name that may be misspelled needs it
 
         best = process.extractOne(stem, [c[0] for c in choices], scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF)
