@@ -13,6 +13,7 @@ from pathlib import Path
 from spacy.language import Language
 
 from .checks import CheckContext
+from .diskcache import freeze_once
 from .extract import ClaimExtractor
 from .factbase.base import FactBase, load_factbase
 from .findings import finding
@@ -38,6 +39,7 @@ class Reviewer:
     def nlp(self, lang: str) -> Language:
         if lang not in self._nlp:
             self._nlp[lang] = build_nlp(lang, self.factbase, self.spacy_model)
+            freeze_once()
         return self._nlp[lang]
 
     def review_path(self, path: str | Path, *, lang: str | None = None, as_of: dt.date | None = None) -> ArticleReport:

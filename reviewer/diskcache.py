@@ -97,3 +97,21 @@ def gc_paused():
     finally:
         if enabled:
             gc.enable()
+
+
+_frozen = False
+
+
+def freeze_once() -> None:
+    """After the first pipeline is built: keep everything alive now out of the cyclic collector.
+
+    spaCy, the fact base and the pipeline are some hundred thousand objects that live as long as
+    the process; the next full collection would walk them all (tens of ms, most of a short run's
+    review) to find nothing. gc.freeze() moves them to the permanent generation, once per process,
+    so the cost is bounded: cyclic garbage among them (a first Reviewer dropped later) is not
+    collected. Forked batch workers also share more pages with the parent.
+    """
+    global _frozen
+    if not _frozen:
+        _frozen = True
+        gc.freeze()
