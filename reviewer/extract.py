@@ -186,7 +186,7 @@ class ClaimExtractor:
                 attribute = "interconnect_bandwidth"
         if attribute in CHIP_LEVEL and self.kind(subject) in ("system", "instance", "pod"):
             subject = self.fb.chip_of(subject) or subject
-        scope = _nearest_label(s, "SCOPE:", q.start, q.end, 40)
+        scope = _nearest_label(s, "SCOPE:", q.start, q.end, 40, same_clause=True)
         if scope == "chip" and self.kind(subject) in ("system", "instance", "pod"):
             chip = self.fb.chip_of(subject)
             if chip:
@@ -577,7 +577,7 @@ _CLAUSE_BREAK = re.compile(r"[,;:–—()]|\s(?:and|but|while|whereas|und|aber|w
 
 
 def _nearest_label(s: _Sentence, prefix: str, start: int, end: int, window: int,
-                   allowed: set[str] | None = None, exact: bool = False) -> str | None:
+                   allowed: set[str] | None = None, exact: bool = False, same_clause: bool = False) -> str | None:
     """The label of the nearest cue with this prefix; a cue in the same clause as the value beats
     a nearer one across a comma or "and" ("FP8-Leistung von 2,52 PFLOPS, bei BF16 sind es ...")."""
     best, best_d = None, 10 * window + 1
@@ -597,6 +597,8 @@ def _nearest_label(s: _Sentence, prefix: str, start: int, end: int, window: int,
             continue
         gap = s.text[c.end - s.start:start - s.start] if c.end <= start else s.text[end - s.start:c.start - s.start]
         if _CLAUSE_BREAK.search(gap):
+            if same_clause:
+                continue
             d += 5 * window
         if d < best_d:
             best, best_d = value, d

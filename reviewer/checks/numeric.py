@@ -39,7 +39,8 @@ class NumericValue(Check):
         if claim.attribute == "chip_count" and fb.entities[claim.entity].kind == "chip":
             # "UltraServers with up to 144 of these chips": systems built from the chip may verify it
             entities = [e.id for e in fb.entities.values() if e.chip == claim.entity]
-            confident = False
+            # "8,192 chips per pod": when only one system is built from the chip, the count is about it
+            confident = claim.scope == "system" and len(entities) == 1
         facts = [f for e in entities for a in attrs for f in fb.about(e, a)]
         if claim.versus:  # "invested $8 billion in Anthropic": only sums that went to Anthropic
             facts = [f for f in facts if f.q.versus == claim.versus]
