@@ -19,7 +19,7 @@ from .factbase.base import FactBase, load_factbase
 from .findings import finding
 from .lang import detect_language
 from .markdown import segments
-from .models import ArticleReport, Finding, Source
+from .models import ArticleReport, Claim, Finding, Source
 from .nlp import build_nlp
 from .source import read_source, source_from_text
 from .verify import verify
@@ -50,6 +50,12 @@ class Reviewer:
         return self.review_source(source_from_text(text, path), lang=lang, as_of=as_of)
 
     def review_source(self, src: Source, *, lang: str | None = None, as_of: dt.date | None = None) -> ArticleReport:
+        return self.review_source_with_claims(src, lang=lang, as_of=as_of)[0]
+
+    def review_source_with_claims(self, src: Source, *, lang: str | None = None,
+                                  as_of: dt.date | None = None) -> tuple[ArticleReport, list[Claim]]:
+        """The review, and each finding's claim in the same order: claims carry the qualifiers
+        (precision, sparsity, scope) that findings do not, which the batch's consistency check needs."""
         language = lang or src.lang or detect_language(src.markdown)
         when = src.date or as_of or dt.date.today()
         segs = segments(src)
@@ -60,10 +66,12 @@ class Reviewer:
             claims.extend(extractor.claims(seg, doc))
         claims = _dedupe(claims)
         ctx = CheckContext(self.factbase, when, language)
-        findings = sorted((finding(src, code, v) for code, v in verify(claims, ctx)),
-                          key=lambda f: (f.line, f.column, f.attribute))
-        return ArticleReport(path=src.path, language=language, date=src.date, as_of=when, title=src.title,
-                             status=status_of(findings), findings=tuple(findings), notices=src.notices)
+        pairs = sorted(((finding(src, code, v), v.claim) for code, v in verify(claims, ctx)),
+                       key=lambda p: (p[0].line, p[0].column, p[0].attribute))
+        findings = tuple(f for f, _ in pairs)
+        report = ArticleReport(path=src.path, language=language, date=src.date, as_of=when, title=src.title,
+                               status=status_of(findings), findings=findings, notices=src.notices)
+        return report, [c for _, c in pairs]
 
 
 def _dedupe(claims):

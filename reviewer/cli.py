@@ -12,21 +12,14 @@ Exit codes: 0 no contradicted or outdated finding (at or above --fail-on); 1 the
 from __future__ import annotations
 
 import argparse
-import datetime as dt
 import sys
 from pathlib import Path
 
 from . import TOOL_NAME, __version__
+from .commands.common import iso_date
 from .errors import ReviewError
 
 FORMATS = ("markdown", "json")
-
-
-def _date(value: str) -> dt.date:
-    try:
-        return dt.date.fromisoformat(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a date (YYYY-MM-DD): {value!r}") from None
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -37,7 +30,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("paths", nargs="+", metavar="ARTICLE", help="Markdown or text file(s) to review")
     p.add_argument("--format", "-f", choices=FORMATS, default="markdown", help="output format (default: markdown)")
     p.add_argument("--lang", choices=("en", "de"), help="article language (default: front matter, else detected)")
-    p.add_argument("--as-of", type=_date, metavar="DATE",
+    p.add_argument("--as-of", type=iso_date, metavar="DATE",
                    help="date to check time-dependent facts at when the article has none (default: today)")
     p.add_argument("--fail-on", choices=("error", "warning", "none"), default="warning",
                    help="lowest severity of a contradicted/outdated finding that makes the exit code 1 "

@@ -46,16 +46,9 @@ if not Doc.has_extension("hw_quantities"):
 
 @lru_cache(maxsize=1)
 def cue_lexicon() -> dict[str, dict[str, list[str]]]:
-    import yaml
+    from .source import load_yaml
 
-    text = Path(__file__).with_name("cues.yaml").read_text(encoding="utf-8")
-    loader = getattr(yaml, "CSafeLoader", None)  # libyaml: the same values, a tenth of the time
-    if loader is not None:
-        try:
-            return yaml.load(text, Loader=loader)
-        except yaml.YAMLError:
-            pass
-    return yaml.safe_load(text)
+    return load_yaml(Path(__file__).with_name("cues.yaml").read_text(encoding="utf-8"))
 
 
 def doc_text(doc: Doc) -> str:

@@ -145,7 +145,7 @@ def _front_matter(text: str) -> tuple[str, dict, list[Notice]]:
     import yaml
 
     try:
-        loaded = _load_yaml(raw)
+        loaded = load_yaml(raw)
         if isinstance(loaded, dict):
             meta = loaded
         elif loaded is not None:
@@ -164,7 +164,7 @@ def _front_matter(text: str) -> tuple[str, dict, list[Notice]]:
     return blanked + text[end:], meta, notices
 
 
-def _load_yaml(raw: str):
+def load_yaml(raw: str):
     """yaml.safe_load, with libyaml's parser when PyYAML has it (ten times faster; the constructor,
     and so the values, are the same). Any error is left to the pure-Python parser, whose messages
     (line, problem) the N003 notice quotes."""

@@ -30,36 +30,8 @@ _options: dict = {}
 
 def review_with_claims(reviewer, src: Source, *, lang: str | None = None,
                        as_of: dt.date | None = None) -> tuple[ArticleReport, list[Claim]]:
-    """Reviewer.review_source, also returning each finding's claim (same order as report.findings).
-
-    The claims carry the qualifiers (precision, sparsity, scope) that findings do not, and the
-    consistency check needs them. The steps are those of Reviewer.review_source; a test keeps the
-    two equal.
-    """
-    from ..api import _dedupe, status_of
-    from ..checks import CheckContext
-    from ..extract import ClaimExtractor
-    from ..findings import finding
-    from ..lang import detect_language
-    from ..markdown import segments
-    from ..verify import verify
-
-    language = lang or src.lang or detect_language(src.markdown)
-    when = src.date or as_of or dt.date.today()
-    segs = segments(src)
-    nlp = reviewer.nlp(language)
-    extractor = ClaimExtractor(reviewer.factbase)
-    claims = []
-    for seg, doc in zip(segs, nlp.pipe(seg.text for seg in segs), strict=True):
-        claims.extend(extractor.claims(seg, doc))
-    claims = _dedupe(claims)
-    ctx = CheckContext(reviewer.factbase, when, language)
-    pairs = sorted(((finding(src, code, v), v.claim) for code, v in verify(claims, ctx)),
-                   key=lambda p: (p[0].line, p[0].column, p[0].attribute))
-    findings = tuple(f for f, _ in pairs)
-    report = ArticleReport(path=src.path, language=language, date=src.date, as_of=when, title=src.title,
-                           status=status_of(findings), findings=findings, notices=src.notices)
-    return report, [c for _, c in pairs]
+    """Reviewer.review_source, also returning each finding's claim (same order as report.findings)."""
+    return reviewer.review_source_with_claims(src, lang=lang, as_of=as_of)
 
 
 def _intervals(claim: Claim) -> list[list[float]] | None:

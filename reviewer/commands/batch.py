@@ -7,20 +7,12 @@ has a contradicted or outdated finding at or above --fail-on, else 0.
 from __future__ import annotations
 
 import argparse
-import datetime as dt
 import os
 import sys
 import time
 from pathlib import Path
 
-from .common import add_facts_option, report_fact_errors
-
-
-def _date(value: str) -> dt.date:
-    try:
-        return dt.date.fromisoformat(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a date (YYYY-MM-DD): {value!r}") from None
+from .common import add_facts_option, iso_date, report_fact_errors
 
 
 def _jobs(value: str) -> int:
@@ -48,7 +40,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="the cache file (default: OUT/.review-cache.sqlite)")
     add_facts_option(p)
     p.add_argument("--lang", choices=("en", "de"), help="article language (default: front matter, else detected)")
-    p.add_argument("--as-of", type=_date, metavar="DATE",
+    p.add_argument("--as-of", type=iso_date, metavar="DATE",
                    help="date to check time-dependent facts at when an article has none (default: today)")
     p.add_argument("--fail-on", choices=("error", "warning", "none"), default="warning",
                    help="lowest severity of a contradicted/outdated finding that makes the exit code 1 "

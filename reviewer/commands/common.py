@@ -3,11 +3,20 @@
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 from ..errors import FactBaseInvalid
+
+
+def iso_date(value: str) -> dt.date:
+    """An argparse type: YYYY-MM-DD."""
+    try:
+        return dt.date.fromisoformat(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a date (YYYY-MM-DD): {value!r}") from None
 
 
 def add_facts_option(p: argparse.ArgumentParser) -> None:

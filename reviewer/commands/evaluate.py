@@ -3,18 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import datetime as dt
 import json
 from pathlib import Path
 
-from .common import add_facts_option, open_factbase
-
-
-def _date(value: str) -> dt.date:
-    try:
-        return dt.date.fromisoformat(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a date (YYYY-MM-DD): {value!r}") from None
+from .common import add_facts_option, iso_date, open_factbase
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -22,7 +14,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="directories with NAME.md + NAME.gold.yaml pairs, or gold files (default: corpus)")
     p.add_argument("--format", "-f", choices=("text", "json"), default="text")
     p.add_argument("--details", action="store_true", help="list every missed error and every false alarm")
-    p.add_argument("--as-of", type=_date, metavar="DATE", help="date for articles without one (default: today)")
+    p.add_argument("--as-of", type=iso_date, metavar="DATE", help="date for articles without one (default: today)")
     p.add_argument("--min-recall", type=float, metavar="X", help="exit 1 when total recall is below X")
     p.add_argument("--min-precision", type=float, metavar="X", help="exit 1 when total precision is below X")
     p.add_argument("--min-coverage", type=float, metavar="X", help="exit 1 when total coverage is below X")
