@@ -57,6 +57,7 @@ class _Sentence:
     text: str
     mentions: list[_Mention]
     cues: list[_Cue]
+    memo: dict = field(default_factory=dict, repr=False)  # _compared/_counted, asked once per value
 
     def cue(self, prefix: str) -> list[_Cue]:
         return [c for c in self.cues if c.label.startswith(prefix)]
@@ -156,6 +157,7 @@ class ClaimExtractor:
         for s in sentences:
             have = {c.label.split(":", 1)[0] for c in s.cues}
             s.cues.extend(_Cue(s.start, s.start, lab) for lab in labels if lab.split(":", 1)[0] not in have)
+            s.memo.clear()
         return out
 
     # -- numeric claims ------------------------------------------------------------------------
@@ -637,6 +639,8 @@ _BETWEEN_CMP = re.compile(
 def _compared(s: _Sentence) -> list[_Mention]:
     """Entities that follow a comparison word: what the subject is compared against
     ("than the H100", "gegenüber dem Vorgänger Trainium2", "wie beim Trainium2")."""
+    if "compared" in s.memo:
+        return s.memo["compared"]
     cmp = s.cue("CMP")
     out = []
     for m in s.mentions:
@@ -646,6 +650,7 @@ def _compared(s: _Sentence) -> list[_Mention]:
                                   and not any(o.start >= c.end and o.end <= m.start for o in s.mentions)):
                 out.append(m)
                 break
+    s.memo["compared"] = out
     return out
 
 
@@ -654,7 +659,10 @@ _COUNT_BEFORE = re.compile(r"(?:\d[\d.,]*|\b(?:two|four|eight|sixteen|zwei|vier|
 
 def _counted(s: _Sentence) -> list[_Mention]:
     """Names inside a count ("16 Trainium2 chips", "mit je 64 Trainium2"): parts, not the subject."""
-    return [m for m in s.mentions if _COUNT_BEFORE.search(s.text[max(0, m.start - s.start - 12):m.start - s.start])]
+    if "counted" not in s.memo:
+        s.memo["counted"] = [m for m in s.mentions
+                             if _COUNT_BEFORE.search(s.text[max(0, m.start - s.start - 12):m.start - s.start])]
+    return s.memo["counted"]
 
 
 _NEG_AFTER = re.compile(r"^\W*(?:is|are|wird|werden|ist|sind)?\s*(?:not|nicht|no longer|nicht mehr)\s+"
