@@ -68,7 +68,7 @@ class _Memory:
     """Entities seen so far per block, for headers, leads and coreference."""
 
     by_block: dict[int, list[tuple[int, str, bool]]] = field(default_factory=dict)
-    compared: dict[int, list[str]] = field(default_factory=dict)
+    compared: dict[int, list[tuple[int, str]]] = field(default_factory=dict)
 
     def add(self, block: int, entity: str, at: int = -1, inferred: bool = False) -> None:
         seen = self.by_block.setdefault(block, [])
@@ -76,8 +76,13 @@ class _Memory:
         if at >= 0 and len(seen) > 1 and seen[-2][0] > at:
             seen.sort(key=lambda pair: pair[0])
 
-    def add_compared(self, block: int, entity: str) -> None:
-        self.compared.setdefault(block, []).append(entity)
+    def add_compared(self, block: int, entity: str, at: int = -1) -> None:
+        self.compared.setdefault(block, []).append((at, entity))
+
+    def all_compared(self, block: int, before: int | None = None) -> list[str]:
+        """Entities a block compared against ("than the H100"), in text order; with `before`, only
+        those named before that offset."""
+        return [e for at, e in self.compared.get(block, []) if before is None or at < before]
 
     def all(self, block: int, before: int | None = None, named: bool = False) -> list[str]:
         """Entities named in a block, in text order; with `before`, only those named before that offset;
@@ -107,6 +112,7 @@ class ClaimExtractor:
     # -- per segment ---------------------------------------------------------------------------
     def claims(self, seg: Segment, doc: Doc) -> list[Claim]:
         sentences = _sentences(doc)
+        _mark_corrected_quotes(sentences)
         out: list[Claim] = []
         for s in sentences:
             compared = _compared(s)
@@ -115,7 +121,7 @@ class ClaimExtractor:
                 if m in counted:
                     continue  # "16 Trainium2 chips": a part, not what the next sentence's "it" means
                 if m in compared:
-                    self.memory.add_compared(seg.block, m.entity)
+                    self.memory.add_compared(seg.block, m.entity, seg.start + m.start)
                 elif self._is_hardware(m.entity) or self.kind(m.entity) in ("organisation", "project"):
                     self.memory.add(seg.block, m.entity, seg.start + m.start)
         if self.topic is None and seg.kind == "heading":
@@ -157,14 +163,17 @@ class ClaimExtractor:
         for s in sentences:
             have = {c.label.split(":", 1)[0] for c in s.cues}
             s.cues.extend(_Cue(s.start, s.start, lab) for lab in labels if lab.split(":", 1)[0] not in have)
-            s.memo.clear()
+            s.memo.pop("compared", None)
+            s.memo.pop("counted", None)
         return out
 
     # -- numeric claims ------------------------------------------------------------------------
     def _numeric_claim(self, seg: Segment, sentences: list[_Sentence], i: int, q: Quantity) -> Claim | None:
         s = sentences[i]
-        if s.cue("REPORTED"):
+        if s.cue("REPORTED") or _discussed(s, q.start, q.end):
             return None  # someone else's statement, quoted: not the article's claim
+        if q.family == "memory" and _model_requirement(s, q):
+            return None  # "a 70B model needs about 140 GB for its weights": a model's size, not the chip's
         if q.family == "ratio":
             return self._ratio_claim(seg, s, q)
         if q.family == "count":
@@ -212,7 +221,7 @@ class ClaimExtractor:
         counted = _counted(s)
         out = [m.entity for m in s.mentions if self._is_hardware(m.entity) and m not in counted]
         if how not in ("sentence", "table"):
-            out += self.memory.all(seg.block, seg.start + at) + self.memory.compared.get(seg.block, [])
+            out += self.memory.all(seg.block, seg.start + at) + self.memory.all_compared(seg.block, seg.start + at)
             for block in (seg.intro, seg.heading):
                 if block >= 0:
                     out += self.memory.all(block)
@@ -315,9 +324,7 @@ class ClaimExtractor:
             for label, link in (("ANAPH:predecessor", "predecessor"), ("ANAPH:successor", "successor")):
                 cue = [c for c in s.cue(label) if c.end <= at]
                 if cue:
-                    ctx = self._context(seg, at=cue[-1].start, named=True)
-                    ent = self.fb.entities.get(ctx) if ctx else None
-                    other = getattr(ent, link) if ent else None
+                    other = self._relative(seg, s, cue[-1], link)
                     if other:
                         self.memory.add(seg.block, other, seg.start + cue[-1].start, inferred=True)
                         return other, "coreference", s.text[cue[-1].start - s.start:cue[-1].end - s.start]
@@ -326,10 +333,17 @@ class ClaimExtractor:
             if lead:
                 return lead[0].entity, "lead", lead[0].text
         after = [m for m in candidates if m.start >= at]
+        if after and _CLAUSE_BREAK.search(s.text[at - s.start:after[0].start - s.start]) and not s.cue("ANAPH:chip"):
+            # "bis zu 9.216 Chips, bei Trillium waren es noch 512": a name in a later clause is that
+            # clause's subject; the value's own is the one in context, if there is one
+            ctx = self._context(seg, fits=fits, at=at)
+            if ctx:
+                return ctx, "coreference", self.fb.entities[ctx].name
         if after:
             return after[0].entity, "sentence", after[0].text
-        if not s.cue("ANAPH:chip") and any(m not in counted and m not in compared for m in s.mentions):
-            return None, "", ""  # the sentence names something else: do not guess
+        if not s.cue("ANAPH:chip") and any(m not in counted and m not in compared and self.kind(m.entity) != "organisation"
+                                            for m in s.mentions):
+            return None, "", ""  # the sentence names other hardware (a vendor does not count): do not guess
         system = [c for c in s.cue("ANAPH:system") if c.end <= at]
         if system:
             ctx = self._context(seg, fits=lambda e: self.kind(e) in ("system", "pod", "instance") and fits(e),
@@ -341,6 +355,39 @@ class ClaimExtractor:
             return ctx, "coreference", self.fb.entities[ctx].name
         return None, "", ""
 
+    def _like_for_like(self, seg: Segment, subject: str, versus: str, at: int) -> str:
+        """A ratio compares like with like: "4.4 times the compute of a Trn2 UltraServer" said of
+        Trainium3 (from context) is about the Trainium3 system of that kind, the one in context or
+        the one the fact base compares with it."""
+        kind = self.kind(versus)
+        if self.kind(subject) == kind or self.kind(subject) != "chip":
+            return subject
+        built = [e.id for e in self.fb.entities.values() if e.chip == subject and e.kind == kind and e.id != versus]
+        seen = set(self.memory.all(seg.block, seg.start + at))
+        for block in (seg.intro, seg.heading):
+            if block >= 0:
+                seen.update(self.memory.all(block))
+        ranked = ([e for e in built if e in seen]
+                  + [e for e in built if any(f.q.versus == versus for f in self.fb.about(e, "ratio"))])
+        if ranked:
+            return ranked[0]
+        return built[0] if len(built) == 1 else subject
+
+    def _relative(self, seg: Segment, s: _Sentence, cue: _Cue, link: str) -> str | None:
+        """What "the successor"/"der Vorgänger" means: the successor (predecessor) of the entity in
+        context, unless the sentence names that entity's own predecessor (successor), as in
+        "## Lohnt sich Trainium3?" + "der Nachfolger bietet ... dieselbe Leistung wie Trainium2":
+        then the entity in context is the successor itself."""
+        ctx = self._context(seg, at=cue.start, named=True)
+        ent = self.fb.entities.get(ctx) if ctx else None
+        if ent is None:
+            return None
+        back = "predecessor" if link == "successor" else "successor"
+        named = {m.entity for m in s.mentions}
+        if getattr(ent, back) and getattr(ent, back) in named:
+            return ctx
+        return getattr(ent, link)
+
     def _paired_subject(self, seg: Segment, s: _Sentence, q: Quantity) -> tuple[str, str, str] | None:
         """"(144 GB vs. 128 GB)" under a heading "Trainium3 vs. TPU v5": values pair with entities in order."""
         if any(self._is_hardware(m.entity) for m in s.mentions):
@@ -351,7 +398,7 @@ class ClaimExtractor:
         for block in (seg.block, seg.intro, seg.heading):
             if block < 0:
                 continue
-            pair = self.memory.all(block)[:1] + self.memory.compared.get(block, [])[:1]
+            pair = self.memory.all(block)[:1] + self.memory.all_compared(block)[:1]
             if len(pair) == 2 and all(self._is_hardware(e) for e in pair):
                 second = any(c.end <= q.start and q.start - c.end <= 4 for c in cmp)
                 first = any(c.start >= q.end and c.start - q.end <= 4 for c in cmp)
@@ -427,13 +474,14 @@ class ClaimExtractor:
             named = [m for m in s.mentions if cue and m.end <= cue[-1].start and self._is_hardware(m.entity)
                      and m not in compared]
             after_cmp = cue and any(0 <= cue[-1].start - c.end <= 6 for c in s.cue("CMP"))
-            if cue and not named and not after_cmp:  # "Pro Chip bietet der Nachfolger die doppelte FP8-Leistung"
-                ctx = self._context(seg, at=cue[-1].start, named=True)
-                other = getattr(self.fb.entities[ctx], link) if ctx else None
+            if cue and not named and not after_cmp and not _is_reference(s, cue[-1]):
+                # "Pro Chip bietet der Nachfolger die doppelte FP8-Leistung"
+                other = self._relative(seg, s, cue[-1], link)
                 if other:
                     self.memory.add(seg.block, other, seg.start + cue[-1].start, inferred=True)
                     subject, how, text = other, "coreference", s.text[cue[-1].start - s.start:cue[-1].end - s.start]
-                    versus = versus or ctx
+                    back = "predecessor" if link == "successor" else "successor"
+                    versus = versus or getattr(self.fb.entities[other], back)
                 break
         if versus is None and subject:
             ent = self.fb.entities.get(subject)
@@ -441,6 +489,8 @@ class ClaimExtractor:
                 versus = ent.predecessor if ent else None
             elif s.cue("ANAPH:successor"):
                 versus = ent.successor if ent else None
+        if subject is not None and versus is not None and how != "sentence":
+            subject = self._like_for_like(seg, subject, versus, q.start)
         if subject is None or versus is None or subject == versus:
             return None
         qq = Quantity(q.start, q.end, q.text, value, q.resolution, "times", "ratio", q.qualifier)
@@ -456,7 +506,7 @@ class ClaimExtractor:
         compared, counted = _compared(s), _counted(s)
         chips = [m for m in s.mentions if self._is_hardware(m.entity) and m not in compared and m not in counted]
         for m in s.mentions:
-            if self.kind(m.entity) != "interconnect":
+            if self.kind(m.entity) != "interconnect" or _discussed(s, m.start, m.end):
                 continue
             before = [c for c in chips if c.end <= m.start]
             subject = (before[-1] if before else (chips[0] if chips else None))
@@ -566,6 +616,40 @@ def _sentences(doc: Doc) -> list[_Sentence]:
     return out
 
 
+_QUOTED = re.compile(r'"[^"\n]{1,200}"|“[^”\n]{1,200}[”“]|„[^“”\n]{1,200}[“”]|»[^«\n]{1,200}«|«[^»\n]{1,200}»')
+_CORRECTION = re.compile(r"\b(?:wrong|false|incorrect|not true|untrue|inaccurate|a myth|mistaken|misleading|"
+                         r"falsch|stimmt nicht|nicht korrekt|unzutreffend|irreführend|ein Irrtum|ein Mythos)\b",
+                         re.IGNORECASE)
+
+
+def _mark_corrected_quotes(sentences: list[_Sentence]) -> None:
+    """Quotation marks around a figure, with "that is wrong"/"das stimmt nicht" in the same or the
+    next sentence: the article quotes someone else's mistake to correct it, it does not claim it."""
+    for i, s in enumerate(sentences):
+        quotes = list(_QUOTED.finditer(s.text))
+        if not quotes:
+            continue
+        after = s.text[quotes[-1].end():] + " " + (sentences[i + 1].text if i + 1 < len(sentences) else "")
+        if _CORRECTION.search(after) or any(_CORRECTION.search(s.text[:q.start()]) for q in quotes[:1]):
+            s.memo["discussed"] = [(s.start + q.start(), s.start + q.end()) for q in quotes]
+
+
+def _discussed(s: _Sentence, start: int, end: int) -> bool:
+    return any(a <= start and end <= b for a, b in s.memo.get("discussed", ()))
+
+
+_NEEDS = re.compile(r"\b(?:needs?|requires?|takes|occupies|braucht|brauchen|benötigt|benötigen|belegt|belegen|"
+                    r"erfordert)\b(?:\s+[\w-]+){0,3}\s*$", re.IGNORECASE)
+_MODEL = re.compile(r"\b\d+(?:[.,]\d+)?\s?[BMT]\b|\b(?:models?|Modell\w*|weights|Gewichte\w*|parameters|"
+                    r"Parameter\w*|KV[- ]?[Cc]ache)\b", re.IGNORECASE)
+
+
+def _model_requirement(s: _Sentence, q: Quantity) -> bool:
+    """"A 70B model in BF16 needs about 140 GB", "Llama 3 benötigt rund 810 GB": what a model needs."""
+    before = s.text[:q.start - s.start]
+    return bool(_NEEDS.search(before) and _MODEL.search(before))
+
+
 def _distance(c: _Cue, start: int, end: int) -> int:
     if c.end <= start:
         return start - c.end
@@ -582,7 +666,7 @@ def _nearest_label(s: _Sentence, prefix: str, start: int, end: int, window: int,
                    allowed: set[str] | None = None, exact: bool = False, same_clause: bool = False) -> str | None:
     """The label of the nearest cue with this prefix; a cue in the same clause as the value beats
     a nearer one across a comma or "and" ("FP8-Leistung von 2,52 PFLOPS, bei BF16 sind es ...")."""
-    best, best_d = None, 10 * window + 1
+    best, best_d, best_len = None, 10 * window + 1, 0
     for c in s.cues:
         if exact:
             if c.label != prefix:
@@ -602,8 +686,8 @@ def _nearest_label(s: _Sentence, prefix: str, start: int, end: int, window: int,
             if same_clause:
                 continue
             d += 5 * window
-        if d < best_d:
-            best, best_d = value, d
+        if d < best_d or (d == best_d and c.end - c.start > best_len):  # "memory bandwidth" over "memory"
+            best, best_d, best_len = value, d, c.end - c.start
     return best
 
 
@@ -636,20 +720,48 @@ _BETWEEN_CMP = re.compile(
     r"Nvidias?|AMDs?|Googles?|Intels?|AWS|\w+['’]s)\s+)*$", re.IGNORECASE)
 
 
+_EQUAL_WIE = re.compile(r"\b(?:dieselben?|derselben?|dasselbe|gleiche[nrs]?|genauso|ebenso|so\s+\w+|doppelt|halb)\b"
+                        r"[^,;:–—]{0,40}\bwie\s+(?:die|der|das|den|dem|beim|bei|bei der)?\s*$", re.IGNORECASE)
+_OF_REFERENCE = re.compile(r"\b(?:of|than|to|over|vs\.?|versus|des|dem|gegenüber|seines|seinem|ihres|ihrem)"
+                           r"\s+(?:(?:the|its|their|a)\s+)?$", re.IGNORECASE)
+
+
+def _is_reference(s: _Sentence, cue: _Cue) -> bool:
+    """"of its predecessor", "than the predecessor", "des Vorgängers", "dem Vorgänger": the
+    predecessor (successor) is what is compared against, not the subject."""
+    if re.match(r"(?:des|dem|den)\b", s.text[cue.start - s.start:], re.IGNORECASE):
+        return True
+    return bool(_OF_REFERENCE.search(s.text[max(0, cue.start - s.start - 16):cue.start - s.start]))
+
+
 def _compared(s: _Sentence) -> list[_Mention]:
     """Entities that follow a comparison word: what the subject is compared against
-    ("than the H100", "gegenüber dem Vorgänger Trainium2", "wie beim Trainium2")."""
+    ("than the H100", "gegenüber dem Vorgänger Trainium2", "wie beim Trainium2", "dieselbe
+    Leistung wie Trainium2"), or that are introduced as the reference point ("das Sechsfache des
+    Vorgängers Trillium", "the capacity of its predecessor, Trainium2")."""
     if "compared" in s.memo:
         return s.memo["compared"]
     cmp = s.cue("CMP")
+    anaph = [c for c in s.cues if c.label in ("ANAPH:predecessor", "ANAPH:successor")]
     out = []
     for m in s.mentions:
+        rel = m.start - s.start
+        if _EQUAL_WIE.search(s.text[max(0, rel - 60):rel]):
+            out.append(m)
+            continue
+        ref = next((c for c in anaph if 0 <= m.start - c.end <= 3), None)
+        if ref and _is_reference(s, ref):
+            out.append(m)
+            continue
         for c in cmp:
             gap = m.start - c.end
             if 0 <= gap <= 12 or (0 <= gap <= 30 and _BETWEEN_CMP.match(s.text[c.end - s.start:m.start - s.start])
                                   and not any(o.start >= c.end and o.end <= m.start for o in s.mentions)):
                 out.append(m)
                 break
+        else:
+            if out and out[-1].entity == m.entity and m.start - out[-1].end <= 3:
+                out.append(m)  # "des Vorgängers Trillium (TPU v6e)": the same one again
     s.memo["compared"] = out
     return out
 

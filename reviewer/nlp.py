@@ -21,6 +21,7 @@ text on the Doc, because `Doc.text` is rebuilt from the tokens on every access.
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -28,7 +29,7 @@ import spacy
 from spacy.language import Language
 from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc, Span
-from spacy.util import compile_infix_regex
+from spacy.util import compile_infix_regex, compile_suffix_regex
 
 from . import diskcache, errors
 from .diskcache import gc_paused
@@ -144,30 +145,43 @@ def _make_phrases(nlp: Language, name: str, spans_key: str, first_longest: bool)
 
 
 GERMAN_HYPHEN = r"(?<=[A-Za-z0-9])-(?=[A-Za-zÄÖÜäöü])"
+UNIT_FULL_STOPS = ("s.",)  # "TB/s." ends a sentence; spaCy reads "s." as an abbreviation
+# German keeps "2." together (an ordinal: "18. März"); a product name's full stop ("Trainium2.",
+# "H100.", "NeuronLink-v4.", "TPU v5e.") ends the sentence. Look-behinds must have a fixed width.
+GERMAN_NAME_STOPS = [rf"(?<=[A-Za-z]\d{{{n}}})\." for n in range(1, 5)] + [r"(?<=\d[A-Za-z])\."]
 
 
 def _tokenizer_tweaks(nlp: Language) -> None:
-    """Split hyphenated compounds in German as English does ("Trainium3-Chips" -> Trainium3 - Chips)."""
-    if nlp.lang != "de":
-        return
-    infixes = list(nlp.Defaults.infixes) + [GERMAN_HYPHEN]
-    nlp.tokenizer.infix_finditer = compile_infix_regex(infixes).finditer
+    """Our tokenizer rules on a pipeline made elsewhere (an installed model): German splits
+    hyphenated compounds as English does ("Trainium3-Chips" -> Trainium3 - Chips), and "s." is no
+    abbreviation (see _blank)."""
+    rules = nlp.tokenizer.rules or {}
+    if any(k in rules for k in UNIT_FULL_STOPS):
+        nlp.tokenizer.rules = {k: v for k, v in rules.items() if k not in UNIT_FULL_STOPS}
+    if nlp.lang == "de":
+        infixes = list(nlp.Defaults.infixes) + [GERMAN_HYPHEN]
+        nlp.tokenizer.infix_finditer = compile_infix_regex(infixes).finditer
+        suffixes = list(nlp.Defaults.suffixes) + GERMAN_NAME_STOPS
+        nlp.tokenizer.suffix_search = compile_suffix_regex(suffixes).search
 
 
 def _blank(lang: str) -> Language:
-    """spacy.blank(lang) with _tokenizer_tweaks applied, compiling the (large) German infix
-    expression once: the defaults include the hyphen rule before the tokenizer is made."""
-    if lang != "de":
-        return spacy.blank(lang)
+    """spacy.blank(lang) with our tokenizer rules in its Defaults, so that the (large) German infix
+    expression is compiled once: German splits hyphenated compounds as English does, and neither
+    keeps "s." as an abbreviation, which would glue the full stop of "7.7 TB/s." to the unit and
+    join two sentences into one."""
     base = spacy.util.get_lang_class(lang)
 
-    class GermanDefaults(base.Defaults):
-        infixes = [*base.Defaults.infixes, GERMAN_HYPHEN]
+    class BlankDefaults(base.Defaults):
+        infixes = [*base.Defaults.infixes, GERMAN_HYPHEN] if lang == "de" else base.Defaults.infixes
+        suffixes = [*base.Defaults.suffixes, *GERMAN_NAME_STOPS] if lang == "de" else base.Defaults.suffixes
+        tokenizer_exceptions = {k: v for k, v in base.Defaults.tokenizer_exceptions.items()
+                                if k not in UNIT_FULL_STOPS}
 
-    class German(base):
-        Defaults = GermanDefaults
+    class Blank(base):
+        Defaults = BlankDefaults
 
-    return German.from_config({"nlp": {"lang": lang}})
+    return Blank.from_config({"nlp": {"lang": lang}})
 
 
 # Factories take JSON config only, so the live name index is looked up by the fact base's fingerprint.
@@ -200,6 +214,36 @@ def _make_fuzzy(nlp: Language, name: str, names_key: str):
     return hw_fuzzy
 
 
+# "... waren es noch 512. Der Pod ...": German keeps a number's full stop on it (for "18. März"),
+# so the sentencizer does not see it. A capitalised word after "<number>." starts a sentence unless
+# it is a month or the number is an ordinal after an article ("der 3. Generation").
+_NUMBER_STOP = re.compile(r"(?<![\w.,])(\d[\d.,]*?)\.[ \t]+([A-ZÄÖÜ][\wäöüß-]*)")
+_ORDINAL_BEFORE = re.compile(r"\b(?:der|die|das|den|dem|des|am|im|zum|zur|vom|seit|ab|bis|jede[mnrs]?|ihre[mnrs]?|"
+                             r"seine[mnrs]?|zum|beim|Platz|Rang)\s*$", re.IGNORECASE)
+_MONTHS = frozenset("Januar Jänner Februar März April Mai Juni Juli August September Oktober November Dezember "
+                    "Jan Feb Mär Apr Jun Jul Aug Sep Sept Okt Nov Dez".split())
+
+
+@Language.component("hw_number_stops")
+def hw_number_stops(doc: Doc) -> Doc:
+    text = doc_text(doc)
+    if ". " not in text:
+        return doc
+    starts = None
+    for m in _NUMBER_STOP.finditer(text):
+        word = m.group(2)
+        if word in _MONTHS or word.rstrip(".") in _MONTHS:
+            continue
+        if len(m.group(1)) <= 2 and _ORDINAL_BEFORE.search(text[max(0, m.start() - 12):m.start()]):
+            continue
+        if starts is None:
+            starts = {t.idx: t.i for t in doc}
+        i = starts.get(m.start(2))
+        if i is not None and i > 0:
+            doc[i].is_sent_start = True
+    return doc
+
+
 @Language.factory("hw_quantities", assigns=["doc._.hw_quantities"], default_config={"lang": "en"})
 def _make_quantities(nlp: Language, name: str, lang: str):
     def hw_quantities(doc: Doc) -> Doc:
@@ -221,10 +265,12 @@ def build_nlp(lang: str, factbase: FactBase, model: str | None = None) -> Langua
         tokenizer_id = ""  # a model's tokenizer may be its own: tokenize its patterns each time
     else:
         nlp = _blank(lang)
-        tokenizer_id = f"blank-{lang}" + (f"+{GERMAN_HYPHEN}" if lang == "de" else "")
+        tokenizer_id = f"blank-{lang}-{UNIT_FULL_STOPS}" + (f"+{GERMAN_HYPHEN}{GERMAN_NAME_STOPS}" if lang == "de" else "")
     nlp.tokenizer = _TextKeepingTokenizer(nlp.tokenizer)
     if not nlp.has_pipe("parser") and not nlp.has_pipe("senter"):
         nlp.add_pipe("sentencizer")
+    if lang == "de":
+        nlp.add_pipe("hw_number_stops")
     names = EntityNames.from_factbase(factbase)
     ruler = nlp.add_pipe("hw_phrases", name=ENTITY_KEY, config={"spans_key": ENTITY_KEY, "first_longest": True})
     ruler.add_patterns([(eid, alias) for alias, eid in names.phrase_patterns()], tokenizer_id)

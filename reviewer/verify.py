@@ -21,4 +21,17 @@ def verify(claims: Iterable[Claim], ctx: CheckContext) -> list[tuple[str, Verdic
                 claimed=claim.text))))
             continue
         out.append((check.code, check.check(claim, ctx)))
-    return out
+    return _without_corrections(out)
+
+
+def _key(v: Verdict) -> tuple:
+    c = v.claim
+    return c.sentence, c.entity, c.attribute, c.precision, c.sparsity, c.versus
+
+
+def _without_corrections(pairs: list[tuple[str, Verdict]]) -> list[tuple[str, Verdict]]:
+    """A sentence that gives a once-true figure and the current one for the same thing tells the
+    history ("288 GB was the announcement; it shipped with 256 GB"): the old figure is not claimed
+    as current. (Two figures where one was never true stay an alarm: that is a claim and a typo.)"""
+    right = {_key(v) for _, v in pairs if v.kind == "verified" and v.claim.quantity is not None}
+    return [(code, v) for code, v in pairs if not (v.kind == "outdated" and _key(v) in right)]

@@ -1,0 +1,117 @@
+"""The issue's hard cases, each on sentences written for this test, against the bundled fact base."""
+
+from conftest import find, review
+
+
+def alarms(report):
+    return [(f.text, f.verdict) for f in report.findings if f.verdict in ("contradicted", "outdated")]
+
+
+# -- sentence boundaries -------------------------------------------------------------------------
+
+def test_a_unit_ending_in_s_dot_ends_the_sentence(reviewer):
+    # "TB/s." is not the abbreviation "s.": the next sentence's GB200 must not become this one's subject
+    text = ("## Blackwell Ultra\n\nThe B300 is the new part. Each GPU carries 288 GB at 8 TB/s. "
+            "For comparison, a GPU in the GB200 NVL72 has 186 GB.\n")
+    r = review(reviewer, text, "en")
+    assert find(r, "288 GB").verdict == "verified" and find(r, "288 GB").entity == "b300"
+    assert find(r, "186 GB").verdict == "verified"
+
+
+def test_a_gpu_in_a_rack_is_the_rack_s_chip(reviewer):
+    r = review(reviewer, "A single GPU in the GB200 NVL72 has 192 GB of HBM3e.", "en")
+    f = find(r, "192 GB")
+    assert f.entity == "gb200" and f.verdict == "contradicted"
+
+
+# -- comparisons and anaphora ----------------------------------------------------------------------
+
+def test_equal_to_wie_is_a_comparison(reviewer):
+    text = "## Trainium3\n\nBei BF16 liefert der Chip dieselbe Leistung wie Trainium2, er nutzt NeuronLink-v4.\n"
+    r = review(reviewer, text, "de")
+    assert find(r, "NeuronLink-v4").verdict == "verified"
+
+
+def test_the_successor_is_the_entity_in_context_when_its_predecessor_is_named(reviewer):
+    # the section is about Trainium3 and the sentence names Trainium2: "der Nachfolger" is Trainium3
+    text = ("## Was bringt Trainium3?\n\n"
+            "Der Nachfolger bietet 1,5-mal so viel Speicher wie Trainium2.\n")
+    r = review(reviewer, text, "de")
+    f = find(r, "1,5-mal")
+    assert f.entity == "trainium3" and f.verdict == "verified"
+
+
+def test_of_its_predecessor_is_what_is_compared_against(reviewer):
+    text = ("Trainium3 has 144 GB of HBM3e at 4.9 TB/s. "
+            "That is 1.5 times the capacity of its predecessor and roughly 1.7x its bandwidth.\n")
+    r = review(reviewer, text, "en")
+    assert find(r, "1.5 times").verdict == "verified"
+    assert find(r, "1.7x").entity == "trainium3"
+
+
+def test_the_predecessor_named_after_a_figure_is_not_its_subject(reviewer):
+    text = ("## Ironwood\n\nTPU7x bringt 4.614 TFLOPS FP8. Der Speicher wächst auf 192 GiB HBM, "
+            "das Sechsfache des Vorgängers Trillium (TPU v6e) mit 32 GB.\n")
+    r = review(reviewer, text, "de")
+    assert find(r, "192 GiB").verdict == "verified" and find(r, "32 GB").verdict == "verified"
+
+
+def test_a_name_in_a_later_clause_is_not_the_subject_of_an_earlier_figure(reviewer):
+    text = "## Ironwood\n\nTPU7x-Pods wachsen auf bis zu 9.216 Chips, bei Trillium waren es 256.\n"
+    r = review(reviewer, text, "de")
+    assert find(r, "9.216").entity in ("tpu7x", "tpu7x-pod")
+
+
+def test_a_german_sentence_ending_in_a_number_or_a_name_ends_there(reviewer):
+    # German keeps "512." and "Trainium2." as one token ("18. März" is an ordinal); the sentence still ends
+    nlp = reviewer.nlp("de")
+    doc = nlp("Bei Trillium waren es 256. Der Pod hat mehr. Er folgt auf Trainium2. Am 18. März 2025 kam er.")
+    assert [s.text for s in doc.sents] == ["Bei Trillium waren es 256.", "Der Pod hat mehr.",
+                                           "Er folgt auf Trainium2.", "Am 18. März 2025 kam er."]
+    assert "Trainium2" in [t.text for t in doc]
+
+
+def test_the_vendor_named_in_a_sentence_does_not_hide_its_subject(reviewer):
+    text = "## B200\n\nDer Chip hat 180 GB HBM3e. Für FP8 nennt Nvidia 9 PFLOPS dicht.\n"
+    r = review(reviewer, text, "de")
+    assert find(r, "9 PFLOPS").verdict == "contradicted"
+
+
+def test_a_ratio_against_a_system_is_about_the_chip_s_system(reviewer):
+    text = ("## Trainium3\n\nTrainium3 has 144 GB of HBM3e. Against a Trn2 UltraServer, AWS claims "
+            "4.4 times the compute and four times the memory bandwidth.\n")
+    r = review(reviewer, text, "en")
+    assert find(r, "4.4 times").verdict == "verified" and find(r, "4.4 times").entity == "trn3-ultraserver"
+    assert find(r, "four times").verdict == "verified"
+
+
+# -- not claims ------------------------------------------------------------------------------------
+
+def test_a_quoted_mistake_that_the_article_corrects_is_not_a_claim(reviewer):
+    r = review(reviewer, 'Forums keep repeating "Trainium3 has 96 GB". That is not true.', "en")
+    assert not alarms(r)
+    r = review(reviewer, 'Oft liest man „Trainium3 nutzt NVLink“ – das ist falsch.', "de")
+    assert not alarms(r)
+
+
+def test_a_quoted_figure_without_a_correction_is_still_checked(reviewer):
+    r = review(reviewer, 'AWS says the chip is "the fastest", and Trainium3 has 96 GB of HBM.', "en")
+    assert find(r, "96 GB").verdict == "contradicted"
+
+
+def test_what_a_model_needs_is_not_the_chip_s_memory(reviewer):
+    r = review(reviewer, "On an inf2.48xlarge, a 70B model in BF16 needs about 140 GB for its weights.", "en")
+    assert not alarms(r)
+    r = review(reviewer, "Ein 405B-Modell benötigt in FP8 rund 405 GB, also mehr als ein Trainium3 hat.", "de")
+    assert not alarms(r)
+
+
+def test_a_sentence_telling_a_figure_s_history_is_not_an_outdated_claim(reviewer):
+    text = "Angekündigt wurde die MI325X mit 288 GB, ausgeliefert wurde sie mit 256 GB."
+    r = review(reviewer, text, "de", as_of="2025-07-01")
+    assert not alarms(r) and find(r, "256 GB").verdict == "verified"
+
+
+def test_an_outdated_figure_alone_is_still_reported(reviewer):
+    r = review(reviewer, "Die MI325X hat 288 GB HBM3E.", "de", as_of="2025-07-01")
+    assert find(r, "288 GB").verdict == "outdated"
