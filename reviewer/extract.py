@@ -150,9 +150,14 @@ class ClaimExtractor:
     def _with_header(self, seg: Segment, sentences: list[_Sentence],
                      quantities: Sequence[Quantity]) -> Sequence[Quantity]:
         """A bare number in a table takes its column header's unit ("HBM (GB)" over "96"), and the
-        header's cue words (attribute, precision, dense/sparse) speak for every cell below it."""
-        unit, labels = self.cells.get(seg.col_header, (None, ()))
-        if seg.col_header < 0 or (unit is None and not labels):
+        header's cue words (attribute, precision, dense/sparse) speak for every cell below it. In a
+        table with one column per chip, the row's first cell ("Memory bandwidth (TB/s)") does that."""
+        unit, labels = self.cells.get(seg.col_header, (None, ())) if seg.col_header >= 0 else (None, ())
+        if seg.row_header >= 0:
+            row_unit, row_labels = self.cells.get(seg.row_header, (None, ()))
+            unit = unit or row_unit
+            labels = labels + row_labels
+        if unit is None and not labels:
             return quantities
         out = []
         for q in quantities:
@@ -322,7 +327,7 @@ class ClaimExtractor:
             return m.entity, "sentence", m.text
         if anaphora:
             for label, link in (("ANAPH:predecessor", "predecessor"), ("ANAPH:successor", "successor")):
-                cue = [c for c in s.cue(label) if c.end <= at]
+                cue = [c for c in s.cue(label) if c.end <= at and not _is_reference(s, c)]
                 if cue:
                     other = self._relative(seg, s, cue[-1], link)
                     if other:
@@ -341,9 +346,9 @@ class ClaimExtractor:
                 return ctx, "coreference", self.fb.entities[ctx].name
         if after:
             return after[0].entity, "sentence", after[0].text
-        if not s.cue("ANAPH:chip") and any(m not in counted and m not in compared and self.kind(m.entity) != "organisation"
+        if not s.cue("ANAPH:chip") and any(m not in counted and m not in compared and self._is_hardware(m.entity)
                                             for m in s.mentions):
-            return None, "", ""  # the sentence names other hardware (a vendor does not count): do not guess
+            return None, "", ""  # the sentence names other hardware (a vendor or a link does not count): do not guess
         system = [c for c in s.cue("ANAPH:system") if c.end <= at]
         if system:
             ctx = self._context(seg, fits=lambda e: self.kind(e) in ("system", "pod", "instance") and fits(e),
@@ -520,10 +525,19 @@ class ClaimExtractor:
                         end=seg.start + m.end, text=m.text, value_text=self.fb.entities[m.entity].name,
                         negated=negated, sentence=s.text.strip(), subject_text=subject.text)
         foundries = s.cue("FOUNDRY:")
-        if foundries and chips and s.cue("ATTR:foundry"):
+        if foundries and s.cue("ATTR:foundry"):
             for f in foundries:
+                rel = f.start - s.start
+                if _MEMORY_TYPE.search(s.text[max(0, rel - 40):rel + 60]) or re.search(r"\bmemory|Speicher", s.text, re.I):
+                    continue  # "Samsung produces the HBM3e stacks": a memory supplier, not the foundry
                 before = [c for c in chips if c.end <= f.start]
-                subject = before[-1] if before else chips[0]
+                subject = before[-1] if before else (chips[0] if chips else None)
+                if subject is None:  # "The wafers are made by Samsung": the chip in context
+                    ctx = self._context(seg, at=f.start)
+                    ctx = self.fb.chip_of(ctx) or ctx if ctx else None
+                    if ctx is None or not self.fb.about(ctx, "foundry"):
+                        continue
+                    subject = _Mention(s.start, s.start, ctx, self.fb.entities[ctx].name)
                 yield Claim(entity=subject.entity, attribute="foundry", start=seg.start + f.start,
                             end=seg.start + f.end, text=s.text[f.start - s.start:f.end - s.start],
                             value_text=f.label.split(":", 1)[1], sentence=s.text.strip(),

@@ -115,3 +115,34 @@ def test_a_sentence_telling_a_figure_s_history_is_not_an_outdated_claim(reviewer
 def test_an_outdated_figure_alone_is_still_reported(reviewer):
     r = review(reviewer, "Die MI325X hat 288 GB HBM3E.", "de", as_of="2025-07-01")
     assert find(r, "288 GB").verdict == "outdated"
+
+
+# -- tables, qualifiers, units ---------------------------------------------------------------------
+
+def test_a_table_with_one_column_per_chip_takes_units_from_the_row_header(reviewer):
+    text = ("| Spec | H100 SXM | B200 |\n|---|---|---|\n| Memory (GB) | 80 | 180 |\n"
+            "| Memory bandwidth (TB/s) | 3.35 | 8.5 |\n")
+    r = review(reviewer, text, "en")
+    assert find(r, "80").verdict == "verified" and find(r, "180").verdict == "verified"
+    assert find(r, "3.35").verdict == "verified" and find(r, "8.5").verdict == "contradicted"
+
+
+def test_the_sparse_figure_sold_as_dense_is_contradicted(reviewer):
+    r = review(reviewer, "Jede GB200-GPU liefert 10 PFLOPS FP8 dicht.", "de")
+    f = find(r, "10 PFLOPS")
+    assert f.verdict == "contradicted" and "Sparse" in f.message
+
+
+def test_terabytes_for_a_system_s_terabits_are_contradicted(reviewer):
+    # the chip in context, "per UltraServer": not sure which UltraServer, but 28.8 TB/s is no one's
+    text = "## Trainium3\n\nTrainium3 is fast.\n\n- **Scale-out**: EFA at 28.8 TB/s per UltraServer\n"
+    r = review(reviewer, text, "en")
+    f = find(r, "28.8 TB/s")
+    assert f.verdict == "contradicted" and "bits" in f.message.lower()
+
+
+def test_a_foundry_named_without_the_chip_is_about_the_chip_in_context(reviewer):
+    r = review(reviewer, "Trainium3 is built on a 3 nm process. The wafers are made by Samsung.", "en")
+    assert find(r, "Samsung").verdict == "contradicted"
+    r = review(reviewer, "Trainium3 uses HBM3e. Samsung produces the memory stacks.", "en")
+    assert not alarms(r)

@@ -92,7 +92,8 @@ def fact_readings(fact: ResolvedFact) -> list[float]:
     AWS documents 20,736 GiB and markets it as "20.7 TB": the same digits, the decimal unit.
     """
     out = [fact.base_value] if fact.base_value is not None else []
-    twin = units.binary_twin(fact.unit_expr) if fact.unit_expr and isinstance(fact.value, float) else None
+    binary = fact.unit_expr and "bibyte" in fact.unit_expr  # a decimal fact has no binary reading
+    twin = units.binary_twin(fact.unit_expr) if binary and isinstance(fact.value, float) else None
     if twin:
         out.append(units.to_base(fact.value, twin))
     return out
