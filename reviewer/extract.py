@@ -191,6 +191,9 @@ class ClaimExtractor:
             attribute = self._attribute(s, q)
             if attribute is None:
                 return None
+            rel = q.start - s.start
+            if q.family == "rate" and _DIE_LINK.search(s.text[max(0, rel - 50):rel + 50]):
+                return None  # "two dies joined by a 10 TB/s link": inside the package, not in the fact base
         subject, how, text = self._paired_subject(seg, s, q) or self._subject(seg, s, q.start, attribute)
         if subject is None:
             return None
@@ -225,6 +228,13 @@ class ClaimExtractor:
         """
         counted = _counted(s)
         out = [m.entity for m in s.mentions if self._is_hardware(m.entity) and m not in counted]
+        named = [m for m in s.mentions if m.entity == subject and m.end <= at]
+        if how == "sentence" and named and _STRONG_BREAK.search(s.text[named[-1].end - s.start:at - s.start]):
+            # "If your models fit on GB200, ...; if they do not, 288 GB per GPU ...": a name across a
+            # semicolon or dash is a guess too; the article's topic may be what the figure is about
+            how = "across"
+            if self.topic:
+                out += [self.topic, self.fb.chip_of(self.topic) or self.topic]
         if how not in ("sentence", "table"):
             out += self.memory.all(seg.block, seg.start + at) + self.memory.all_compared(seg.block, seg.start + at)
             for block in (seg.intro, seg.heading):
@@ -326,7 +336,8 @@ class ClaimExtractor:
             m = before[-1]
             return m.entity, "sentence", m.text
         if anaphora:
-            for label, link in (("ANAPH:predecessor", "predecessor"), ("ANAPH:successor", "successor")):
+            for label, link in (("ANAPH:predecessor", "predecessor"), ("ANAPH:successor", "successor"),
+                                ("ANAPH:first", "first")):
                 cue = [c for c in s.cue(label) if c.end <= at and not _is_reference(s, c)]
                 if cue:
                     other = self._relative(seg, s, cue[-1], link)
@@ -378,6 +389,14 @@ class ClaimExtractor:
             return ranked[0]
         return built[0] if len(built) == 1 else subject
 
+    def _first(self, entity: str) -> str | None:
+        """The first generation of an entity's line: its predecessors' predecessor, and so on."""
+        seen, ent = {entity}, self.fb.entities.get(entity)
+        while ent is not None and ent.predecessor and ent.predecessor not in seen:
+            seen.add(ent.predecessor)
+            ent = self.fb.entities.get(ent.predecessor)
+        return ent.id if ent is not None and ent.id != entity else None
+
     def _relative(self, seg: Segment, s: _Sentence, cue: _Cue, link: str) -> str | None:
         """What "the successor"/"der Vorgänger" means: the successor (predecessor) of the entity in
         context, unless the sentence names that entity's own predecessor (successor), as in
@@ -387,6 +406,8 @@ class ClaimExtractor:
         ent = self.fb.entities.get(ctx) if ctx else None
         if ent is None:
             return None
+        if link == "first":
+            return self._first(ctx)
         back = "predecessor" if link == "successor" else "successor"
         named = {m.entity for m in s.mentions}
         if getattr(ent, back) and getattr(ent, back) in named:
@@ -494,6 +515,8 @@ class ClaimExtractor:
                 versus = ent.predecessor if ent else None
             elif s.cue("ANAPH:successor"):
                 versus = ent.successor if ent else None
+            elif s.cue("ANAPH:first"):  # "twice what the first generation offered"
+                versus = self._first(subject)
         if subject is not None and versus is not None and how != "sentence":
             subject = self._like_for_like(seg, subject, versus, q.start)
         if subject is None or versus is None or subject == versus:
@@ -672,6 +695,9 @@ def _distance(c: _Cue, start: int, end: int) -> int:
     return 0
 
 
+_DIE_LINK = re.compile(r"\b(?:two|both|zwei|beiden?)\s+(?:compute\s+|GPU[- ])?dies\b|\bdie-to-die\b|\bdie-zu-die\b|"
+                       r"\bNV-HBI\b", re.IGNORECASE)
+_STRONG_BREAK = re.compile(r"[;:–—]|\s-\s")
 _CLAUSE_BREAK = re.compile(r"[,;:–—()]|\s(?:and|but|while|whereas|und|aber|während|bei|at|with|mit|sowie)\s",
                            re.IGNORECASE)
 

@@ -146,3 +146,36 @@ def test_a_foundry_named_without_the_chip_is_about_the_chip_in_context(reviewer)
     assert find(r, "Samsung").verdict == "contradicted"
     r = review(reviewer, "Trainium3 uses HBM3e. Samsung produces the memory stacks.", "en")
     assert not alarms(r)
+
+
+def test_the_link_between_two_dies_is_not_the_chip_s_interconnect(reviewer):
+    r = review(reviewer, "The B200 joins its two dies with a 10 TB/s link and has 180 GB of HBM3e at 7.7 TB/s.", "en")
+    assert not alarms(r) and find(r, "7.7 TB/s").verdict == "verified"
+
+
+def test_a_rounded_current_figure_does_not_hide_the_exact_old_one(reviewer):
+    # 7.7 TB/s rounds to 8, but 8 TB/s was exactly the launch figure: the writer copied the old one
+    r = review(reviewer, "Die B200 liefert 8 TB/s Speicherbandbreite.", "de", as_of="2025-12-01")
+    assert find(r, "8 TB/s").verdict == "outdated"
+
+
+def test_the_first_generation(reviewer):
+    text = ("## Inferentia2\n\nInferentia2 delivers 380 TOPS of INT8. "
+            "INT8 is twice what the first generation offered, at 128 TOPS.\n")
+    r = review(reviewer, text, "en")
+    assert find(r, "128 TOPS").verdict == "verified" and find(r, "twice").verdict == "contradicted"
+
+
+def test_a_ratio_without_precision_is_not_judged_by_one_precision_alone(reviewer):
+    # Trn2 vs Trn1: 6.8x at FP8, 3.5x at BF16 - "four times the performance" is not contradicted
+    r = review(reviewer, "Trainium2 promises up to four times the performance of the first generation.", "en")
+    assert not alarms(r)
+    r = review(reviewer, "Trainium2 promises 20 times the performance of the first generation.", "en")
+    assert find(r, "20 times").verdict == "contradicted"
+
+
+def test_a_figure_across_a_semicolon_may_be_the_topic_s(reviewer):
+    text = ("# GB300 NVL72 explained\n\nIf your model fits on GB200, stay there; "
+            "if not, 288 GB per GPU is the reason to buy.\n")
+    r = review(reviewer, text, "en")
+    assert not alarms(r)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .. import units
 from ..factbase.base import FactBase, ResolvedFact
@@ -63,7 +63,9 @@ def interval(q: Quantity) -> tuple[float, float]:
     if q.range_high is not None:
         return v - res, q.range_high + res
     if q.qualifier in ("exact", "up_to"):
-        tol = max(res, EXACT_SLACK * abs(v))
+        # the resolution is half the last digit ("8" admits 7.5-8.5); a little slack on top for
+        # vendors' own rounding ("2.52" for 2.517)
+        tol = max(res * (1 + 1e-6), EXACT_SLACK * abs(v))
         return v - tol, v + tol
     if q.qualifier == "approx":
         tol = max(res, APPROX_SLACK * abs(v))
@@ -93,7 +95,8 @@ def fact_readings(fact: ResolvedFact) -> list[float]:
     """
     out = [fact.base_value] if fact.base_value is not None else []
     binary = fact.unit_expr and "bibyte" in fact.unit_expr  # a decimal fact has no binary reading
-    twin = units.binary_twin(fact.unit_expr) if binary and isinstance(fact.value, float) else None
+    numeric = isinstance(fact.value, (int, float)) and not isinstance(fact.value, bool)
+    twin = units.binary_twin(fact.unit_expr) if binary and numeric else None
     if twin:
         out.append(units.to_base(fact.value, twin))
     return out
@@ -112,6 +115,13 @@ def matches(q: Quantity, fact: ResolvedFact) -> bool:
         if any(lo_b * (1 - 1e-9) <= v <= hi_b * (1 + 1e-9) for v in values):
             return True
     return False
+
+
+def matches_as_written(q: Quantity, fact: ResolvedFact) -> bool:
+    """The fact has the very digits written, not just a value that rounds to them."""
+    if q.family in ("count", "ratio") or q.range_high is not None:
+        return matches(q, fact)
+    return matches(replace(q, resolution=0.0, qualifier="exact"), fact)
 
 
 def closest(q: Quantity, facts: list[ResolvedFact]) -> ResolvedFact | None:

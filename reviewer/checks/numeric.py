@@ -7,7 +7,7 @@ from dataclasses import replace
 from ..factbase.base import ResolvedFact
 from ..i18n import attr_name, msg
 from ..models import Claim, Verdict
-from .base import Check, CheckContext, closest, matches, render_fact_value, same_precision, sources_of, \
+from .base import Check, CheckContext, closest, matches, matches_as_written, render_fact_value, same_precision, sources_of, \
     suggest_as_written
 
 BANDWIDTHS = ("memory_bandwidth", "interconnect_bandwidth", "network_bandwidth")
@@ -66,6 +66,10 @@ class NumericValue(Check):
                                                              claimed=claim.text))
         valid = [f for f in facts if f.valid_at(ctx.as_of)]
         hits = [f for f in valid if matches(q, f)]
+        if len({f.fact.status == "current" for f in hits}) == 2:
+            # "8 TB/s": 7.7 rounds to it, but the launch figure was exactly 8 - the old figure is meant
+            precise = [f for f in hits if matches_as_written(q, f)]
+            hits = precise or hits
         current_now = [f for f in valid if f.fact.status == "current"]
         if hits and all(f.fact.status == "superseded" for f in hits) and current_now:
             now = closest(q, current_now) or current_now[0]  # the vendor has since corrected the figure
