@@ -135,6 +135,10 @@ class ClaimExtractor:
         starts = [s.start for s in sentences]
         for q in quantities:
             i = bisect_right(starts, q.start) - 1
+            if i >= 0:
+                sentences[i].memo.setdefault("families", set()).add(q.family)
+        for q in quantities:
+            i = bisect_right(starts, q.start) - 1
             if i < 0:
                 continue
             claim = self._numeric_claim(seg, sentences, i, q)
@@ -182,9 +186,12 @@ class ClaimExtractor:
         if q.family == "ratio":
             return self._ratio_claim(seg, s, q)
         if q.family == "count":
-            if not _chip_count(s, q):
+            if _core_count(s, q):
+                attribute = "core_count"  # "24 NeuronCores", "acht NeuronCore-v3-Kerne"
+            elif _chip_count(s, q):
+                attribute = "chip_count"
+            else:
                 return None
-            attribute = "chip_count"
         elif q.family == "money":
             return self._money_claim(seg, s, q)
         else:
@@ -376,6 +383,8 @@ class ClaimExtractor:
         Trainium3 (from context) is about the Trainium3 system of that kind, the one in context or
         the one the fact base compares with it."""
         kind = self.kind(versus)
+        if kind == "chip" and self.kind(subject) in ("system", "pod", "instance"):
+            return self.fb.chip_of(subject) or subject  # a rack against a chip: its chip
         if self.kind(subject) == kind or self.kind(subject) != "chip":
             return subject
         built = [e.id for e in self.fb.entities.values() if e.chip == subject and e.kind == kind and e.id != versus]
@@ -485,7 +494,10 @@ class ClaimExtractor:
         if metric == "bandwidth":
             metric = "memory_bandwidth"  # "46 Prozent mehr Bandbreite als die H100": chips are compared on HBM
         if metric is None:
-            metric = "compute"
+            # "Against the B200 with its 180 GB, the gain is 50%": what the sentence measures
+            measured = s.memo.get("families", set()) & {"memory", "rate", "compute"}
+            metric = {"memory": "memory_capacity", "rate": "memory_bandwidth"}.get(
+                measured.pop() if len(measured) == 1 else "", "compute")
         if metric in ("efficiency", "price_per_hour"):
             return None  # energy efficiency and price-performance are not in the fact base
         compared = _compared(s)
@@ -729,6 +741,19 @@ def _nearest_label(s: _Sentence, prefix: str, start: int, end: int, window: int,
         if d < best_d or (d == best_d and c.end - c.start > best_len):  # "memory bandwidth" over "memory"
             best, best_d, best_len = value, d, c.end - c.start
     return best
+
+
+_CORE_NOUN = re.compile(r"[\s-]*(?:NeuronCores?(?:-v\d)?(?:[\s-]*(?:Kerne|cores))?|Tensor\s?Cores|TensorCores|"
+                        r"TPCs|(?:compute\s+|Rechen-?)?(?:cores|Kerne)n?)\b", re.IGNORECASE)
+
+
+def _core_count(s: _Sentence, q: Quantity) -> bool:
+    """"24 NeuronCores", "8 NeuronCore-v3 cores", "zwei Rechenkerne": a count of cores; "mit je zwei
+    Kernen" counts per part, which the subject's own count is not."""
+    rel_start, rel_end = q.start - s.start, q.end - s.start
+    if _PER_UNIT.search(s.text[max(0, rel_start - 10):rel_start]):
+        return False
+    return bool(_CORE_NOUN.match(s.text, rel_end))
 
 
 _PER_UNIT = re.compile(r"(?:\b(?:je|jeweils|each|per|pro|with|mit je)\s*)$", re.IGNORECASE)

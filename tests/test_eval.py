@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # The floor CI holds today. Issue 4 asks for recall >= 0.90 and precision >= 0.95 on corpus/; the
 # reviewer is not there yet (see README, Accuracy), so this ratchet only stops it getting worse.
 # Raise these numbers with every accuracy gain; never lower them.
-RECALL_FLOOR = 0.79
+RECALL_FLOOR = 0.81
 PRECISION_FLOOR = 0.98
 COVERAGE_FLOOR = 0.71
 

@@ -106,6 +106,10 @@ class NumericValue(Check):
             flipped = [f for f in current if f.fact.status == "current" and matches(bits_bytes_flipped(q), f)]
             if flipped:  # "28.8 TB/s per UltraServer" where the only such figure is 28.8 Tbps: a known slip
                 confident, current = True, flipped
+            elif self._predecessors_figure(claim, current, ctx):
+                # "13.4 TB in total" of a B300: unsure which B300 system is meant, but every one of them
+                # differs and the figure is exactly what the predecessor's system has
+                confident = True
         if not current or not confident:
             return Verdict(claim, "unverifiable", reason=msg(lang, "unverifiable", entity=ent_name, attribute=attr,
                                                              claimed=claim.text))
@@ -126,6 +130,16 @@ class NumericValue(Check):
         reason = msg(lang, "contradicted", entity=ent_name, attribute=attr, claimed=claim.text, expected=expected)
         return Verdict(claim, "contradicted", expected=expected, suggestion=suggest_as_written(q, expected_fact, lang),
                        sources=sources_of([expected_fact]), reason=reason, note=hint)
+
+    @staticmethod
+    def _predecessors_figure(claim: Claim, current: list[ResolvedFact], ctx: CheckContext) -> bool:
+        fb, q = ctx.factbase, claim.quantity
+        for entity in {f.fact.entity for f in current}:
+            pred = fb.entities[entity].predecessor
+            if pred and any(f.fact.status == "current" and matches_as_written(q, f)
+                            for f in fb.about(pred, claim.attribute)):
+                return True
+        return False
 
     def _sparse_as_dense(self, claim: Claim, ctx: CheckContext) -> Verdict | None:
         """"10 PFLOPS FP8 dense" where the vendor gives 10 PFLOPS FP8 with sparsity and no dense figure:
