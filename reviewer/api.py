@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -19,7 +20,7 @@ from .factbase.base import FactBase, load_factbase
 from .findings import finding
 from .lang import detect_language
 from .markdown import segments
-from .models import ArticleReport, Claim, Finding, Source
+from .models import ArticleReport, Claim, Finding, Segment, Source
 from .nlp import build_nlp
 from .source import read_source, source_from_text
 from .verify import verify
@@ -58,7 +59,7 @@ class Reviewer:
         (precision, sparsity, scope) that findings do not, which the batch's consistency check needs."""
         language = lang or src.lang or detect_language(src.markdown)
         when = src.date or as_of or dt.date.today()
-        segs = segments(src)
+        segs = front_matter_segments(src) + segments(src)
         nlp = self.nlp(language)
         extractor = ClaimExtractor(self.factbase)
         claims = []
@@ -72,6 +73,24 @@ class Reviewer:
         report = ArticleReport(path=src.path, language=language, date=src.date, as_of=when, title=src.title,
                                status=status_of(findings), findings=findings, notices=src.notices)
         return report, [c for _, c in pairs]
+
+
+# Front matter fields readers see: the headline, the teaser under it, the social-card text.
+_SHOWN_FIELD = re.compile(r"^(?:title|description|summary|excerpt|subtitle|teaser)[ \t]*:[ \t]*(['\"]?)(.+?)\1[ \t]*$",
+                          re.MULTILINE)
+FRONT_MATTER_BLOCK = 1_000_000  # block numbers past any the Markdown parser gives
+
+
+def front_matter_segments(src: Source) -> list[Segment]:
+    """The title and description in the front matter (also a duplicated block's) are published
+    text: they are reviewed as paragraphs of their own (the topic still comes from the first heading)."""
+    out: list[Segment] = []
+    for m in _SHOWN_FIELD.finditer(src.text):
+        a, b = m.start(2), m.end(2)
+        if src.markdown[a:b].strip():
+            continue  # not in the front matter: the article's own text
+        out.append(Segment("paragraph", src.text[a:b], a, FRONT_MATTER_BLOCK + len(out)))
+    return out
 
 
 def _dedupe(claims):

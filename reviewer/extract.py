@@ -18,7 +18,7 @@ from spacy.tokens import Doc
 
 from .factbase.base import FactBase
 from .models import Claim, Quantity, Segment
-from .nlp import CUE_KEY, ENTITY_KEY
+from .nlp import CUE_KEY, ENTITY_KEY, doc_text
 
 HARDWARE_KINDS = {"chip", "instance", "system", "pod", "family"}
 ATTR_BY_FAMILY = {
@@ -137,6 +137,10 @@ class ClaimExtractor:
             i = bisect_right(starts, q.start) - 1
             if i >= 0:
                 sentences[i].memo.setdefault("families", set()).add(q.family)
+        hedged = {j for k in range(len(quantities) - 1) for j in (k, k + 1)
+                  if quantities[k].family == quantities[k + 1].family
+                  and _ALTERNATIVE.fullmatch(doc_text(doc)[quantities[k].end:quantities[k + 1].start])}
+        quantities = [q for k, q in enumerate(quantities) if k not in hedged]  # "3nm or 4nm": no claim
         for q in quantities:
             i = bisect_right(starts, q.start) - 1
             if i < 0:
@@ -302,8 +306,10 @@ class ClaimExtractor:
                 continue
             before = [x for x in with_facts if x.end <= a]
             subject = before[-1] if before else with_facts[0]
+            presented = attribute == "announced" and any(c.start == cue.start for c in s.cue("PRESENTED"))
             yield Claim(entity=subject.entity, attribute=attribute, start=seg.start + a, end=seg.start + b,
-                        text=m.group(), value_text=m.group(), sentence=s.text.strip(), subject_text=subject.text)
+                        text=m.group(), value_text=m.group(), sentence=s.text.strip(), subject_text=subject.text,
+                        scope="presented" if presented else None)
 
     def _attribute(self, s: _Sentence, q: Quantity) -> str | None:
         options = ATTR_BY_FAMILY.get(q.family)
@@ -335,7 +341,8 @@ class ClaimExtractor:
         counted = _counted(s)
         candidates = [m for m in s.mentions if fits(m.entity) and m not in compared and m not in counted]
         near = [m for m in s.mentions if fits(m.entity) and m.end <= at and m not in counted]
-        if anaphora and near and near[-1] in compared and at - near[-1].end <= 16:
+        if anaphora and near and near[-1] in compared and at - near[-1].end <= 16 \
+                and not re.search(r"[,;:–—()]", s.text[near[-1].end - s.start:at - s.start]):
             m = near[-1]  # "than the H100's 80 GB", "als die H100 mit ihren 3,35 TB/s": the compared one's own figure
             return m.entity, "sentence", m.text
         before = [m for m in candidates if m.end <= at]
@@ -500,6 +507,9 @@ class ClaimExtractor:
                 measured.pop() if len(measured) == 1 else "", "compute")
         if metric in ("efficiency", "price_per_hour"):
             return None  # energy efficiency and price-performance are not in the fact base
+        rel = q.end - s.start
+        if _WORKLOAD_METRIC.match(s.text[rel:rel + 40]) and not _nearest_label(s, "PREC:", q.start, q.end, 30):
+            return None  # "4-fach höheren Durchsatz und 10-fach niedrigere Latenz": measured, not specified
         compared = _compared(s)
         versus = next((m.entity for m in compared if self._is_hardware(m.entity) and m.start > q.start - 80), None)
         if versus is None:  # "4x the compute of Trainium2" / "das 4-fache des Trainium2"
@@ -707,6 +717,9 @@ def _distance(c: _Cue, start: int, end: int) -> int:
     return 0
 
 
+_ALTERNATIVE = re.compile(r"\s+(?:or|oder)\s+(?:[\w-]+\s+){0,2}", re.IGNORECASE)
+_WORKLOAD_METRIC = re.compile(r"[\s-]*(?:\w+\s+){0,2}?(?:throughput|latency|cost|costs|price|Durchsatz|"
+                              r"Durchsatzes|Latenz|Kosten|Preis)\b", re.IGNORECASE)
 _DIE_LINK = re.compile(r"\b(?:two|both|zwei|beiden?)\s+(?:compute\s+|GPU[- ])?dies\b|\bdie-to-die\b|\bdie-zu-die\b|"
                        r"\bNV-HBI\b", re.IGNORECASE)
 _STRONG_BREAK = re.compile(r"[;:–—]|\s-\s")

@@ -179,3 +179,41 @@ def test_a_figure_across_a_semicolon_may_be_the_topic_s(reviewer):
             "if not, 288 GB per GPU is the reason to buy.\n")
     r = review(reviewer, text, "en")
     assert not alarms(r)
+
+
+# -- front matter, hedges, dates, truncation -------------------------------------------------------
+
+def test_the_title_and_description_in_front_matter_are_reviewed(reviewer):
+    text = ('---\ntitle: "Trainium3 brings NVLink to AWS"\ndescription: "Trainium3 has 96 GB of HBM"\n'
+            'date: 2025-12-10\n---\n\n# Trainium3\n\nA short text.\n')
+    r = review(reviewer, text, "en")
+    assert find(r, "96 GB").verdict == "contradicted" and find(r, "96 GB").line == 3
+    assert find(r, "NVLink").verdict == "contradicted"
+
+
+def test_alternatives_joined_by_or_are_not_a_claim(reviewer):
+    r = review(reviewer, "Trainium3 is probably built on 3nm or advanced 4nm technology.", "en")
+    assert not alarms(r)
+
+
+def test_presented_may_mean_the_preview_or_the_launch(reviewer):
+    r = review(reviewer, "Trainium3 wurde auf der re:Invent 2025 vorgestellt.", "de")
+    assert find(r, "2025").verdict == "verified"
+    r = review(reviewer, "Trainium3 was announced in 2025.", "en")
+    assert find(r, "2025").verdict == "contradicted"
+
+
+def test_throughput_latency_and_cost_ratios_are_not_spec_ratios(reviewer):
+    r = review(reviewer, "Inferentia2 bietet 4-fach höheren Durchsatz und 10-fach niedrigere Latenz als die "
+                         "erste Generation.", "de")
+    assert not alarms(r)
+
+
+def test_a_truncated_figure_is_not_wrong(reviewer):
+    r = review(reviewer, "Trainium3 chips talk over NeuronLink-v4 at 2.5 TB/s per chip.", "en")
+    assert not alarms(r)
+
+
+def test_a_figure_after_a_comma_is_not_the_compared_one_s(reviewer):
+    r = review(reviewer, "Trainium3 bringt 2x mehr Leistung vs. Trainium2, 144GB HBM3e pro Chip.", "de")
+    assert find(r, "144GB").verdict == "verified"

@@ -27,6 +27,9 @@ class DateClaim(Check):
         facts = fb.about(claim.entity, claim.attribute)
         year = int(claim.value_text or 0)
         hit = [f for f in facts if f.value.year == year]
+        if not hit and claim.attribute == "announced" and claim.scope == "presented":
+            # "vorgestellt", "unveiled": a preview and the launch are both presentations
+            hit = [f for f in fb.about(claim.entity, "available") if f.value.year == year]
         if hit:
             return Verdict(claim, "verified", expected=hit[0].value.isoformat(), sources=sources_of(hit),
                            reason=msg(lang, "verified", entity=ent, attribute=attribute, claimed=claim.text,
