@@ -84,7 +84,7 @@ def _repair_mojibake(text: str) -> tuple[str, tuple[tuple[int, int], ...], int]:
     is then applied to each run of non-ASCII characters alone: ASCII is the same in both
     encodings, so every offset outside the runs maps one to one, and the map stays exact.
     """
-    if text.isascii() or not _mojibake_clue().search(text):
+    if text.isascii() or not _has_mojibake_clue(text):
         return text, (), 0
     import ftfy  # only text with a mojibake clue can be mojibake: clean text never imports it
 
@@ -116,8 +116,7 @@ def _repair_mojibake(text: str) -> tuple[str, tuple[tuple[int, int], ...], int]:
     return "".join(out), ((0, 0), *offset_map), repaired
 
 
-@lru_cache(maxsize=1)
-def _mojibake_clue() -> re.Pattern:
+def _has_mojibake_clue(text: str) -> bool:
     """What any repair needs in the text, so that clean text (umlauts, „quotes“, – and €) skips ftfy.
 
     UTF-8 read as a code page turns every multi-byte character into a lead byte's character
@@ -126,12 +125,23 @@ def _mojibake_clue() -> re.Pattern:
     before it decodes (C1 controls, the format characters it removes, half- and full-width forms)
     and U+FFFD (byte 0x1A in its sloppy pages). tests/test_source.py checks this against ftfy.
     """
+    pairs, others = _mojibake_clues()
+    # pairs are searched for only in runs of two or more non-ASCII characters: one scan for those
+    # is several times faster than one for the pairs' many alternatives
+    return others.search(text) is not None or any(pairs.search(run) for run in _NON_ASCII_RUNS.findall(text))
+
+
+_NON_ASCII_RUNS = re.compile(r"[^\x00-\x7f][^\x00-\x7f]+")  # two or more; faster to scan for than {2,}
+
+
+@lru_cache(maxsize=1)
+def _mojibake_clues() -> tuple[re.Pattern, re.Pattern]:
     pairs = []
     for page in _CODE_PAGES:
         # as in ftfy's sloppy pages, an unassigned byte reads as its Latin-1 character
         chars = [bytes([b]).decode(page, errors="replace").replace("\ufffd", chr(b)) for b in range(256)]
         pairs.append(f"[{re.escape(''.join(chars[0xC0:0xF5]))}][{re.escape(''.join(chars[0x80:0xC0]))}]")
-    return re.compile("|".join(pairs) + "|[\x80-\x9f\u206a-\u206f\ufeff\ufff9-\ufffd\uff00-\uffef]")
+    return re.compile("|".join(pairs)), re.compile("[\x80-\x9f\u206a-\u206f\ufeff\ufff9-\ufffd\uff00-\uffef]")
 
 
 def _whole_document_plan(text: str) -> list[tuple[str, str]] | None:
