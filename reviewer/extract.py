@@ -665,12 +665,14 @@ def _header_unit(text: str) -> tuple[str, str] | None:
 
 
 def _sentences(doc: Doc) -> list[_Sentence]:
-    ents = [_Mention(sp.start_char, sp.end_char, sp.label_, sp.text) for sp in doc.spans.get(ENTITY_KEY, [])]
+    text = doc_text(doc)  # slices of it are what Span.text gives, without rebuilding it from tokens
+    ents = [_Mention(sp.start_char, sp.end_char, sp.label_, text[sp.start_char:sp.end_char])
+            for sp in doc.spans.get(ENTITY_KEY, [])]
     cues = [_Cue(sp.start_char, sp.end_char, sp.label_) for sp in doc.spans.get(CUE_KEY, [])]
     out = []
     for sent in doc.sents:
         a, b = sent.start_char, sent.end_char
-        out.append(_Sentence(a, b, sent.text, [m for m in ents if a <= m.start < b],
+        out.append(_Sentence(a, b, text[a:b], [m for m in ents if a <= m.start < b],
                              [c for c in cues if a <= c.start < b]))
     return out
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from functools import lru_cache
 from pathlib import Path
 
 from . import errors
@@ -20,6 +21,10 @@ _YAML_KEY_LINE = re.compile(r"^[A-Za-z_][\w-]*:(?:\s|$)")
 _NON_ASCII_RUN = re.compile(r"[^\x00-\x7f]+")
 # ftfy plans that turn UTF-8 read as a single-byte code page back into UTF-8
 _MOJIBAKE_PLANS = {"macroman", "sloppy-windows-1252", "windows-1252", "latin-1", "sloppy-windows-1250"}
+# The code pages ftfy re-decodes through (ftfy.chardata.CHARMAP_ENCODINGS, its "sloppy-" ones as the
+# plain page: ftfy only adds the page's unassigned bytes as the Latin-1 characters).
+_CODE_PAGES = ("latin-1", "windows-1252", "windows-1251", "windows-1250", "windows-1253", "windows-1254",
+               "windows-1257", "iso-8859-2", "macroman", "cp437")
 
 
 def read_source(path: str | Path, *, check_suffix: bool = False) -> Source:
@@ -79,9 +84,9 @@ def _repair_mojibake(text: str) -> tuple[str, tuple[tuple[int, int], ...], int]:
     is then applied to each run of non-ASCII characters alone: ASCII is the same in both
     encodings, so every offset outside the runs maps one to one, and the map stays exact.
     """
-    if text.isascii():
+    if text.isascii() or not _has_mojibake_clue(text):
         return text, (), 0
-    import ftfy  # only non-ASCII text can be mojibake: an ASCII article never imports it
+    import ftfy  # only text with a mojibake clue can be mojibake: clean text never imports it
 
     _, plan = ftfy.fix_and_explain(text)
     steps = {name for _, name in plan or []}
@@ -109,6 +114,34 @@ def _repair_mojibake(text: str) -> tuple[str, tuple[tuple[int, int], ...], int]:
     if not repaired:
         return text, (), 0
     return "".join(out), ((0, 0), *offset_map), repaired
+
+
+def _has_mojibake_clue(text: str) -> bool:
+    """What any repair needs in the text, so that clean text (umlauts, „quotes“, – and €) skips ftfy.
+
+    UTF-8 read as a code page turns every multi-byte character into a lead byte's character
+    (0xC0-0xF4) followed by a continuation byte's (0x80-0xBF), and a run is only re-decoded where
+    such a pair is. The other clues are characters ftfy may delete or change into a page's letters
+    before it decodes (C1 controls, the format characters it removes, half- and full-width forms)
+    and U+FFFD (byte 0x1A in its sloppy pages). tests/test_source.py checks this against ftfy.
+    """
+    pairs, others = _mojibake_clues()
+    # pairs are searched for only in runs of two or more non-ASCII characters: one scan for those
+    # is several times faster than one for the pairs' many alternatives
+    return others.search(text) is not None or any(pairs.search(run) for run in _NON_ASCII_RUNS.findall(text))
+
+
+_NON_ASCII_RUNS = re.compile(r"[^\x00-\x7f][^\x00-\x7f]+")  # two or more; faster to scan for than {2,}
+
+
+@lru_cache(maxsize=1)
+def _mojibake_clues() -> tuple[re.Pattern, re.Pattern]:
+    pairs = []
+    for page in _CODE_PAGES:
+        # as in ftfy's sloppy pages, an unassigned byte reads as its Latin-1 character
+        chars = [bytes([b]).decode(page, errors="replace").replace("\ufffd", chr(b)) for b in range(256)]
+        pairs.append(f"[{re.escape(''.join(chars[0xC0:0xF5]))}][{re.escape(''.join(chars[0x80:0xC0]))}]")
+    return re.compile("|".join(pairs)), re.compile("[\x80-\x9f\u206a-\u206f\ufeff\ufff9-\ufffd\uff00-\uffef]")
 
 
 def _whole_document_plan(text: str) -> list[tuple[str, str]] | None:

@@ -90,3 +90,67 @@ def test_source_duplicated_front_matter_is_skipped():
 def test_source_broken_front_matter_does_not_crash(text):
     src = source_from_text(text)
     assert src.text
+
+
+# -- the mojibake clue that lets clean text skip ftfy (issue 5) ---------------------------------
+CLEAN_GERMAN = ("Die Größe des HBM3e-Speichers: 141 GB – gemäß „Datenblatt“ rund 4,8 TB/s für 30.000 € "
+                "(Übergang, Maß, Ärger, Öl, naïve café, 5 °C, 2×, ±3 %, ‚so‘, »so«, …)\n")
+MOJIBAKE_SAMPLES = [MOJIBAKE, "F\u00c3\u00bcr 1.000 \u00e2\u201a\u00ac und Gr\u00c3\u00b6\u00c3\u0178e \u00e2\u20ac\u201c gut",
+                    "Robin B\u221a\u2202hm f\u221a\u00bar die Verf\u221a\u00bagbarkeit"]
+
+
+def test_clean_german_has_no_mojibake_clue_and_skips_ftfy(monkeypatch):
+    import ftfy
+
+    from reviewer import source
+
+    assert not source._has_mojibake_clue(CLEAN_GERMAN)
+    monkeypatch.setattr(ftfy, "fix_and_explain", lambda *a, **k: pytest.fail("ftfy ran on clean text"))
+    src = source_from_text(CLEAN_GERMAN)
+    assert src.text == CLEAN_GERMAN and not src.notices
+
+
+@pytest.mark.parametrize("text", MOJIBAKE_SAMPLES)
+def test_mojibake_has_a_clue_and_is_repaired(text):
+    from reviewer import source
+
+    assert source._has_mojibake_clue(text)
+    assert any(n.code == "N001" for n in source_from_text(text).notices)
+
+
+def test_mojibake_clue_covers_every_pair_ftfy_can_decode():
+    """Every lead + continuation character pair of every code page ftfy re-decodes through, and
+    every character ftfy may delete or turn into a page's letter before decoding, is a clue."""
+    import ftfy.bad_codecs  # noqa: F401  (registers the sloppy code pages)
+    from ftfy.chardata import CHARMAP_ENCODINGS, CONTROL_CHARS, WIDTH_MAP
+
+    from reviewer import source
+
+    clue = source._has_mojibake_clue
+    for page in [*CHARMAP_ENCODINGS, "windows-1252"]:
+        chars = [bytes([b]).decode(page, errors="replace") for b in range(256)]
+        leads = [c for c in chars[0xC0:0xF5] if c != "\ufffd" or page.startswith("sloppy")]
+        continuations = [c for c in chars[0x80:0xC0] if c != "\ufffd" or page.startswith("sloppy")]
+        assert all(clue(a + b) for a in leads for b in continuations), page
+        aliases = [c for c in chars[:0x80] if not c.isascii()]  # U+FFFD is byte 0x1A in sloppy pages
+        assert all(clue(c) for c in aliases), page
+    assert all(clue(chr(k)) for k in CONTROL_CHARS if k >= 0x80)
+    assert all(clue(chr(k)) for k, v in WIDTH_MAP.items() if not v.isascii())
+    assert all(clue(chr(k)) for k in range(0x80, 0xA0))
+
+
+def test_mojibake_clue_changes_no_repair(monkeypatch):
+    """With and without the clue, the same texts come out (seeds, corpus and random mixtures)."""
+    import random
+    from pathlib import Path
+
+    from reviewer import source
+
+    root = Path(__file__).parent.parent
+    texts = [p.read_text(encoding="utf-8") for p in [*root.glob("corpus/*.md"), *root.glob("../shared/seeds/*")]]
+    parts = [*CLEAN_GERMAN.split(" "), *" ".join(MOJIBAKE_SAMPLES).split(" "), "ß“", "\u00c3", "\u00a4", "\ufffd", " ", "\n"]
+    rng = random.Random(5)
+    texts += ["".join(rng.choice(parts) for _ in range(rng.randint(1, 12))) for _ in range(1500)]
+    gated = [source._repair_mojibake(t) for t in texts]
+    monkeypatch.setattr(source, "_has_mojibake_clue", lambda text: True)  # every text goes to ftfy
+    assert gated == [source._repair_mojibake(t) for t in texts]

@@ -128,3 +128,27 @@ def test_phrase_tokens_from_the_cache_match_as_tokenized(reviewer, tmp_path, mon
     for text, lang in _segment_texts():
         doc = nlp.make_doc(text)
         assert sorted(fresh.matcher(doc)) == sorted(cached.matcher(doc)), text
+
+
+def test_json_writer_gives_what_json_dumps_gives(reviewer):
+    import json
+
+    from reviewer.emitters.json import dumps_indented, report_dict
+
+    rng = random.Random(5)
+    leaves = ["", "x", "ü „Zitat“ – 5 €", 'quote " backslash \\ tab \t nl \n', "\x00\u2028", 0, -7, 10**20, 1.5, -0.0,
+              float("inf"), float("nan"), True, False, None]
+
+    def value(depth: int):
+        pick = rng.random()
+        if depth > 3 or pick < 0.5:
+            return rng.choice(leaves)
+        if pick < 0.75:
+            return [value(depth + 1) for _ in range(rng.randint(0, 4))]
+        return {rng.choice(["a", "b", "é", "k\"ey", str(depth)]) + str(i): value(depth + 1) for i in range(rng.randint(0, 4))}
+
+    samples = [value(0) for _ in range(2000)] + [(1, [2, ()], {"t": (3,)})]
+    for p in sorted((ROOT / "corpus").glob("*.md")):
+        samples.append({"articles": [report_dict(reviewer.review_path(p, as_of=dt.date(2026, 11, 22)))]})
+    for obj in samples:
+        assert dumps_indented(obj) == json.dumps(obj, ensure_ascii=False, indent=2)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import asdict
+from dataclasses import fields
+from json.encoder import encode_basestring
 
 from .. import TOOL_NAME, __version__
 from ..models import ArticleReport
@@ -19,13 +20,13 @@ def report_dict(r: ArticleReport) -> dict:
         "title": r.title,
         "status": r.status,
         "counts": {k: r.count(k) for k in ("verified", "contradicted", "outdated", "unverifiable")},
-        "notices": [asdict(n) for n in r.notices],
+        "notices": [_flat(n) for n in r.notices],
         "findings": [
             {
                 "line": f.line, "column": f.column, "end_line": f.end_line, "end_column": f.end_column,
                 "text": f.text, "entity": f.entity, "attribute": f.attribute, "claimed": f.claimed,
                 "expected": f.expected, "verdict": f.verdict, "severity": f.severity, "message": f.message,
-                "suggestion": f.suggestion, "sources": [asdict(s) for s in f.sources], "check": f.check,
+                "suggestion": f.suggestion, "sources": [_flat(s) for s in f.sources], "check": f.check,
             }
             for f in r.findings
         ],
@@ -34,4 +35,60 @@ def report_dict(r: ArticleReport) -> dict:
 
 def render(reports: Sequence[ArticleReport]) -> str:
     doc = {"tool": {"name": TOOL_NAME, "version": __version__}, "articles": [report_dict(r) for r in reports]}
-    return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
+    return dumps_indented(doc) + "\n"
+
+
+def _flat(obj) -> dict:
+    """dataclasses.asdict for a dataclass of plain values (Notice, SourceRef), without its deep copy."""
+    return {f.name: getattr(obj, f.name) for f in fields(obj)}
+
+
+# -- json.dumps(obj, ensure_ascii=False, indent=2), character for character, three times as fast --
+# With an indent, json.dumps leaves its C encoder for a generator-based pure-Python one; here the
+# strings are still encoded in C and the many plain values of a finding are written inline.
+_encode_scalar = json.JSONEncoder(ensure_ascii=False).encode  # floats, bools, ...: as json.dumps writes them
+
+
+def dumps_indented(obj) -> str:
+    out: list[str] = []
+    _write(obj, "\n", out)
+    return "".join(out)
+
+
+def _write(o, newline: str, out: list[str]) -> None:
+    """Append `o`'s JSON to `out`; `newline` is a line break and the current indentation."""
+    if isinstance(o, dict):
+        if not o:
+            out.append("{}")
+            return
+        inner = newline + "  "
+        sep = "{" + inner
+        for k, v in o.items():
+            if not isinstance(k, str):
+                raise TypeError(f"keys must be str, not {type(k).__name__}")  # json would convert them
+            key = encode_basestring(k)
+            kind = type(v)
+            if kind is str:
+                out.append(f"{sep}{key}: {encode_basestring(v)}")
+            elif v is None:
+                out.append(f"{sep}{key}: null")
+            elif kind is int:
+                out.append(f"{sep}{key}: {v}")
+            else:
+                out.append(f"{sep}{key}: ")
+                _write(v, inner, out)
+            sep = "," + inner
+        out.append(newline + "}")
+    elif isinstance(o, (list, tuple)):
+        if not o:
+            out.append("[]")
+            return
+        inner = newline + "  "
+        sep = "[" + inner
+        for v in o:
+            out.append(sep)
+            _write(v, inner, out)
+            sep = "," + inner
+        out.append(newline + "]")
+    else:
+        out.append(_encode_scalar(o))
