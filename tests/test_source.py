@@ -95,7 +95,8 @@ def test_source_broken_front_matter_does_not_crash(text):
 # -- the mojibake clue that lets clean text skip ftfy (issue 5) ---------------------------------
 CLEAN_GERMAN = ("Die Größe des HBM3e-Speichers: 141 GB – gemäß „Datenblatt“ rund 4,8 TB/s für 30.000 € "
                 "(Übergang, Maß, Ärger, Öl, naïve café, 5 °C, 2×, ±3 %, ‚so‘, »so«, …)\n")
-MOJIBAKE_SAMPLES = [MOJIBAKE, "F\u00c3\u00bcr 1.000 \u00e2\u201a\u00ac und Gr\u00c3\u00b6\u00c3\u0178e \u00e2\u20ac\u201c gut",
+MOJIBAKE_SAMPLES = [MOJIBAKE,
+                    "F\u00c3\u00bcr 1.000 \u00e2\u201a\u00ac und Gr\u00c3\u00b6\u00c3\u0178e \u00e2\u20ac\u201c gut",
                     "Robin B\u221a\u2202hm f\u221a\u00bar die Verf\u221a\u00bagbarkeit"]
 
 
@@ -148,7 +149,8 @@ def test_mojibake_clue_changes_no_repair(monkeypatch):
 
     root = Path(__file__).parent.parent
     texts = [p.read_text(encoding="utf-8") for p in [*root.glob("corpus/*.md"), *root.glob("../shared/seeds/*")]]
-    parts = [*CLEAN_GERMAN.split(" "), *" ".join(MOJIBAKE_SAMPLES).split(" "), "ß“", "\u00c3", "\u00a4", "\ufffd", " ", "\n"]
+    parts = [*CLEAN_GERMAN.split(" "), *" ".join(MOJIBAKE_SAMPLES).split(" "),
+             "ß“", "\u00c3", "\u00a4", "\ufffd", " ", "\n"]
     rng = random.Random(5)
     texts += ["".join(rng.choice(parts) for _ in range(rng.randint(1, 12))) for _ in range(1500)]
     gated = [source._repair_mojibake(t) for t in texts]

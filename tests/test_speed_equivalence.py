@@ -136,8 +136,8 @@ def test_json_writer_gives_what_json_dumps_gives(reviewer):
     from reviewer.emitters.json import dumps_indented, report_dict
 
     rng = random.Random(5)
-    leaves = ["", "x", "ü „Zitat“ – 5 €", 'quote " backslash \\ tab \t nl \n', "\x00\u2028", 0, -7, 10**20, 1.5, -0.0,
-              float("inf"), float("nan"), True, False, None]
+    leaves = ["", "x", "ü „Zitat“ – 5 €", 'quote " backslash \\ tab \t nl \n', "\x00\u2028",
+              0, -7, 10**20, 1.5, -0.0, float("inf"), float("nan"), True, False, None]
 
     def value(depth: int):
         pick = rng.random()
@@ -145,7 +145,8 @@ def test_json_writer_gives_what_json_dumps_gives(reviewer):
             return rng.choice(leaves)
         if pick < 0.75:
             return [value(depth + 1) for _ in range(rng.randint(0, 4))]
-        return {rng.choice(["a", "b", "é", "k\"ey", str(depth)]) + str(i): value(depth + 1) for i in range(rng.randint(0, 4))}
+        keys = ["a", "b", "é", 'k"ey', str(depth)]
+        return {rng.choice(keys) + str(i): value(depth + 1) for i in range(rng.randint(0, 4))}
 
     samples = [value(0) for _ in range(2000)] + [(1, [2, ()], {"t": (3,)})]
     for p in sorted((ROOT / "corpus").glob("*.md")):
