@@ -181,6 +181,24 @@ def test_batch_cache_hits_then_a_fact_change_invalidates(tmp_path):
     assert run_batch([root], out, jobs=1, fact_dirs=[extra], use_cache=False).cache_hits == 0
 
 
+def test_batch_unchanged_corpus_keeps_the_index_pages(tmp_path):
+    root = _content(tmp_path)
+    out = tmp_path / "out"
+    first = run_batch([root], out, jobs=1)
+    pages = [out / "index.md", out / "index.html", out / "summary.json"]
+    written = [p.stat().st_mtime_ns for p in pages]
+    second = run_batch([root], out, jobs=1)
+    assert [p.stat().st_mtime_ns for p in pages] == written  # nothing changed: not rewritten
+    assert second.conflicts == first.conflicts and second.exit_code == first.exit_code
+    (out / "index.html").unlink()  # a page gone: all are written again
+    run_batch([root], out, jobs=1)
+    assert (out / "index.html").exists()
+    art = root / "news" / ARTICLES[0]
+    art.write_text(art.read_text() + "\nTrainium3 has 96 GB of HBM.\n")
+    run_batch([root], out, jobs=1)  # an article changed: the index says so
+    assert (out / "index.md").stat().st_mtime_ns != written[0]
+
+
 def test_batch_corrupt_cache_is_ignored_reported_and_rebuilt(tmp_path):
     root = tmp_path / "c"
     root.mkdir()

@@ -144,6 +144,26 @@ class Cache:
             self._fail(exc)
         self._pending.clear()
 
+    def get_meta(self, name: str):
+        """A JSON value stored with put_meta, or None."""
+        if self._db is None:
+            return None
+        try:
+            row = self._db.execute("SELECT value FROM meta WHERE name=?", (name,)).fetchone()
+            return json.loads(row[0]) if row else None
+        except (sqlite3.DatabaseError, ValueError):
+            return None
+
+    def put_meta(self, name: str, value) -> None:
+        if self._db is None or name == "schema":
+            return
+        try:
+            with self._db:
+                self._db.execute("INSERT OR REPLACE INTO meta (name, value) VALUES (?, ?)",
+                                 (name, json.dumps(value, ensure_ascii=False)))
+        except sqlite3.DatabaseError as exc:
+            self._fail(exc)
+
     def close(self) -> None:
         if self._db is not None:
             self._db.close()

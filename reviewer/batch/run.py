@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import json
 import math
 import os
 import sys
@@ -229,12 +230,15 @@ def run_batch(paths: Sequence[str | os.PathLike], out_dir: str | os.PathLike = "
     cache = Cache(cache_file if use_cache else None)
     try:
         misses: list[tuple[int, str, bytes, str]] = []
+        inputs: list[list[str]] = []  # what the index is made of: every article's key or read error
         for i, a in enumerate(articles):
             data, problem = _read(a)
             if data is None:
                 errors[i] = {"path": a.shown, "message": problem, "cached": False}
+                inputs.append([a.shown, "error", problem or ""])
                 continue
             key = cache_key(hashlib.sha256(data).hexdigest(), fingerprint, tool, lang, as_of_s)
+            inputs.append([a.shown, a.rel, key])
             value = cache.get(a.shown, key)
             if value is not None and value.get("today", today) == today:
                 if accept(i, value, cached=True):
@@ -260,7 +264,15 @@ def run_batch(paths: Sequence[str | os.PathLike], out_dir: str | os.PathLike = "
 
         ordered_rows = [rows[i] for i in sorted(rows)]
         error_list = [errors[i] for i in sorted(errors)]
-        found = find_conflicts((rows[i]["path"], claims[i]) for i in sorted(rows))
+        # The index pages depend only on the inputs: an unchanged corpus keeps the ones the last run
+        # wrote (and the conflicts it found), as make keeps a target newer than its sources.
+        digest = hashlib.sha256(json.dumps([inputs, str(out.resolve()), fail_on, today, as_of_s, tool,
+                                            [str(d) for d in dirs]]).encode()).hexdigest()
+        memo = cache.get_meta("index") if not misses else None
+        index_files = [out / "index.md", out / "index.html", out / "summary.json"]
+        fresh = (isinstance(memo, dict) and memo.get("digest") == digest and isinstance(memo.get("conflicts"), list)
+                 and all(f.exists() for f in index_files))
+        found = memo["conflicts"] if fresh else find_conflicts((rows[i]["path"], claims[i]) for i in sorted(rows))
         if error_list:
             code = 2
         elif any(r["worst"] >= FAIL_RANK[fail_on] for r in ordered_rows):
@@ -269,9 +281,11 @@ def run_batch(paths: Sequence[str | os.PathLike], out_dir: str | os.PathLike = "
             code = 0
         meta = {"fingerprint": fingerprint, "fact_dirs": [str(d) for d in dirs], "lang": lang, "as_of": as_of_s,
                 "fail_on": fail_on, "exit_code": code, "elapsed": time.perf_counter() - started}
-        write_atomic(out / "index.md", render_markdown(ordered_rows, error_list, found, meta))
-        write_atomic(out / "index.html", render_html(ordered_rows, error_list, found, meta))
-        write_atomic(out / "summary.json", render_summary(ordered_rows, error_list, found, meta))
+        if not fresh:
+            write_atomic(out / "index.md", render_markdown(ordered_rows, error_list, found, meta))
+            write_atomic(out / "index.html", render_html(ordered_rows, error_list, found, meta))
+            write_atomic(out / "summary.json", render_summary(ordered_rows, error_list, found, meta))
+            cache.put_meta("index", {"digest": digest, "conflicts": found})
         hits += sum(1 for e in error_list if e["cached"])
         return BatchResult(
             articles=len(ordered_rows), cache_hits=hits, errors=[(e["path"], e["message"]) for e in error_list],
