@@ -30,6 +30,7 @@ ATTR_BY_FAMILY = {
     "price": ("price_per_hour",),
 }
 CHIP_LEVEL = {"process_node", "foundry", "memory_type", "interconnect"}
+_OPPOSITE = {"successor": "predecessor", "predecessor": "successor"}
 CUE_WINDOW = 60  # characters around a value in which a cue word speaks about it
 _MEMORY_TYPE = re.compile(r"(?<![\w-])(?:HBM[234]?[eE]?|LPDDR5X?|GDDR6X?|GDDR7|DDR5|DRAM)(?![\w-])")
 _YEAR = re.compile(r"(?<![\w.,/-])(?:19[89]\d|20[0-4]\d)(?![\w.,/-]\d|\w)")
@@ -133,17 +134,16 @@ class ClaimExtractor:
                                      tuple(c.label for s in sentences for c in s.cues))
             quantities = self._with_header(seg, sentences, quantities)
         starts = [s.start for s in sentences]
-        for q in quantities:
-            i = bisect_right(starts, q.start) - 1
+        placed = [(bisect_right(starts, q.start) - 1, q) for q in quantities]  # (sentence index, quantity)
+        for i, q in placed:
             if i >= 0:
                 sentences[i].memo.setdefault("families", set()).add(q.family)
-        hedged = {j for k in range(len(quantities) - 1) for j in (k, k + 1)
-                  if quantities[k].family == quantities[k + 1].family
-                  and _ALTERNATIVE.fullmatch(doc_text(doc)[quantities[k].end:quantities[k + 1].start])}
-        quantities = [q for k, q in enumerate(quantities) if k not in hedged]  # "3nm or 4nm": no claim
-        for q in quantities:
-            i = bisect_right(starts, q.start) - 1
-            if i < 0:
+        text = doc_text(doc)
+        hedged = {j for k in range(len(placed) - 1) for j in (k, k + 1)
+                  if placed[k][1].family == placed[k + 1][1].family
+                  and _ALTERNATIVE.fullmatch(text[placed[k][1].end:placed[k + 1][1].start])}
+        for k, (i, q) in enumerate(placed):
+            if i < 0 or k in hedged:  # "3nm or 4nm": no claim
                 continue
             claim = self._numeric_claim(seg, sentences, i, q)
             if claim is not None:
@@ -424,7 +424,7 @@ class ClaimExtractor:
             return None
         if link == "first":
             return self._first(ctx)
-        back = "predecessor" if link == "successor" else "successor"
+        back = _OPPOSITE[link]
         named = {m.entity for m in s.mentions}
         if getattr(ent, back) and getattr(ent, back) in named:
             return ctx
@@ -528,8 +528,7 @@ class ClaimExtractor:
                 if other:
                     self.memory.add(seg.block, other, seg.start + cue[-1].start, inferred=True)
                     subject, how, text = other, "coreference", s.text[cue[-1].start - s.start:cue[-1].end - s.start]
-                    back = "predecessor" if link == "successor" else "successor"
-                    versus = versus or getattr(self.fb.entities[other], back)
+                    versus = versus or getattr(self.fb.entities[other], _OPPOSITE[link])
                 break
         if versus is None and subject:
             ent = self.fb.entities.get(subject)

@@ -159,10 +159,16 @@ def _tokenizer_tweaks(nlp: Language) -> None:
     if any(k in rules for k in UNIT_FULL_STOPS):
         nlp.tokenizer.rules = {k: v for k, v in rules.items() if k not in UNIT_FULL_STOPS}
     if nlp.lang == "de":
-        infixes = list(nlp.Defaults.infixes) + [GERMAN_HYPHEN]
+        infixes, suffixes = _affixes(nlp.lang, nlp.Defaults)
         nlp.tokenizer.infix_finditer = compile_infix_regex(infixes).finditer
-        suffixes = list(nlp.Defaults.suffixes) + GERMAN_NAME_STOPS
         nlp.tokenizer.suffix_search = compile_suffix_regex(suffixes).search
+
+
+def _affixes(lang: str, defaults) -> tuple[list, list]:
+    """A language's infix and suffix rules with ours added (German only)."""
+    if lang != "de":
+        return list(defaults.infixes), list(defaults.suffixes)
+    return [*defaults.infixes, GERMAN_HYPHEN], [*defaults.suffixes, *GERMAN_NAME_STOPS]
 
 
 def _blank(lang: str) -> Language:
@@ -171,10 +177,10 @@ def _blank(lang: str) -> Language:
     keeps "s." as an abbreviation, which would glue the full stop of "7.7 TB/s." to the unit and
     join two sentences into one."""
     base = spacy.util.get_lang_class(lang)
+    ours = _affixes(lang, base.Defaults)
 
     class BlankDefaults(base.Defaults):
-        infixes = [*base.Defaults.infixes, GERMAN_HYPHEN] if lang == "de" else base.Defaults.infixes
-        suffixes = [*base.Defaults.suffixes, *GERMAN_NAME_STOPS] if lang == "de" else base.Defaults.suffixes
+        infixes, suffixes = ours
         tokenizer_exceptions = {k: v for k, v in base.Defaults.tokenizer_exceptions.items()
                                 if k not in UNIT_FULL_STOPS}
 
