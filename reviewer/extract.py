@@ -19,6 +19,7 @@ from spacy.tokens import Doc
 from .factbase.base import FactBase
 from .models import Claim, Quantity, Segment
 from .nlp import CUE_KEY, ENTITY_KEY, doc_text
+from .periods import period_before
 
 HARDWARE_KINDS = {"chip", "instance", "system", "pod", "family"}
 ATTR_BY_FAMILY = {
@@ -289,26 +290,46 @@ class ClaimExtractor:
                      text=q.text, quantity=q, versus=versus, sentence=s.text.strip(), subject_text=subject.text)
 
     def _date_claims(self, seg: Segment, s: _Sentence) -> Iterable[Claim]:
-        """"Amazon bought Annapurna Labs in 2015", "Trainium2 wurde 2023 vorgestellt": a year next to a
-        word for acquired, announced or available, about an entity with that date in the fact base."""
+        """"Amazon bought Annapurna Labs in 2015", "Trainium2 wurde 2023 vorgestellt", "launched on April 9,
+        2024": a year (with the month or part of the year written before it) next to a word for acquired,
+        announced or available, about an entity with that date in the fact base: named in the sentence,
+        or for "the chip was announced ..." the one in context."""
         cues = [c for c in s.cues if c.label in ("ACQ", "ATTR:announced", "ATTR:available")]
         if not cues:
             return
         years = list(_YEAR.finditer(s.text))
+        presenting = {c.start for c in s.cue("PRESENTED")}
         for m in years:
             a, b = s.start + m.start(), s.start + m.end()
             cue = min(cues, key=lambda c: _distance(c, a, b))
             if _distance(cue, a, b) > 40 and not (len(years) == 1 and len(cues) == 1):
                 continue  # a year far from the word: unless it is the sentence's only year and only date word
             attribute = {"ACQ": "acquired", "ATTR:announced": "announced", "ATTR:available": "available"}[cue.label]
-            with_facts = [x for x in s.mentions if self.fb.about(x.entity, attribute)]
-            if not with_facts:
+            presented = attribute != "acquired" and cue.start in presenting
+            if presented:
+                attribute = "announced"  # "launched", "vorgestellt": the announcement or the launch
+
+            def dated(entity: str, attribute=attribute, presented=presented) -> bool:
+                return bool(self.fb.about(entity, attribute) or (presented and self.fb.about(entity, "available")))
+
+            with_facts = [x for x in s.mentions if dated(x.entity)]
+            if with_facts:
+                before = [x for x in with_facts if x.end <= a]
+                subject, subject_text = (before[-1] if before else with_facts[0]), None
+            elif (s.cue("ANAPH:chip") or s.cue("ANAPH:system") or s.cue("ANAPH:project")) and not any(
+                    self._is_hardware(x.entity) or self.kind(x.entity) == "project" for x in s.mentions):
+                entity = self._context(seg, fits=dated, at=a)  # "The chip was announced at GTC on ..."
+                if entity is None:
+                    continue
+                subject, subject_text = None, self.fb.entities[entity].name
+            else:
                 continue
-            before = [x for x in with_facts if x.end <= a]
-            subject = before[-1] if before else with_facts[0]
-            presented = attribute == "announced" and any(c.start == cue.start for c in s.cue("PRESENTED"))
-            yield Claim(entity=subject.entity, attribute=attribute, start=seg.start + a, end=seg.start + b,
-                        text=m.group(), value_text=m.group(), sentence=s.text.strip(), subject_text=subject.text,
+            at, period = period_before(s.text, m.start(), int(m.group()))  # "the first half of 2025"
+            yield Claim(entity=subject.entity if subject else entity, attribute=attribute,
+                        start=seg.start + s.start + at, end=seg.start + b, text=s.text[at:m.end()],
+                        value_text=period.encode(), sentence=s.text.strip(),
+                        subject_text=subject.text if subject else subject_text,
+                        subject_how="sentence" if subject else "coreference",
                         scope="presented" if presented else None)
 
     def _attribute(self, s: _Sentence, q: Quantity) -> str | None:

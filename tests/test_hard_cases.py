@@ -217,3 +217,32 @@ def test_a_truncated_figure_is_not_wrong(reviewer):
 def test_a_figure_after_a_comma_is_not_the_compared_one_s(reviewer):
     r = review(reviewer, "Trainium3 bringt 2x mehr Leistung vs. Trainium2, 144GB HBM3e pro Chip.", "de")
     assert find(r, "144GB").verdict == "verified"
+
+
+# -- dates: the month or part of the year written before the year -----------------------------------
+
+def test_a_part_of_the_year_must_contain_the_date(reviewer):
+    # Trainium3 became available on 2025-12-02: "the first half of 2025" is wrong though the year is right
+    r = review(reviewer, "Trainium3 instances became available in the first half of 2025.", "en")
+    f = find(r, "the first half of 2025")
+    assert f.verdict == "contradicted" and f.suggestion == "December 2025"
+    r = review(reviewer, "Trainium3 ist seit Ende 2025 allgemein verfügbar.", "de")
+    assert find(r, "Ende 2025").verdict == "verified"
+
+
+def test_a_full_date_is_checked_to_the_day(reviewer):
+    r = review(reviewer, "Intel launched Gaudi 3 on April 9, 2024.", "en")
+    assert find(r, "April 9, 2024").verdict == "verified"
+    r = review(reviewer, "Intel hat Gaudi 3 am 19. Mai 2024 vorgestellt.", "de")
+    f = find(r, "19. Mai 2024")
+    assert f.verdict == "contradicted" and f.suggestion == "9. April 2024"
+
+
+def test_the_chip_announced_on_a_date_is_the_chip_in_context(reviewer):
+    text = ("## Blackwell Ultra\n\nThe GB300 NVL72 is built around the B300. "
+            "The chip was announced at GTC on March 18, 2025.\n")
+    r = review(reviewer, text, "en")
+    f = find(r, "March 18, 2025")
+    assert f.entity == "b300" and f.verdict == "verified"
+    r = review(reviewer, "## Project Rainier\n\nDer Cluster läuft seit dem 29. Oktober 2025.\n", "de")
+    assert find(r, "29. Oktober 2025").verdict == "verified"

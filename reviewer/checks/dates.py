@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 from ..i18n import attr_name, msg
 from ..models import Claim, Verdict
+from ..periods import Period
 from .base import Check, CheckContext, sources_of
 
 
@@ -25,11 +28,11 @@ class DateClaim(Check):
         ent = fb.entities[claim.entity].name
         attribute = attr_name(lang, claim.attribute)
         facts = fb.about(claim.entity, claim.attribute)
-        year = int(claim.value_text or 0)
-        hit = [f for f in facts if f.value.year == year]
+        period = Period.decode(claim.value_text or "0")
+        hit = [f for f in facts if period.contains(f.value)]
         if not hit and claim.attribute == "announced" and claim.scope == "presented":
             # "vorgestellt", "unveiled": a preview and the launch are both presentations
-            hit = [f for f in fb.about(claim.entity, "available") if f.value.year == year]
+            hit = [f for f in fb.about(claim.entity, "available") if period.contains(f.value)]
         if hit:
             return Verdict(claim, "verified", expected=hit[0].value.isoformat(), sources=sources_of(hit),
                            reason=msg(lang, "verified", entity=ent, attribute=attribute, claimed=claim.text,
@@ -38,8 +41,24 @@ class DateClaim(Check):
         if not current:
             return Verdict(claim, "unverifiable", reason=msg(lang, "unverifiable", entity=ent, attribute=attribute,
                                                              claimed=claim.text))
-        best = min(current, key=lambda f: abs(f.value.year - year))
-        return Verdict(claim, "contradicted", expected=best.value.isoformat(), suggestion=str(best.value.year),
-                       sources=sources_of([best]),
+        best = min(current, key=lambda f: abs(f.value - dt.date(period.year, period.first_month, period.day or 1)))
+        return Verdict(claim, "contradicted", expected=best.value.isoformat(),
+                       suggestion=_written_like(period, best.value, lang), sources=sources_of([best]),
                        reason=msg(lang, "contradicted", entity=ent, attribute=attribute, claimed=claim.text,
                                   expected=best.value.isoformat()))
+
+
+_MONTH_NAMES = {
+    "en": "January February March April May June July August September October November December".split(),
+    "de": "Januar Februar März April Mai Juni Juli August September Oktober November Dezember".split(),
+}
+
+
+def _written_like(period: Period, date: dt.date, lang: str) -> str:
+    """The fact's date as precisely as the article wrote its own: "2015", "Dezember 2025", "December 2, 2025"."""
+    if period.whole_year:
+        return str(date.year)
+    month = _MONTH_NAMES.get(lang, _MONTH_NAMES["en"])[date.month - 1]
+    if period.day is None:
+        return f"{month} {date.year}"
+    return f"{date.day}. {month} {date.year}" if lang == "de" else f"{month} {date.day}, {date.year}"

@@ -1,0 +1,130 @@
+"""When in a year: "March 18, 2025", "18. März 2025", "the first half of 2025", "Anfang 2024", "Q4 2025".
+
+A date claim is more than its year. The words written before the year narrow it to a month range
+(and a day); `period_before` reads them, `Period.contains` tells whether a fact's date falls in it.
+Month ranges of the vague words are generous ("early" is January to April) so that only a date
+clearly outside them is called wrong.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass
+
+_EN_MONTHS = {
+    "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4, "may": 5,
+    "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8, "september": 9, "sep": 9, "sept": 9,
+    "october": 10, "oct": 10, "november": 11, "nov": 11, "december": 12, "dec": 12,
+}
+_DE_MONTHS = {
+    "januar": 1, "jänner": 1, "jan": 1, "februar": 2, "feb": 2, "märz": 3, "mär": 3, "april": 4, "apr": 4,
+    "mai": 5, "juni": 6, "jun": 6, "juli": 7, "jul": 7, "august": 8, "aug": 8, "september": 9, "sep": 9,
+    "sept": 9, "oktober": 10, "okt": 10, "november": 11, "nov": 11, "dezember": 12, "dez": 12,
+}
+_MONTHS = {**_EN_MONTHS, **_DE_MONTHS}
+
+# vague parts of a year -> (first month, last month)
+_PARTS = {
+    "early": (1, 4), "the start of": (1, 4), "start of": (1, 4), "the beginning of": (1, 4),
+    "beginning of": (1, 4), "anfang": (1, 4), "beginn": (1, 4), "zu beginn": (1, 4),
+    "mid": (5, 8), "mid-": (5, 8), "the middle of": (5, 8), "middle of": (5, 8), "mitte": (5, 8),
+    "late": (9, 12), "the end of": (9, 12), "end of": (9, 12), "ende": (9, 12),
+    "the first half of": (1, 6), "first half of": (1, 6), "h1": (1, 6), "1h": (1, 6),
+    "the second half of": (7, 12), "second half of": (7, 12), "h2": (7, 12), "2h": (7, 12),
+    "ersten halbjahr": (1, 6), "ersten jahreshälfte": (1, 6), "ersten hälfte": (1, 6),
+    "zweiten halbjahr": (7, 12), "zweiten jahreshälfte": (7, 12), "zweiten hälfte": (7, 12),
+    "q1": (1, 3), "q2": (4, 6), "q3": (7, 9), "q4": (10, 12),
+    "the first quarter of": (1, 3), "first quarter of": (1, 3), "the second quarter of": (4, 6),
+    "second quarter of": (4, 6), "the third quarter of": (7, 9), "third quarter of": (7, 9),
+    "the fourth quarter of": (10, 12), "fourth quarter of": (10, 12),
+    "ersten quartal": (1, 3), "zweiten quartal": (4, 6), "dritten quartal": (7, 9), "vierten quartal": (10, 12),
+    "1. quartal": (1, 3), "2. quartal": (4, 6), "3. quartal": (7, 9), "4. quartal": (10, 12),
+    "spring": (3, 6), "spring of": (3, 6), "summer": (6, 9), "summer of": (6, 9), "fall": (9, 12),
+    "fall of": (9, 12), "autumn": (9, 12), "autumn of": (9, 12),
+    "frühjahr": (3, 6), "frühling": (3, 6), "sommer": (6, 9), "herbst": (9, 12),
+}
+
+
+def _alternation(words) -> str:
+    return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(words, key=len, reverse=True))
+
+
+_MONTH = _alternation(_MONTHS)
+_PART = _alternation(_PARTS)
+# Each pattern must end where the year begins (the text before the year is matched, anchored at its end).
+_BEFORE = [
+    # "18 March 2025", "18. März 2025", "3rd of December 2024"
+    re.compile(rf"(?<![\w.,])(?P<day>[0-3]?\d)(?:\.|st|nd|rd|th)?\s+(?:of\s+)?(?P<month>{_MONTH})\.?,?\s+$", re.I),
+    # "March 18, 2025", "Dec. 3rd 2024", "March 2025"
+    re.compile(rf"(?<![\w-])(?P<month>{_MONTH})\.?\s+(?:(?P<day>[0-3]?\d)(?:st|nd|rd|th)?,?\s+)?$", re.I),
+    # "the first half of 2025", "Anfang 2024", "im ersten Halbjahr 2025", "Q4 2025", "mid-2025"
+    re.compile(rf"(?<![\w-])(?P<part>{_PART})(?:\s+(?:des\s+Jahres|von))?(?:\s+|(?<=-))$", re.I),
+]
+
+
+@dataclass(frozen=True)
+class Period:
+    """A year, or a month range of it, or one day."""
+
+    year: int
+    first_month: int = 1
+    last_month: int = 12
+    day: int | None = None
+
+    @property
+    def whole_year(self) -> bool:
+        return self.first_month == 1 and self.last_month == 12 and self.day is None
+
+    def contains(self, date: dt.date) -> bool:
+        if date.year != self.year or not self.first_month <= date.month <= self.last_month:
+            return False
+        if self.day is None:
+            return True
+        written = dt.date(self.year, self.first_month, self.day)
+        return abs((date - written).days) <= 1  # a keynote's date differs by a day across time zones
+
+    def encode(self) -> str:
+        """"2025", "2025-03", "2025-03-18", "2025-01/2025-06" (the claim's value_text)."""
+        if self.day is not None:
+            return f"{self.year}-{self.first_month:02d}-{self.day:02d}"
+        if self.whole_year:
+            return str(self.year)
+        if self.first_month == self.last_month:
+            return f"{self.year}-{self.first_month:02d}"
+        return f"{self.year}-{self.first_month:02d}/{self.year}-{self.last_month:02d}"
+
+    @classmethod
+    def decode(cls, text: str) -> Period:
+        first, _, last = text.partition("/")
+        parts = [int(p) for p in first.split("-")]
+        if len(parts) == 1:
+            return cls(parts[0])
+        if len(parts) == 3:
+            return cls(parts[0], parts[1], parts[1], parts[2])
+        end = int(last.split("-")[1]) if last else parts[1]
+        return cls(parts[0], parts[1], end)
+
+
+def period_before(text: str, year_start: int, year: int) -> tuple[int, Period]:
+    """The period a year written at `year_start` of `text` is narrowed to, and where its words begin."""
+    head = text[max(0, year_start - 40):year_start]
+    offset = year_start - len(head)
+    for pattern in _BEFORE:
+        m = pattern.search(head)
+        if not m:
+            continue
+        if "part" in m.groupdict():
+            first, last = _PARTS[re.sub(r"\s+", " ", m.group("part").lower())]
+            return offset + m.start(), Period(year, first, last)
+        month = _MONTHS[m.group("month").lower()]
+        day = int(m.group("day")) if m.group("day") else None
+        if day is not None and not 1 <= day <= 31:
+            day = None
+        try:
+            if day is not None:
+                dt.date(year, month, day)
+        except ValueError:
+            day = None
+        return offset + m.start(), Period(year, month, month, day)
+    return year_start, Period(year)
