@@ -32,6 +32,7 @@ ATTR_BY_FAMILY = {
 }
 CHIP_LEVEL = {"process_node", "foundry", "memory_type", "interconnect"}
 _OPPOSITE = {"successor": "predecessor", "predecessor": "successor"}
+_LINK_KINDS = {"ATTR:memory_bandwidth", "ATTR:interconnect_bandwidth", "ATTR:network_bandwidth"}
 CUE_WINDOW = 60  # characters around a value in which a cue word speaks about it
 _MEMORY_TYPE = re.compile(r"(?<![\w-])(?:HBM[234]?[eE]?|LPDDR5X?|GDDR6X?|GDDR7|DDR5|DRAM)(?![\w-])")
 _YEAR = re.compile(r"(?<![\w.,/-])(?:19[89]\d|20[0-4]\d)(?![\w.,/-]\d|\w)")
@@ -210,11 +211,14 @@ class ClaimExtractor:
         if subject is None:
             return None
         if self.kind(subject) == "interconnect":
+            if attribute == "bandwidth":
+                # "EFA ... 3,200 Gbps" is the network's rate, "NeuronLink ... 1.6 Tbps" the chip-to-chip link's
+                network = any(c.label == "ATTR:network_bandwidth" and m.entity == subject
+                              and c.start < m.end and m.start < c.end for c in s.cues for m in s.mentions)
+                attribute = "network_bandwidth" if network else "interconnect_bandwidth"
             chip = self._context(seg, at=q.start)
             if chip:
                 subject, how = chip, "coreference"
-            if attribute == "bandwidth":
-                attribute = "interconnect_bandwidth"
         if attribute in CHIP_LEVEL and self.kind(subject) in ("system", "instance", "pod"):
             subject = self.fb.chip_of(subject) or subject
         scope = _nearest_label(s, "SCOPE:", q.start, q.end, 40, same_clause=True)
@@ -344,6 +348,14 @@ class ClaimExtractor:
         cue = _nearest_label(s, "ATTR:", q.start, q.end, CUE_WINDOW, allowed=allowed)
         if cue == "memory_capacity" and q.family == "rate":
             return "memory_bandwidth"  # "HBM3e at 7.7 TB/s": a rate next to memory is its bandwidth
+        if cue and cue != "bandwidth":
+            return cue
+        if q.family == "rate":
+            # "communicates via NeuronLink, which now delivers over 1.6 Tbps of bandwidth": the one kind
+            # of link the sentence names before the figure, even beyond the cue window
+            kinds = {c.label[5:] for c in s.cues if c.label in _LINK_KINDS and c.end <= q.start}
+            if len(kinds) == 1 and not any(c.label in _LINK_KINDS for c in s.cues if c.start >= q.end):
+                return kinds.pop()
         if cue:
             return cue
         if q.family == "memory":

@@ -246,3 +246,23 @@ def test_the_chip_announced_on_a_date_is_the_chip_in_context(reviewer):
     assert f.entity == "b300" and f.verdict == "verified"
     r = review(reviewer, "## Project Rainier\n\nDer Cluster läuft seit dem 29. Oktober 2025.\n", "de")
     assert find(r, "29. Oktober 2025").verdict == "verified"
+
+
+# -- bounds and which link a rate is about -------------------------------------------------------------
+
+def test_more_than_a_figure_stays_below_twice_it(reviewer):
+    # Trainium3: 144 GB. "more than 128 GB" is fair; "more than 32 GB" undersells it by 4.5x
+    r = review(reviewer, "Trainium3 has more than 128 GB of HBM3e.", "en")
+    assert find(r, "128 GB").verdict == "verified"
+    r = review(reviewer, "Trainium3 has more than 32 GB of HBM3e.", "en")
+    assert find(r, "32 GB").verdict == "contradicted"
+
+
+def test_a_rate_is_the_bandwidth_of_the_link_the_sentence_names(reviewer):
+    text = ("Trainium3 chips talk to each other via NeuronLink, which in this generation delivers "
+            "well over 1.6 terabits per second of bandwidth between accelerators.")
+    f = find(review(reviewer, text, "en"), "1.6 terabits per second")
+    assert f.attribute == "interconnect_bandwidth" and f.verdict == "contradicted"
+    text = "Trainium3: Für das Training über viele Knoten nutzt AWS EFA mit 3.200 Gbit/s pro Instanz."
+    f = find(review(reviewer, text, "de"), "3.200 Gbit/s")
+    assert f.attribute == "network_bandwidth" and f.verdict != "contradicted"

@@ -171,6 +171,8 @@ class NumericValue(Check):
 def explain(claim: Claim, ctx: CheckContext, expected: ResolvedFact) -> str | None:
     """Why a figure is wrong, when it is a known kind of mistake: whose figure it really is."""
     q = claim.quantity
+    if q.qualifier in ("at_least", "at_most"):
+        q = replace(q, qualifier="exact")  # "over 1.6 Tbps" is someone's figure only if it is that figure
     fb, lang = ctx.factbase, ctx.lang
     ent = fb.entities[claim.entity]
     claimed = claim.text
@@ -206,6 +208,6 @@ def explain(claim: Claim, ctx: CheckContext, expected: ResolvedFact) -> str | No
 
 def bits_bytes_flipped(q):
     """The figure with bits read as bytes or bytes as bits ("28.8 TB/s" -> 28.8 Tbit/s)."""
-    if not q.unit or ("bit" not in q.unit and "byte" not in q.unit):
-        return q
+    if not q.unit or ("bit" not in q.unit and "byte" not in q.unit) or q.qualifier in ("at_least", "at_most"):
+        return q  # "over 1.6 Tbps" bounds a figure; it is not a digit-for-digit slip of one
     return replace(q, unit=q.unit.replace("byte", "bit") if "byte" in q.unit else q.unit.replace("bit", "byte"))
