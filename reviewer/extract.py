@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from spacy.tokens import Doc
 
@@ -33,6 +33,10 @@ ATTR_BY_FAMILY = {
 CHIP_LEVEL = {"process_node", "foundry", "memory_type", "interconnect"}
 _OPPOSITE = {"successor": "predecessor", "predecessor": "successor"}
 _LINK_KINDS = {"ATTR:memory_bandwidth", "ATTR:interconnect_bandwidth", "ATTR:network_bandwidth"}
+_OTHER_PERIOD = re.compile(r"\s*(?:per|pro|a|an|je|im|/)\s*(?:month|Monat|year|Jahr|day|Tag|GPU|chip|Chip|accelerator)",
+                           re.IGNORECASE)
+_PRICE_BREAK = re.compile(r"[;–—]|\s(?:but|while|whereas|than|aber|während|als)\s")
+_NOT_ON_DEMAND = re.compile(r"\b(?:spot|reserved|savings plans?|reserviert\w*|Spot-\w*|Capacity Blocks?)\b", re.IGNORECASE)
 CUE_WINDOW = 60  # characters around a value in which a cue word speaks about it
 _MEMORY_TYPE = re.compile(r"(?<![\w-])(?:HBM[234]?[eE]?|LPDDR5X?|GDDR6X?|GDDR7|DDR5|DRAM)(?![\w-])")
 _YEAR = re.compile(r"(?<![\w.,/-])(?:19[89]\d|20[0-4]\d)(?![\w.,/-]\d|\w)")
@@ -279,7 +283,7 @@ class ClaimExtractor:
         elif _nearest_label(s, "ACQ", q.start, q.end, 80, exact=True):
             attribute = "acquisition_price"
         else:
-            return None
+            return self._instance_price(seg, s, q)
         with_facts = [m for m in s.mentions if self.fb.about(m.entity, attribute)]
         if not with_facts:
             return None
@@ -292,6 +296,26 @@ class ClaimExtractor:
                 return None
         return Claim(entity=subject.entity, attribute=attribute, start=seg.start + q.start, end=seg.start + q.end,
                      text=q.text, quantity=q, versus=versus, sentence=s.text.strip(), subject_text=subject.text)
+
+    def _instance_price(self, seg: Segment, s: _Sentence, q: Quantity) -> Claim | None:
+        """"Eine p5.48xlarge mit acht H100 liegt bei 98,32 US-Dollar", "trn1.2xlarge ~$1.10": a sum
+        written after an instance with a list price and no other period is its on-demand price per hour."""
+        if q.value >= 1000 or q.range_high is not None:
+            return None
+        rel_start, rel_end = q.start - s.start, q.end - s.start
+        if _OTHER_PERIOD.match(s.text, rel_end) or _NOT_ON_DEMAND.search(s.text):
+            return None  # "$71,000 per month", "pro GPU-Stunde", a spot or reserved price
+        priced = [m for m in s.mentions if m.end <= q.start and self.fb.about(m.entity, "price_per_hour")]
+        if not priced or any(m.end <= q.start and m.start > priced[-1].end and self._is_hardware(m.entity)
+                             and self.kind(m.entity) == "instance" for m in s.mentions):
+            return None
+        if _PRICE_BREAK.search(s.text[priced[-1].end - s.start:rel_start]):
+            return None
+        subject = priced[-1]
+        price = replace(q, unit=f"{q.unit} / hour", family="price")
+        return Claim(entity=subject.entity, attribute="price_per_hour", start=seg.start + q.start,
+                     end=seg.start + q.end, text=q.text, quantity=price, sentence=s.text.strip(),
+                     subject_text=subject.text)
 
     def _date_claims(self, seg: Segment, s: _Sentence) -> Iterable[Claim]:
         """"Amazon bought Annapurna Labs in 2015", "Trainium2 wurde 2023 vorgestellt", "launched on April 9,

@@ -266,3 +266,17 @@ def test_a_rate_is_the_bandwidth_of_the_link_the_sentence_names(reviewer):
     text = "Trainium3: Für das Training über viele Knoten nutzt AWS EFA mit 3.200 Gbit/s pro Instanz."
     f = find(review(reviewer, text, "de"), "3.200 Gbit/s")
     assert f.attribute == "network_bandwidth" and f.verdict != "contradicted"
+
+
+# -- prices -------------------------------------------------------------------------------------------
+
+def test_a_sum_after_an_instance_is_its_hourly_price(reviewer):
+    # p5.48xlarge: 98.32 USD/h until June 2025, 55.04 USD/h since
+    r = review(reviewer, "Eine p5.48xlarge mit acht H100 liegt bei 98,32 US-Dollar.", "de", as_of="2026-01-20")
+    assert find(r, "98,32 US-Dollar").verdict == "outdated"
+    r = review(reviewer, "trn1.2xlarge ~$1.10, one Trainium, the entry point.", "en")
+    assert find(r, "$1.10").verdict == "contradicted"
+    # not an hourly list price: a monthly bill, a spot price, a model's training bill
+    for text in ("A p5.48xlarge runs about $40,000 per month.", "A p5.48xlarge costs $30 per hour on spot.",
+                 "On p5.48xlarge instances, training the model cost $500."):
+        assert not alarms(review(reviewer, text, "en")), text
