@@ -206,8 +206,8 @@ class ClaimExtractor:
             return self._money_claim(seg, s, q)
         else:
             attribute = self._attribute(s, q)
-            if attribute is None:
-                return None
+            if attribute is None or (attribute == "price_per_hour" and _NOT_ON_DEMAND.search(s.text)):
+                return None  # a spot, reserved or Capacity Block price is not the on-demand list price
             rel = q.start - s.start
             if q.family == "rate" and _DIE_LINK.search(s.text[max(0, rel - 50):rel + 50]):
                 return None  # "two dies joined by a 10 TB/s link": inside the package, not in the fact base
