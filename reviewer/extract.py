@@ -36,6 +36,8 @@ _LINK_KINDS = {"ATTR:memory_bandwidth", "ATTR:interconnect_bandwidth", "ATTR:net
 _OTHER_PERIOD = re.compile(r"\s*(?:per|pro|a|an|je|im|/)\s*(?:month|Monat|year|Jahr|day|Tag|GPU|chip|Chip|accelerator)",
                            re.IGNORECASE)
 _PRICE_BREAK = re.compile(r"[;–—]|\s(?:but|while|whereas|than|aber|während|als)\s")
+_BILL = re.compile(r"\b(?:train(?:ing|ed|s)?|fine-tun\w*|run|runs|job|bill|budget|total|insgesamt|Training\w*|"
+                   r"Rechnung|Budget|Lauf|Läufe|Gesamtkosten)\b", re.IGNORECASE)
 _NOT_ON_DEMAND = re.compile(r"\b(?:spot|reserved|savings plans?|reserviert\w*|Spot-\w*|Capacity Blocks?)\b", re.IGNORECASE)
 CUE_WINDOW = 60  # characters around a value in which a cue word speaks about it
 _MEMORY_TYPE = re.compile(r"(?<![\w-])(?:HBM[234]?[eE]?|LPDDR5X?|GDDR6X?|GDDR7|DDR5|DRAM)(?![\w-])")
@@ -303,13 +305,13 @@ class ClaimExtractor:
         if q.value >= 1000 or q.range_high is not None:
             return None
         rel_start, rel_end = q.start - s.start, q.end - s.start
-        if _OTHER_PERIOD.match(s.text, rel_end) or _NOT_ON_DEMAND.search(s.text):
-            return None  # "$71,000 per month", "pro GPU-Stunde", a spot or reserved price
+        if _OTHER_PERIOD.match(s.text, rel_end) or _NOT_ON_DEMAND.search(s.text) or _BILL.search(s.text):
+            return None  # "$71,000 per month", "pro GPU-Stunde", a spot or reserved price, a training bill
         priced = [m for m in s.mentions if m.end <= q.start and self.fb.about(m.entity, "price_per_hour")]
         if not priced or any(m.end <= q.start and m.start > priced[-1].end and self._is_hardware(m.entity)
                              and self.kind(m.entity) == "instance" for m in s.mentions):
             return None
-        if _PRICE_BREAK.search(s.text[priced[-1].end - s.start:rel_start]):
+        if q.start - priced[-1].end > 60 or _PRICE_BREAK.search(s.text[priced[-1].end - s.start:rel_start]):
             return None
         subject = priced[-1]
         price = replace(q, unit=f"{q.unit} / hour", family="price")
