@@ -38,6 +38,8 @@ _OTHER_PERIOD = re.compile(r"\s*(?:per|pro|a|an|je|im|/)\s*(?:month|Monat|year|J
 _PRICE_BREAK = re.compile(r"[;–—]|\s(?:but|while|whereas|than|aber|während|als)\s")
 _BILL = re.compile(r"\b(?:train(?:ing|ed|s)?|fine-tun\w*|run|runs|job|bill|budget|total|insgesamt|Training\w*|"
                    r"Rechnung|Budget|Lauf|Läufe|Gesamtkosten)\b", re.IGNORECASE)
+_CHIP_NOUN = re.compile(r"chip|gpu|accelerator|processor|beschleuniger", re.IGNORECASE)
+_SYSTEM_AFTER = re.compile(r"[\s-]?(?:Instanz|Instanzen|instances?|Instances?|UltraServers?|Server|servers?)\b")
 _NOT_ON_DEMAND = re.compile(r"\b(?:spot|reserved|savings plans?|reserviert\w*|Spot-\w*|Capacity Blocks?)\b", re.IGNORECASE)
 CUE_WINDOW = 60  # characters around a value in which a cue word speaks about it
 _MEMORY_TYPE = re.compile(r"(?<![\w-])(?:HBM[234]?[eE]?|LPDDR5X?|GDDR6X?|GDDR7|DDR5|DRAM)(?![\w-])")
@@ -262,11 +264,15 @@ class ClaimExtractor:
             for block in (seg.intro, seg.heading):
                 if block >= 0:
                     out += self.memory.all(block)
-            if scope != "chip" and not s.cue("ANAPH:chip"):
+            if scope != "chip" and not any(_CHIP_NOUN.search(c_text) for c_text in _cue_texts(s, "ANAPH:chip")):
                 ent = self.fb.entities.get(subject)
                 out += [e.id for e in self.fb.entities.values() if e.chip == subject]
                 if ent and ent.chip:
                     out.append(ent.chip)
+        elif scope != "chip" and any(m.entity == subject and _SYSTEM_AFTER.match(s.text, m.end - s.start)
+                                     for m in s.mentions):
+            # "Trn2-Instanzen (bis zu 20,8 Petaflops ...)": the chip's name for the systems built from it
+            out += [e.id for e in self.fb.entities.values() if e.chip == subject]
         seen, uniq = {subject}, []
         for e in out:
             if e not in seen and self._is_hardware(e):
@@ -767,6 +773,10 @@ def _model_requirement(s: _Sentence, q: Quantity) -> bool:
     """"A 70B model in BF16 needs about 140 GB", "Llama 3 benötigt rund 810 GB": what a model needs."""
     before = s.text[:q.start - s.start]
     return bool(_NEEDS.search(before) and _MODEL.search(before))
+
+
+def _cue_texts(s: _Sentence, label: str) -> list[str]:
+    return [s.text[c.start - s.start:c.end - s.start] for c in s.cue(label)]
 
 
 def _distance(c: _Cue, start: int, end: int) -> int:

@@ -280,3 +280,21 @@ def test_a_sum_after_an_instance_is_its_hourly_price(reviewer):
     for text in ("A p5.48xlarge runs about $40,000 per month.", "A p5.48xlarge costs $30 per hour on spot.",
                  "On p5.48xlarge instances, training the model cost $500."):
         assert not alarms(review(reviewer, text, "en")), text
+
+
+def test_a_chip_name_for_its_instances_admits_the_instance_figures(reviewer):
+    text = "Trainium2 treibt Trn2-Instanzen (bis zu 20,8 Petaflops FP8-Compute, 1,5 TB HBM3-Speicher) an."
+    r = review(reviewer, text, "de")
+    assert find(r, "20,8 Petaflops").verdict == "verified" and find(r, "1,5 TB").verdict == "verified"
+    # the chip itself with an instance's figure is still wrong
+    r = review(reviewer, "Jeder Trainium2-Chip bietet 1,5 TB HBM3-Speicher.", "de")
+    assert find(r, "1,5 TB").verdict == "contradicted"
+
+
+def test_a_pronoun_may_be_the_instance_in_context(reviewer):
+    # "es" is whatever the paragraph is about; "der Chip" is the chip
+    text = ("- **Trainium der ersten Generation**: bis zu 3 Petaflops FP8 pro Instanz. "
+            "Es ist mit 512 GB HBM-Speicher ausgestattet.\n")
+    assert find(review(reviewer, text, "de"), "512 GB").verdict == "verified"
+    text = "- **Trainium der ersten Generation**: Der Chip ist mit 512 GB HBM-Speicher ausgestattet.\n"
+    assert find(review(reviewer, text, "de"), "512 GB").verdict == "contradicted"
