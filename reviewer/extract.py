@@ -111,6 +111,8 @@ class ClaimExtractor:
         self.topic: str | None = None  # the article's subject, from its first heading
         # table cells by block: (unit written in the cell, e.g. "HBM (GB)" -> GB; its cue labels)
         self.cells: dict[int, tuple[tuple[str, str] | None, tuple[str, ...]]] = {}
+        # list items' leading entities by list ("- Trn3 UltraServer: 21 TB", "- GB300 NVL72: 14 TB")
+        self.item_leads: dict[tuple[int, int], list[str]] = {}
 
     # -- helpers over the fact base ------------------------------------------------------------
     def kind(self, entity: str) -> str:
@@ -124,6 +126,10 @@ class ClaimExtractor:
     def claims(self, seg: Segment, doc: Doc) -> list[Claim]:
         sentences = _sentences(doc)
         _mark_corrected_quotes(sentences)
+        if seg.kind == "list_item" and sentences:
+            first = next((m for m in sentences[0].mentions if self._is_hardware(m.entity)), None)
+            if first is not None and not seg.text[:first.start].strip(" *_-:"):
+                self.item_leads.setdefault((seg.intro, seg.heading), []).append(first.entity)
         out: list[Claim] = []
         for s in sentences:
             compared = _compared(s)
@@ -603,6 +609,13 @@ class ClaimExtractor:
                 versus = ent.successor if ent else None
             elif s.cue("ANAPH:first"):  # "twice what the first generation offered"
                 versus = self._first(subject)
+        if versus is None and seg.kind == "list_item" \
+                and not any(self._is_hardware(m.entity) for m in s.mentions):
+            # "- Trn3 UltraServer: 21 TB" "- GB300 NVL72: 14 TB" "- → 50% mehr Memory": the list's last two
+            leads = self.item_leads.get((seg.intro, seg.heading), [])
+            if len(leads) >= 2 and leads[-2] != leads[-1]:
+                subject, versus = leads[-2], leads[-1]
+                how, text = "coreference", self.fb.entities[subject].name
         if subject is not None and versus is not None and how != "sentence":
             subject = self._like_for_like(seg, subject, versus, q.start)
         if subject is None or versus is None or subject == versus:
@@ -747,6 +760,11 @@ _CORRECTION = re.compile(r"\b(?:wrong|false|incorrect|not true|untrue|inaccurate
                          re.IGNORECASE)
 
 
+# "Original: "NVLink-Kompatibilität ..."" in a review log or change list: the wording being replaced
+_QUOTE_LABEL = re.compile(r"(?:^|[\s*(])(?:Original(?:text|fassung)?|Vorher|Ursprünglich|Alt|Falsch|Fehler|Statt|Anstatt|"
+                          r"Before|Previously|Old|Wrong|Incorrect|Instead of|Was)\s*[:=]?[\s*]*$", re.IGNORECASE)
+
+
 def _mark_corrected_quotes(sentences: list[_Sentence]) -> None:
     """Quotation marks around a figure, with "that is wrong"/"das stimmt nicht" in the same or the
     next sentence: the article quotes someone else's mistake to correct it, it does not claim it."""
@@ -755,7 +773,8 @@ def _mark_corrected_quotes(sentences: list[_Sentence]) -> None:
         if not quotes:
             continue
         after = s.text[quotes[-1].end():] + " " + (sentences[i + 1].text if i + 1 < len(sentences) else "")
-        if _CORRECTION.search(after) or any(_CORRECTION.search(s.text[:q.start()]) for q in quotes[:1]):
+        before = s.text[:quotes[0].start()]
+        if _CORRECTION.search(after) or _CORRECTION.search(before) or _QUOTE_LABEL.search(before):
             s.memo["discussed"] = [(s.start + q.start(), s.start + q.end()) for q in quotes]
 
 

@@ -298,3 +298,20 @@ def test_a_pronoun_may_be_the_instance_in_context(reviewer):
     assert find(review(reviewer, text, "de"), "512 GB").verdict == "verified"
     text = "- **Trainium der ersten Generation**: Der Chip ist mit 512 GB HBM-Speicher ausgestattet.\n"
     assert find(review(reviewer, text, "de"), "512 GB").verdict == "contradicted"
+
+
+def test_a_conclusion_item_compares_the_list_s_last_two_items(reviewer):
+    text = ("## Im Vergleich\n\n**Auf Systemebene:**\n\n- Trn3 UltraServer: 20,7 TB HBM3e\n- GB300 NVL72: 20,7 TB\n"
+            "- → 50 % mehr Memory für größere Modelle\n")
+    f = find(review(reviewer, text, "de"), "50 %")
+    assert (f.entity, f.verdict) == ("trn3-ultraserver", "contradicted")
+    text = "**Bandbreite:**\n\n- Trainium3: 4,9 TB/s pro Chip\n- H100: 3,35 TB/s\n- → 46 % mehr Bandwidth\n"
+    assert find(review(reviewer, text, "de"), "46 %").verdict == "verified"
+
+
+def test_a_quoted_original_in_a_change_list_is_not_a_claim(reviewer):
+    text = ("## Trainium3\n\n1. **NVLink-Kompatibilität korrigiert**\n"
+            "   - **Original**: \"Software-seitige NVLink-Kompatibilität mit Nvidia-GPUs\"\n"
+            "   - **Korrektur**: Trainium3 nutzt NeuronLink-v4\n")
+    r = review(reviewer, text, "de")
+    assert not alarms(r) and find(r, "NeuronLink-v4").verdict == "verified"
