@@ -40,6 +40,7 @@ _BILL = re.compile(r"\b(?:train(?:ing|ed|s)?|fine-tun\w*|run|runs|job|bill|budge
                    r"Rechnung|Budget|Lauf|Läufe|Gesamtkosten)\b", re.IGNORECASE)
 _CHIP_NOUN = re.compile(r"chip|gpu|accelerator|processor|beschleuniger", re.IGNORECASE)
 _SYSTEM_AFTER = re.compile(r"[\s-]?(?:Instanz|Instanzen|instances?|Instances?|UltraServers?|Server|servers?)\b")
+_HALF_OF_YEAR = re.compile(r"\b(?:first|second|the other|ersten|zweiten|erste|zweite)\s*$", re.IGNORECASE)
 _NOT_ON_DEMAND = re.compile(r"\b(?:spot|reserved|savings plans?|reserviert\w*|Spot-\w*|Capacity Blocks?)\b", re.IGNORECASE)
 CUE_WINDOW = 60  # characters around a value in which a cue word speaks about it
 _MEMORY_TYPE = re.compile(r"(?<![\w-])(?:HBM[234]?[eE]?|LPDDR5X?|GDDR6X?|GDDR7|DDR5|DRAM)(?![\w-])")
@@ -154,6 +155,8 @@ class ClaimExtractor:
         for i, q in placed:
             if i >= 0:
                 sentences[i].memo.setdefault("families", set()).add(q.family)
+        for prev, s in zip(sentences, sentences[1:]):
+            s.memo["previous"] = prev
         text = doc_text(doc)
         hedged = {j for k in range(len(placed) - 1) for j in (k, k + 1)
                   if placed[k][1].family == placed[k + 1][1].family
@@ -565,6 +568,15 @@ class ClaimExtractor:
             value = 1 + value if more is not None else 1 - value
         elif q.range_high is not None:
             return None
+        elif q.value == 0.5 and q.text.lower() in ("half", "hälfte", "halb"):
+            before = s.text[:q.start - s.start]
+            if _HALF_OF_YEAR.search(before) or re.match(r"\s*(?:of\s+)?(?:the\s+)?(?:year|\d{4}|des Jahres)",
+                                                         s.text[q.end - s.start:]):
+                return None  # "the first half of 2025", "in der zweiten Hälfte des Jahres"
+            if re.search(r"\b(?:by|um)\s+(?:die\s+)?$", before):
+                # "legt um die Hälfte zu": grows by half; "um die Hälfte gesenkt": cut to half
+                less = _nearest_label(s, "LESS", q.start, q.end, 40, exact=True)
+                value = 0.5 if less is not None else 1.5
         metric = _nearest_label(s, "ATTR:", q.start, q.end, CUE_WINDOW,
                                 allowed={"compute", "memory_capacity", "memory_bandwidth", "efficiency",
                                          "interconnect_bandwidth", "network_bandwidth", "price_per_hour",
@@ -574,6 +586,15 @@ class ClaimExtractor:
         if metric is None:
             # "Against the B200 with its 180 GB, the gain is 50%": what the sentence measures
             measured = s.memo.get("families", set()) & {"memory", "rate", "compute"}
+            prev = s.memo.get("previous")
+            if not measured and prev is not None:
+                # "... 60 Prozent mehr Speicher als die B200. Gegenüber der MI300X legt AMD um die Hälfte zu."
+                labels = {c.label for c in prev.cues} & {"ATTR:memory_capacity", "ATTR:memory_bandwidth",
+                                                          "ATTR:compute"}
+                measured = prev.memo.get("families", set()) & {"memory", "rate", "compute"}
+                if len(labels) == 1:
+                    measured = {{"ATTR:memory_capacity": "memory", "ATTR:memory_bandwidth": "rate",
+                                 "ATTR:compute": "compute"}[labels.pop()]}
             metric = {"memory": "memory_capacity", "rate": "memory_bandwidth"}.get(
                 measured.pop() if len(measured) == 1 else "", "compute")
         if metric in ("efficiency", "price_per_hour"):

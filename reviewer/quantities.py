@@ -52,7 +52,7 @@ def _pattern(lang: str) -> re.Pattern[str]:
             (?:\s(?P<mag>{mag})(?!\w))?
             (?:
                 \s?(?P<cur2>{cur_post})(?![\w])
-              | (?P<unit_tight>(?:x|×)(?![\w])|-fach(?:e[nr]?)?\b|-mal\b)
+              | (?P<unit_tight>(?:x|×)(?![\w])|-[Ff]ach(?:e[nr]?)?\b|-mal\b)
               | (?:\s?|-(?=nm\b|Nanometer))(?P<unit>{unit})(?![\w])  # "5-nm-Verfahren"
               | (?![\w%])
             )

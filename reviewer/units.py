@@ -104,6 +104,16 @@ MULTIPLIER_WORDS = {
     "vierfache": 4.0, "vierfachen": 4.0, "vervierfachen": 4.0, "vervierfacht": 4.0, "Vierfache": 4.0,
     "Dreifache": 3.0, "Doppelte": 2.0, "fünffache": 5.0, "Fünffache": 5.0, "fivefold": 5.0,
 }
+# "sechsfach", "das Zehnfache", "achtfachen": German multiples written as one word
+for _stem, _n in (("zwei", 2), ("drei", 3), ("vier", 4), ("fünf", 5), ("sechs", 6), ("sieben", 7), ("acht", 8),
+                  ("neun", 9), ("zehn", 10), ("zwölf", 12), ("zwanzig", 20), ("hundert", 100)):
+    for _ending in ("fach", "fache", "fachen", "facher"):
+        MULTIPLIER_WORDS.setdefault(_stem + _ending, float(_n))
+        MULTIPLIER_WORDS.setdefault((_stem + _ending).capitalize(), float(_n))
+for _word in ("doppelte", "doppelten"):
+    MULTIPLIER_WORDS.setdefault(_word.capitalize(), 2.0)
+# "half the memory", "halb so viel", "die Hälfte": a ratio of one half ("um die Hälfte mehr" is 1.5, see extract)
+MULTIPLIER_WORDS.update({"half": 0.5, "Hälfte": 0.5, "halb": 0.5})
 MAGNITUDE_WORDS = {
     "thousand": 1e3, "tausend": 1e3, "Tausend": 1e3,
     "million": 1e6, "millions": 1e6, "Million": 1e6, "Millionen": 1e6, "Mio.": 1e6, "Mio": 1e6,

@@ -315,3 +315,21 @@ def test_a_quoted_original_in_a_change_list_is_not_a_claim(reviewer):
             "   - **Korrektur**: Trainium3 nutzt NeuronLink-v4\n")
     r = review(reviewer, text, "de")
     assert not alarms(r) and find(r, "NeuronLink-v4").verdict == "verified"
+
+
+# -- ratio words ----------------------------------------------------------------------------------------
+
+def test_german_multiples_written_as_one_word(reviewer):
+    text = "Der Speicher von TPU7x wächst auf das Sechsfache des Vorgängers Trillium."
+    assert find(review(reviewer, text, "de"), "Sechsfache").verdict == "verified"
+    text = "Gegenüber Trainium2 wächst der Speicher von Trainium3 um das 1,5-Fache."
+    assert find(review(reviewer, text, "de"), "1,5-Fache").verdict == "verified"
+
+
+def test_half_as_a_ratio_and_as_part_of_a_year(reviewer):
+    # MI355X 288 GB vs MI300X 192 GB: "grows by half" is 1.5x, in the metric of the sentence before
+    text = ("Mit 288 GB HBM3E bietet die MI355X 60 Prozent mehr Speicher als die B200. "
+            "Gegenüber der MI300X legt die MI355X um die Hälfte zu.")
+    assert find(review(reviewer, text, "de"), "Hälfte").verdict == "verified"
+    text = "Trainium3 follows Trainium2 and ships in the second half of 2025."
+    assert not [f for f in review(reviewer, text, "en").findings if f.attribute == "ratio"]
