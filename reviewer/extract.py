@@ -211,7 +211,7 @@ class ClaimExtractor:
         if q.family == "count":
             if _core_count(s, q):
                 attribute = "core_count"  # "24 NeuronCores", "acht NeuronCore-v3-Kerne"
-            elif _chip_count(s, q):
+            elif _chip_count(s, q) or self._named_chips(s, q):
                 attribute = "chip_count"
             else:
                 return None
@@ -313,6 +313,19 @@ class ClaimExtractor:
                 return None
         return Claim(entity=subject.entity, attribute=attribute, start=seg.start + q.start, end=seg.start + q.end,
                      text=q.text, quantity=q, versus=versus, sentence=s.text.strip(), subject_text=subject.text)
+
+    def _named_chips(self, s: _Sentence, q: Quantity) -> bool:
+        """"a p5.48xlarge with eight H100s", "mit 16 Trainium2": a number right before a chip's name counts it
+        (not "je vier Chips", a per-server count; not "2 Trainium3" in a list of versions)."""
+        rel_start = q.start - s.start
+        if _EACH.search(s.text[max(0, rel_start - 10):rel_start]) or q.value < 1 or q.value != int(q.value):
+            return False
+        nxt = next((m for m in s.mentions if m.start >= q.end), None)
+        return bool(nxt is not None and self.kind(nxt.entity) == "chip"
+                    and re.fullmatch(r"\s", s.text[q.end - s.start:nxt.start - s.start])
+                    and not re.match(r"[\w-]", s.text[nxt.end - s.start:nxt.end - s.start + 1].replace("s", "", 1))
+                    and not _SYSTEM_AFTER.match(s.text, nxt.end - s.start)  # "four trn2 instances"
+                    and not re.match(r"(?:[\s-]*[\w-]+){0,2}?\s*(?:each|jeweils|apiece)\b", s.text[nxt.end - s.start:]))
 
     def _instance_price(self, seg: Segment, s: _Sentence, q: Quantity) -> Claim | None:
         """"Eine p5.48xlarge mit acht H100 liegt bei 98,32 US-Dollar", "trn1.2xlarge ~$1.10": a sum
@@ -879,6 +892,7 @@ def _core_count(s: _Sentence, q: Quantity) -> bool:
     return bool(_CORE_NOUN.match(s.text, rel_end))
 
 
+_EACH = re.compile(r"(?:\b(?:je|jeweils|each|per|pro|mit je)\s*)$", re.IGNORECASE)
 _PER_UNIT = re.compile(r"(?:\b(?:je|jeweils|each|per|pro|with|mit je)\s*)$", re.IGNORECASE)
 
 

@@ -153,22 +153,25 @@ GERMAN_NAME_STOPS = [rf"(?<=[A-Za-z]\d{{{n}}})\." for n in range(1, 5)] + [r"(?<
 
 def _tokenizer_tweaks(nlp: Language) -> None:
     """Our tokenizer rules on a pipeline made elsewhere (an installed model): German splits
-    hyphenated compounds as English does ("Trainium3-Chips" -> Trainium3 - Chips), and "s." is no
-    abbreviation (see _blank)."""
+    hyphenated compounds as English does ("Trainium3-Chips" -> Trainium3 - Chips), a model number's
+    plural splits off its "s" ("H100s"), and "s." is no abbreviation (see _blank)."""
     rules = nlp.tokenizer.rules or {}
     if any(k in rules for k in UNIT_FULL_STOPS):
         nlp.tokenizer.rules = {k: v for k, v in rules.items() if k not in UNIT_FULL_STOPS}
-    if nlp.lang == "de":
-        infixes, suffixes = _affixes(nlp.lang, nlp.Defaults)
-        nlp.tokenizer.infix_finditer = compile_infix_regex(infixes).finditer
-        nlp.tokenizer.suffix_search = compile_suffix_regex(suffixes).search
+    infixes, suffixes = _affixes(nlp.lang, nlp.Defaults)
+    nlp.tokenizer.infix_finditer = compile_infix_regex(infixes).finditer
+    nlp.tokenizer.suffix_search = compile_suffix_regex(suffixes).search
+
+
+MODEL_PLURAL = r"(?<=\d)s$|(?<=\d[A-Z])s$"
 
 
 def _affixes(lang: str, defaults) -> tuple[list, list]:
-    """A language's infix and suffix rules with ours added (German only)."""
+    """A language's infix and suffix rules with ours added: a model number's plural ("eight H100s",
+    "MI300Xs") splits off its "s" so that the name matches; German also splits hyphenated compounds."""
     if lang != "de":
-        return list(defaults.infixes), list(defaults.suffixes)
-    return [*defaults.infixes, GERMAN_HYPHEN], [*defaults.suffixes, *GERMAN_NAME_STOPS]
+        return list(defaults.infixes), [*defaults.suffixes, MODEL_PLURAL]
+    return [*defaults.infixes, GERMAN_HYPHEN], [*defaults.suffixes, *GERMAN_NAME_STOPS, MODEL_PLURAL]
 
 
 def _blank(lang: str) -> Language:

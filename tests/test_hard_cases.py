@@ -333,3 +333,13 @@ def test_half_as_a_ratio_and_as_part_of_a_year(reviewer):
     assert find(review(reviewer, text, "de"), "Hälfte").verdict == "verified"
     text = "Trainium3 follows Trainium2 and ships in the second half of 2025."
     assert not [f for f in review(reviewer, text, "en").findings if f.attribute == "ratio"]
+
+
+def test_a_number_before_a_chip_name_counts_chips(reviewer):
+    r = review(reviewer, "On AWS, a p5.48xlarge with eight H100s is the usual reference.", "en")
+    assert find(r, "eight").verdict == "verified"
+    r = review(reviewer, "Eine trn2.48xlarge mit 12 Trainium2 ist die größte Instanz.", "de")
+    assert find(r, "12").verdict == "contradicted"  # 16 chips
+    # instances, not chips; and a per-server count
+    text = "The Trn2 UltraServer joins four trn2 instances, with 16 Trainium2 chips each."
+    assert not alarms(review(reviewer, text, "en"))
