@@ -16,13 +16,13 @@ ROOT = Path(__file__).resolve().parent.parent
 # The floor CI holds today. Issue 4 asks for recall >= 0.90 and precision >= 0.95 on corpus/; the
 # reviewer is not there yet (see README, Accuracy), so this ratchet only stops it getting worse.
 # Raise these numbers with every accuracy gain; never lower them.
-RECALL_FLOOR = 0.81
+RECALL_FLOOR = 0.83
 PRECISION_FLOOR = 0.98
-COVERAGE_FLOOR = 0.71
+COVERAGE_FLOOR = 0.75
 # The same ratchet on the seeds' claims (tests/seeds_gold, addressed by line: the seeds live outside
 # the repository, in ../shared/seeds, so CI machines without them skip this one test).
-SEEDS_RECALL_FLOOR = 0.50
-SEEDS_PRECISION_FLOOR = 0.64
+SEEDS_RECALL_FLOOR = 0.77
+SEEDS_PRECISION_FLOOR = 0.95
 
 
 def _cli(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
