@@ -9,6 +9,7 @@ or the section heading.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
@@ -41,6 +42,10 @@ _BILL = re.compile(r"\b(?:train(?:ing|ed|s)?|fine-tun\w*|run|runs|job|bill|budge
 _CHIP_NOUN = re.compile(r"chip|gpu|accelerator|processor|beschleuniger", re.IGNORECASE)
 _SYSTEM_AFTER = re.compile(r"[\s-]?(?:Instanz|Instanzen|instances?|Instances?|UltraServers?|Server|servers?)\b")
 _HALF_OF_YEAR = re.compile(r"\b(?:first|second|the other|ersten|zweiten|erste|zweite)\s*$", re.IGNORECASE)
+_CUMULATIVE = re.compile(r"\b(?:in total|total|so far|to date|altogether|all told|in all|insgesamt|bislang|bisher|"
+                         r"kumuliert|summiert|Gesamt\w*)\b", re.IGNORECASE)
+_STATED_UNTIL = re.compile(r"^\W*(?:\w+\s+){0,3}?(?:bis|by|as of|Stand)\s+(?:zum\s+)?(?:(?:the\s+)?end\s+of\s+|Ende\s+)?"
+                           r"((?:19|20)\d\d)\b", re.IGNORECASE)
 _NOT_ON_DEMAND = re.compile(r"\b(?:spot|reserved|savings plans?|reserviert\w*|Spot-\w*|Capacity Blocks?)\b", re.IGNORECASE)
 CUE_WINDOW = 60  # characters around a value in which a cue word speaks about it
 _MEMORY_TYPE = re.compile(r"(?<![\w-])(?:HBM[234]?[eE]?|LPDDR5X?|GDDR6X?|GDDR7|DDR5|DRAM)(?![\w-])")
@@ -306,13 +311,19 @@ class ClaimExtractor:
             return None
         subject = min(with_facts, key=lambda m: abs(m.start - q.start))
         versus = None
+        scope = None
         if attribute == "investment":
             targets = {f.q.versus for f in self.fb.about(subject.entity, attribute)}
             versus = next((m.entity for m in s.mentions if m.entity in targets), None)
             if versus is None:
                 return None
+            rel = q.start - s.start
+            if _CUMULATIVE.search(s.text[max(0, rel - 40):rel]):
+                scope = "cumulative"  # "bislang 4 Milliarden", "a total stake of $8 billion": the running total
+        until = _STATED_UNTIL.search(s.text[q.end - s.start:q.end - s.start + 40])
         return Claim(entity=subject.entity, attribute=attribute, start=seg.start + q.start, end=seg.start + q.end,
-                     text=q.text, quantity=q, versus=versus, sentence=s.text.strip(), subject_text=subject.text)
+                     text=q.text, quantity=q, versus=versus, scope=scope, sentence=s.text.strip(),
+                     subject_text=subject.text, as_of=dt.date(int(until.group(1)), 12, 31) if until else None)
 
     def _named_chips(self, s: _Sentence, q: Quantity) -> bool:
         """"a p5.48xlarge with eight H100s", "mit 16 Trainium2": a number right before a chip's name counts it

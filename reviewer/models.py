@@ -115,6 +115,8 @@ class Claim:
     # Other entities the figure may be about (named in the sentence, or around an inferred subject):
     # a figure that contradicts the subject but is exactly another one's is read as that one's.
     alternates: tuple[str, ...] = ()
+    # "insgesamt 4 Milliarden bis Ende 2024": the date the figure is stated for, when not the article's
+    as_of: dt.date | None = None
 
 
 @dataclass(frozen=True)

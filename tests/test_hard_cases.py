@@ -343,3 +343,20 @@ def test_a_number_before_a_chip_name_counts_chips(reviewer):
     # instances, not chips; and a per-server count
     text = "The Trn2 UltraServer joins four trn2 instances, with 16 Trainium2 chips each."
     assert not alarms(review(reviewer, text, "en"))
+
+
+# -- sums of money: running totals and tranches ------------------------------------------------------------
+
+def test_a_running_total_is_checked_against_totals_only(reviewer):
+    # Amazon -> Anthropic: 4 billion (2023-24), another 4 billion on 2024-11-22, 8 billion in all since then
+    r = review(reviewer, "Amazon hat bislang 4 Milliarden US-Dollar in Anthropic investiert.", "de", as_of="2025-11-03")
+    assert find(r, "4 Milliarden US-Dollar").verdict == "outdated"
+    r = review(reviewer, "Amazon invested another $4 billion in Anthropic in November 2024.", "en", as_of="2025-11-03")
+    assert find(r, "$4 billion").verdict == "verified"
+
+
+def test_a_total_stated_for_a_date_is_judged_at_that_date(reviewer):
+    text = "Amazon ist mit Investitionen von insgesamt 8 Milliarden US-Dollar bis Ende 2024 an Anthropic beteiligt."
+    assert find(review(reviewer, text, "de", as_of="2026-11-22"), "8 Milliarden US-Dollar").verdict == "verified"
+    text = "Amazon ist mit Investitionen von insgesamt 4 Milliarden US-Dollar bis Ende 2024 an Anthropic beteiligt."
+    assert find(review(reviewer, text, "de", as_of="2026-11-22"), "4 Milliarden US-Dollar").verdict == "outdated"

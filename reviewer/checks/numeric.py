@@ -44,6 +44,8 @@ class NumericValue(Check):
         facts = [f for e in entities for a in attrs for f in fb.about(e, a)]
         if claim.versus:  # "invested $8 billion in Anthropic": only sums that went to Anthropic
             facts = [f for f in facts if f.q.versus == claim.versus]
+        if claim.scope == "cumulative":  # "bislang 4 Milliarden": running totals, not one tranche
+            facts = [f for f in facts if f.q.cumulative]
         if claim.attribute == "compute":
             facts = [f for f in facts if same_precision(claim.precision, f.q.precision)]
             if claim.sparsity:
@@ -57,6 +59,8 @@ class NumericValue(Check):
         ent_name = ctx.factbase.entities[claim.entity].name
         attr = attr_name(lang, claim.attribute)
         facts, confident = self.candidates(claim, ctx)
+        if claim.as_of is not None:  # "insgesamt 4 Milliarden bis Ende 2024": judged as of that date
+            ctx = replace(ctx, as_of=claim.as_of)
         if not facts and claim.attribute == "compute" and claim.sparsity == "dense":
             sold_as_dense = self._sparse_as_dense(claim, ctx)
             if sold_as_dense is not None:

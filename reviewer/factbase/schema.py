@@ -67,6 +67,8 @@ class Qualifiers(_Strict):
     versus: str | None = None  # entity id compared against (ratio, investment)
     metric: Attribute | None = None  # what a ratio compares
     region: str | None = None  # price region, e.g. us-east-1
+    # sums of money: true for a running total ("8 billion in all"), false for one tranche ("another 4 billion")
+    cumulative: bool | None = None
 
 
 class Derivation(_Strict):
