@@ -216,7 +216,7 @@ class ClaimExtractor:
         if q.family == "count":
             if _core_count(s, q):
                 attribute = "core_count"  # "24 NeuronCores", "acht NeuronCore-v3-Kerne"
-            elif _chip_count(s, q) or self._named_chips(s, q):
+            elif _chip_count(s, q) or self._named_chips(s, q) or _elliptic_count(s, q):
                 attribute = "chip_count"
             else:
                 return None
@@ -244,6 +244,8 @@ class ClaimExtractor:
         if attribute in CHIP_LEVEL and self.kind(subject) in ("system", "instance", "pod"):
             subject = self.fb.chip_of(subject) or subject
         scope = _nearest_label(s, "SCOPE:", q.start, q.end, 40, same_clause=True)
+        if scope is None and attribute == "chip_count" and s.cue("ANAPH:system"):
+            scope = "system"  # "In einem Pod lassen sich 9.216 Chips ..., bei Trillium waren es 512": a pod's count
         if scope == "chip" and self.kind(subject) in ("system", "instance", "pod"):
             chip = self.fb.chip_of(subject)
             if chip:
@@ -461,7 +463,8 @@ class ClaimExtractor:
             if lead:
                 return lead[0].entity, "lead", lead[0].text
         after = [m for m in candidates if m.start >= at]
-        if after and _CLAUSE_BREAK.search(s.text[at - s.start:after[0].start - s.start]) and not s.cue("ANAPH:chip"):
+        if after and _CLAUSE_BREAK.search(s.text[at - s.start:after[0].start - s.start]) \
+                and not any(c.end <= at for c in s.cue("ANAPH:chip")):
             # "bis zu 9.216 Chips, bei Trillium waren es noch 512": a name in a later clause is that
             # clause's subject; the value's own is the one in context, if there is one
             ctx = self._context(seg, fits=fits, at=at)
@@ -905,6 +908,19 @@ def _core_count(s: _Sentence, q: Quantity) -> bool:
 
 _EACH = re.compile(r"(?:\b(?:je|jeweils|each|per|pro|mit je)\s*)$", re.IGNORECASE)
 _PER_UNIT = re.compile(r"(?:\b(?:je|jeweils|each|per|pro|with|mit je)\s*)$", re.IGNORECASE)
+
+
+_ELLIPSIS = re.compile(r"(?:\b(?:waren|war|sind|ist|were|was|are|is)\s+(?:es|it|there)?\s*(?:noch|nur|erst|bereits|"
+                       r"still|only|just|already)?\s*)$", re.IGNORECASE)
+
+
+def _elliptic_count(s: _Sentence, q: Quantity) -> bool:
+    """"bis zu 9.216 Chips, bei Trillium waren es noch 512": the number in the later clause counts the
+    same thing as the chip count before it."""
+    rel = q.start - s.start
+    return bool(_ELLIPSIS.search(s.text[max(0, rel - 30):rel])) and any(
+        c.label == "CHIPNOUN" and c.end <= q.start and _CLAUSE_BREAK.search(s.text[c.end - s.start:rel])
+        for c in s.cues)
 
 
 def _chip_count(s: _Sentence, q: Quantity) -> bool:

@@ -360,3 +360,12 @@ def test_a_total_stated_for_a_date_is_judged_at_that_date(reviewer):
     assert find(review(reviewer, text, "de", as_of="2026-11-22"), "8 Milliarden US-Dollar").verdict == "verified"
     text = "Amazon ist mit Investitionen von insgesamt 4 Milliarden US-Dollar bis Ende 2024 an Anthropic beteiligt."
     assert find(review(reviewer, text, "de", as_of="2026-11-22"), "4 Milliarden US-Dollar").verdict == "outdated"
+
+
+def test_an_elliptic_count_in_a_later_clause_counts_the_same_thing(reviewer):
+    # TPU7x pods: 9,216 chips; Trillium (TPU v6e) pods: 256
+    text = ("## Ironwood\n\nTPU7x bringt 4.614 TFLOPS FP8. In einem Pod lassen sich bis zu 9.216 Chips "
+            "zusammenschalten, bei Trillium waren es noch {n}.\n")
+    r = review(reviewer, text.format(n=512), "de")
+    assert find(r, "9.216").verdict == "verified" and find(r, "512").verdict == "contradicted"
+    assert find(review(reviewer, text.format(n=256), "de"), "256").verdict == "verified"
