@@ -218,6 +218,10 @@ class ClaimExtractor:
                 attribute = "core_count"  # "24 NeuronCores", "acht NeuronCore-v3-Kerne"
             elif _chip_count(s, q) or self._named_chips(s, q) or _elliptic_count(s, q):
                 attribute = "chip_count"
+            elif _chip_count(s, q, "SERVERNOUN"):
+                attribute = "server_count"  # "144 chips spread over 36 servers", "verbindet vier Instanzen"
+            elif _chip_count(s, q, "CPUNOUN"):
+                attribute = "cpu_count"  # "72 GPUs mit 36 Grace-CPUs"
             else:
                 return None
         elif q.family == "money":
@@ -577,6 +581,8 @@ class ClaimExtractor:
             kind = self.kind(entity)
             if attribute == "chip_count":
                 return kind in HARDWARE_KINDS or kind == "project"
+            if attribute in ("server_count", "cpu_count"):
+                return kind in ("system", "pod", "instance")  # "Ein UltraServer verbindet vier Instanzen"
             if attribute in ("interconnect_bandwidth", "bandwidth"):
                 return kind in HARDWARE_KINDS or kind == "interconnect"
             return kind in HARDWARE_KINDS
@@ -923,14 +929,15 @@ def _elliptic_count(s: _Sentence, q: Quantity) -> bool:
         for c in s.cues)
 
 
-def _chip_count(s: _Sentence, q: Quantity) -> bool:
+def _chip_count(s: _Sentence, q: Quantity, noun: str = "CHIPNOUN") -> bool:
     """"144 Trainium3 chips", "72 Blackwell Ultra GPUs": a chip noun right after the number (a name may
-    sit between); "mit je vier Chips" / "four chips each" count per server, not the system's total."""
+    sit between); "mit je vier Chips" / "four chips each" count per server, not the system's total.
+    With `noun` SERVERNOUN or CPUNOUN the same for "36 servers", "acht Instanzen", "36 Grace CPUs"."""
     rel_start, rel_end = q.start - s.start, q.end - s.start
     if _PER_UNIT.search(s.text[max(0, rel_start - 10):rel_start]):
         return False
     for c in s.cues:
-        if c.label != "CHIPNOUN" or c.start < q.end:
+        if c.label != noun or c.start < q.end:
             continue
         gap = s.text[rel_end:c.start - s.start]
         names = [m for m in s.mentions if m.start >= q.end and m.end <= c.start]

@@ -39,7 +39,8 @@ def _variants(alias: str, plural: bool) -> set[str]:
     if " " in alias and not re.search(r"\d[.\d]*x?large", alias):
         out |= {v.replace(" ", "-") for v in list(out)}  # German compounds: "TPU-v5p-Pod", "Trn2-UltraServer"
     if plural:
-        out |= {v + "s" for v in list(out) if v[-1].isalpha()}
+        # "UltraServers"; German dative plural "in Trn2 UltraServern"
+        out |= {v + ("n" if v.endswith("er") else "") for v in list(out)} | {v + "s" for v in out if v[-1].isalpha()}
     return out
 
 

@@ -139,8 +139,13 @@ def find_quantities(text: str, lang: str) -> list[Quantity]:
     return out
 
 
+_SPREAD = re.compile(r"(?:spread|distributed|split|divided|verteilt|aufgeteilt)\s*$", re.IGNORECASE)
+
+
 def _quantity(m: re.Match[str], lang: str) -> Quantity | None:
     qual = _qualifier_kind(m.group("qual"))
+    if qual == "at_least" and _SPREAD.search(m.string[max(0, m.start() - 20):m.start()]):
+        qual = "exact"  # "144 chips spread over 36 servers": a preposition, not "more than"
     if m.group("mult"):
         word = m.group("mult")
         return Quantity(m.start("mult"), m.end("mult"), word, units.MULTIPLIER_WORDS[word], 0.05, "times",

@@ -369,3 +369,17 @@ def test_an_elliptic_count_in_a_later_clause_counts_the_same_thing(reviewer):
     r = review(reviewer, text.format(n=512), "de")
     assert find(r, "9.216").verdict == "verified" and find(r, "512").verdict == "contradicted"
     assert find(review(reviewer, text.format(n=256), "de"), "256").verdict == "verified"
+
+
+def test_servers_and_host_cpus_of_a_system_are_counted(reviewer):
+    r = review(reviewer, "The headline product is the Trn3 UltraServer: 144 chips spread over 18 servers.", "en")
+    f = find(r, "18")
+    assert (f.attribute, f.verdict) == ("server_count", "contradicted")  # 36 servers of 4 chips
+    assert find(r, "144").verdict == "verified"  # "spread over" is no "more than"
+    r = review(reviewer, "Der GB200 NVL72 verbindet 72 GPUs mit 72 Grace-CPUs.", "de")
+    assert [(f.attribute, f.verdict) for f in r.findings if f.text == "72"] == \
+        [("chip_count", "verified"), ("cpu_count", "contradicted")]  # 36 Grace CPUs
+    text = ("Die Chips sind in Trn2 UltraServern mit je 64 Trainium2 organisiert. "
+            "Ein UltraServer verbindet {n} Instanzen per NeuronLink.")
+    assert find(review(reviewer, text.format(n="acht"), "de"), "acht").verdict == "contradicted"
+    assert find(review(reviewer, text.format(n="vier"), "de"), "vier").verdict == "verified"

@@ -75,7 +75,7 @@ def interval(q: Quantity) -> tuple[float, float]:
         return v * 0.85, v + res
     if q.qualifier == "at_least":
         # "over 1.6 Tbps" for 20 Tbps misleads as much as "1.6 Tbps": "more than" stays below twice the figure
-        return v - res, 2 * v + res if v > 0 else math.inf
+        return v - res, 2 * v - res if v > 0 else math.inf
     if q.qualifier == "at_most":
         return 0.0, v + res
     return v - res, v + res

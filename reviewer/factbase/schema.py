@@ -23,6 +23,8 @@ Attribute = Literal[
     "process_node",  # nm
     "foundry",  # text value
     "chip_count",  # accelerators in an instance, server, system or pod
+    "server_count",  # servers or instances a system is built from
+    "cpu_count",  # host CPUs of a system (Grace CPUs of an NVL72 rack)
     "core_count",
     "vcpus",
     "sram",
@@ -120,7 +122,7 @@ class Fact(_Strict):
         else:
             if isinstance(self.value, (str, dt.date)):
                 raise ValueError(f"'{self.attribute}' takes a number")
-            if self.unit is None and self.attribute not in {"chip_count", "core_count", "vcpus", "ratio"}:
+            if self.unit is None and self.attribute not in {"chip_count", "server_count", "cpu_count", "core_count", "vcpus", "ratio"}:
                 raise ValueError(f"'{self.attribute}' needs a unit")
         if self.valid_from and self.valid_until and self.valid_until < self.valid_from:
             raise ValueError("valid_until is before valid_from")
