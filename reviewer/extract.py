@@ -176,7 +176,7 @@ class ClaimExtractor:
             out.extend(self._name_claims(seg, s))
             if not s.cue("REPORTED"):
                 out.extend(self._date_claims(seg, s))
-                out.extend(self._memory_type_claims(seg, s))
+                out.extend(self._memory_type_claims(seg, s, out))
         return out
 
     def _with_header(self, seg: Segment, sentences: list[_Sentence],
@@ -746,7 +746,7 @@ class ClaimExtractor:
             ctx = self.fb.chip_of(ctx) or ctx
         return _Mention(s.start, s.start, ctx, self.fb.entities[ctx].name)
 
-    def _memory_type_claims(self, seg: Segment, s: _Sentence) -> Iterable[Claim]:
+    def _memory_type_claims(self, seg: Segment, s: _Sentence, figures: Sequence[Claim] = ()) -> Iterable[Claim]:
         """"144 GB HBM3e", "nutzt HBM statt DRAM": the memory type of the chip the sentence is about."""
         compared, counted = _compared(s), _counted(s)
         chips = [m for m in s.mentions if self._is_hardware(m.entity) and m not in compared and m not in counted]
@@ -759,6 +759,11 @@ class ClaimExtractor:
             if subject is None and not chips:
                 subject = self._implicit_subject(seg, s, a)
             if subject is None:
+                # "8 GiB HBM pro Chip, gedacht für Inf1-Instanzen": the type of the capacity written before it
+                cap = next((c for c in figures if c.attribute == "memory_capacity"
+                            and 0 <= seg.start + a - c.end <= 2), None)
+                subject = _Mention(a, a, cap.entity, cap.subject_text) if cap else None
+            if subject is None:
                 continue
             entity = subject.entity
             if self.kind(entity) in ("system", "instance", "pod"):
@@ -766,7 +771,7 @@ class ClaimExtractor:
             if not self.fb.about(entity, "memory_type"):
                 continue
             yield Claim(entity=entity, attribute="memory_type", start=seg.start + a, end=seg.start + s.start
-                        + mt.end() - s.start, text=mt.group(), value_text=mt.group(), sentence=s.text.strip(),
+                        + mt.end(), text=mt.group(), value_text=mt.group(), sentence=s.text.strip(),
                         subject_text=subject.text)
 
     def _org_of(self, person: str) -> str | None:

@@ -383,3 +383,11 @@ def test_servers_and_host_cpus_of_a_system_are_counted(reviewer):
             "Ein UltraServer verbindet {n} Instanzen per NeuronLink.")
     assert find(review(reviewer, text.format(n="acht"), "de"), "acht").verdict == "contradicted"
     assert find(review(reviewer, text.format(n="vier"), "de"), "vier").verdict == "verified"
+
+
+def test_a_memory_type_after_a_capacity_is_the_type_of_that_capacity(reviewer):
+    text = "- **Inferentia (1. Generation):** 128 TOPS INT8 und 8 GiB HBM pro Chip, gedacht für Inf1-Instanzen.\n"
+    r = review(reviewer, text, "de")
+    f = find(r, "HBM")  # Inferentia: 8 GiB of DRAM
+    assert (f.entity, f.verdict) == ("inferentia", "contradicted")
+    assert text[f.column - 1:f.end_column - 1] == "HBM"  # the span is the type as written
