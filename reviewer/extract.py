@@ -46,6 +46,7 @@ _CUMULATIVE = re.compile(r"\b(?:in total|total|so far|to date|altogether|all tol
                          r"kumuliert|summiert|Gesamt\w*)\b", re.IGNORECASE)
 _STATED_UNTIL = re.compile(r"^\W*(?:\w+\s+){0,3}?(?:bis|by|as of|Stand)\s+(?:zum\s+)?(?:(?:the\s+)?end\s+of\s+|Ende\s+)?"
                            r"((?:19|20)\d\d)\b", re.IGNORECASE)
+_PER_INSTANCE = re.compile(r"\b(?:per|pro|je|each|every|jede)\s+(?:[\w.]+[\s-])?(?:instance|Instanz)\b", re.IGNORECASE)
 _NOT_ON_DEMAND = re.compile(r"\b(?:spot|reserved|savings plans?|reserviert\w*|Spot-\w*|Capacity Blocks?)\b", re.IGNORECASE)
 CUE_WINDOW = 60  # characters around a value in which a cue word speaks about it
 _MEMORY_TYPE = re.compile(r"(?<![\w-])(?:HBM[234]?[eE]?|LPDDR5X?|GDDR6X?|GDDR7|DDR5|DRAM)(?![\w-])")
@@ -250,6 +251,8 @@ class ClaimExtractor:
         scope = _nearest_label(s, "SCOPE:", q.start, q.end, 40, same_clause=True)
         if scope is None and attribute == "chip_count" and s.cue("ANAPH:system"):
             scope = "system"  # "In einem Pod lassen sich 9.216 Chips ..., bei Trillium waren es 512": a pod's count
+        if scope is None and attribute == "chip_count" and _PER_INSTANCE.search(s.text):
+            scope = "instance"  # "pro Inf2-Instanz sind bis zu 16 Chips möglich"
         if scope == "chip" and self.kind(subject) in ("system", "instance", "pod"):
             chip = self.fb.chip_of(subject)
             if chip:

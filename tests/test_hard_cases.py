@@ -391,3 +391,9 @@ def test_a_memory_type_after_a_capacity_is_the_type_of_that_capacity(reviewer):
     f = find(r, "HBM")  # Inferentia: 8 GiB of DRAM
     assert (f.entity, f.verdict) == ("inferentia", "contradicted")
     assert text[f.column - 1:f.end_column - 1] == "HBM"  # the span is the type as written
+
+
+def test_up_to_n_chips_per_instance_is_the_largest_instance(reviewer):
+    text = "**Inferentia2:** pro Inf2-Instanz sind bis zu {n} Chips möglich."
+    assert find(review(reviewer, text.format(n=16), "de"), "16").verdict == "contradicted"  # inf2.48xlarge: 12
+    assert find(review(reviewer, text.format(n=12), "de"), "12").verdict == "verified"

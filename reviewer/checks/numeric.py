@@ -41,6 +41,12 @@ class NumericValue(Check):
             entities = [e.id for e in fb.entities.values() if e.chip == claim.entity]
             # "8,192 chips per pod": when only one system is built from the chip, the count is about it
             confident = claim.scope == "system" and len(entities) == 1
+            if claim.scope == "instance" and claim.quantity.qualifier == "up_to":
+                # "bis zu 16 Chips pro Inf2-Instanz": the largest instance built from the chip
+                counts = [f for e in entities if fb.entities[e].kind == "instance" for f in fb.about(e, "chip_count")]
+                if counts:
+                    top = max(f.value for f in counts)
+                    return [f for f in counts if f.value == top], True
         facts = [f for e in entities for a in attrs for f in fb.about(e, a)]
         if claim.versus:  # "invested $8 billion in Anthropic": only sums that went to Anthropic
             facts = [f for f in facts if f.q.versus == claim.versus]
