@@ -639,6 +639,7 @@ class ClaimExtractor:
         if _WORKLOAD_METRIC.match(s.text[rel:rel + 40]) and not _nearest_label(s, "PREC:", q.start, q.end, 30):
             return None  # "4-fach höheren Durchsatz und 10-fach niedrigere Latenz": measured, not specified
         compared = _compared(s)
+        precision = None
         versus = next((m.entity for m in compared if self._is_hardware(m.entity) and m.start > q.start - 80), None)
         if versus is None:  # "4x the compute of Trainium2" / "das 4-fache des Trainium2"
             versus = next((m.entity for m in s.mentions if m.start > q.end and self._is_hardware(m.entity)
@@ -666,6 +667,17 @@ class ClaimExtractor:
                 versus = ent.successor if ent else None
             elif s.cue("ANAPH:first"):  # "twice what the first generation offered"
                 versus = self._first(subject)
+        prev = s.memo.get("previous")
+        if versus is None and subject is not None and prev is not None and q.unit == "percent" \
+                and not any(self._is_hardware(m.entity) and m.entity != subject for m in s.mentions):
+            # "Nvidia nennt für die B200 ... dicht 4,5 PFLOPS. Im fairen Vergleich liegt die MI355X 25 Prozent
+            # vorn": ahead of the one other chip the sentence before gave a figure for
+            others = {m.entity for m in prev.mentions if self._is_hardware(m.entity) and m.entity != subject}
+            if len(others) == 1 and prev.memo.get("families", set()) & {"memory", "rate", "compute"}:
+                versus = others.pop()
+                if not _nearest_label(s, "ATTR:", q.start, q.end, CUE_WINDOW):
+                    labels = [c.label[5:] for c in prev.cues if c.label.startswith("PREC:")]
+                    precision = labels[-1] if labels else None
         if versus is None and seg.kind == "list_item" \
                 and not any(self._is_hardware(m.entity) for m in s.mentions):
             # "- Trn3 UltraServer: 21 TB" "- GB300 NVL72: 14 TB" "- → 50% mehr Memory": the list's last two
@@ -680,7 +692,7 @@ class ClaimExtractor:
         qq = Quantity(q.start, q.end, q.text, value, q.resolution, "times", "ratio", q.qualifier)
         return Claim(entity=subject, attribute="ratio", start=seg.start + q.start, end=seg.start + q.end,
                      text=q.text, quantity=qq, versus=versus, scope=metric,
-                     precision=_nearest_label(s, "PREC:", q.start, q.end, CUE_WINDOW),
+                     precision=_nearest_label(s, "PREC:", q.start, q.end, CUE_WINDOW) or precision,
                      sentence=s.text.strip(), subject_text=text, subject_how=how)
 
     # -- name claims: interconnect, foundry, role ---------------------------------------------

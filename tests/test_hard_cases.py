@@ -397,3 +397,12 @@ def test_up_to_n_chips_per_instance_is_the_largest_instance(reviewer):
     text = "**Inferentia2:** pro Inf2-Instanz sind bis zu {n} Chips möglich."
     assert find(review(reviewer, text.format(n=16), "de"), "16").verdict == "contradicted"  # inf2.48xlarge: 12
     assert find(review(reviewer, text.format(n=12), "de"), "12").verdict == "verified"
+
+
+def test_ahead_by_a_percentage_of_the_chip_the_sentence_before_gave_a_figure_for(reviewer):
+    # MI355X 5.0 PFLOPS FP8 dense, B200 4.5: about 11 % ahead, not 25 %
+    text = ("Nvidia gibt für die B200 gern 9 PFLOPS FP8 an, das ist der Wert mit Sparsity; dicht sind es 4,5 PFLOPS. "
+            "Im fairen Vergleich liegt die MI355X also etwa {p} Prozent vorn.")
+    f = find(review(reviewer, text.format(p=25), "de"), "25 Prozent")
+    assert (f.entity, f.verdict) == ("mi355x", "contradicted")
+    assert find(review(reviewer, text.format(p=11), "de"), "11 Prozent").verdict == "verified"
