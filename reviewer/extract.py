@@ -47,6 +47,7 @@ _CUMULATIVE = re.compile(r"\b(?:in total|total|so far|to date|altogether|all tol
 _STATED_UNTIL = re.compile(r"^\W*(?:\w+\s+){0,3}?(?:bis|by|as of|Stand)\s+(?:zum\s+)?(?:(?:the\s+)?end\s+of\s+|Ende\s+)?"
                            r"((?:19|20)\d\d)\b", re.IGNORECASE)
 _PER_INSTANCE = re.compile(r"\b(?:per|pro|je|each|every|jede)\s+(?:[\w.]+[\s-])?(?:instance|Instanz)\b", re.IGNORECASE)
+_CORE_TYPE = re.compile(r"NeuronCores?[- ]?v(\d)\b")
 _NOT_ON_DEMAND = re.compile(r"\b(?:spot|reserved|savings plans?|reserviert\w*|Spot-\w*|Capacity Blocks?)\b", re.IGNORECASE)
 CUE_WINDOW = 60  # characters around a value in which a cue word speaks about it
 _MEMORY_TYPE = re.compile(r"(?<![\w-])(?:HBM[234]?[eE]?|LPDDR5X?|GDDR6X?|GDDR7|DDR5|DRAM)(?![\w-])")
@@ -178,6 +179,7 @@ class ClaimExtractor:
             if not s.cue("REPORTED"):
                 out.extend(self._date_claims(seg, s))
                 out.extend(self._memory_type_claims(seg, s, out))
+                out.extend(self._core_type_claims(seg, s))
         return out
 
     def _with_header(self, seg: Segment, sentences: list[_Sentence],
@@ -788,6 +790,33 @@ class ClaimExtractor:
             yield Claim(entity=entity, attribute="memory_type", start=seg.start + a, end=seg.start + s.start
                         + mt.end(), text=mt.group(), value_text=mt.group(), sentence=s.text.strip(),
                         subject_text=subject.text)
+
+    def _core_type_claims(self, seg: Segment, s: _Sentence) -> Iterable[Claim]:
+        """"Each Inferentia2 chip has two NeuronCore-v2 cores", "**Kerne:** acht NeuronCore-v2": the core
+        generation of the chip named before it, or of the one in context."""
+        if "NeuronCore" not in s.text:
+            return
+        compared, counted = _compared(s), _counted(s)
+        chips = [m for m in s.mentions if self._is_hardware(m.entity) and m not in compared and m not in counted]
+        for mt in _CORE_TYPE.finditer(s.text):
+            a = s.start + mt.start()
+            if any(c.label == "NEG" and 0 <= a - c.end <= 12 for c in s.cues):
+                continue
+            before = [c for c in chips if c.end <= a]
+            if before:
+                entity, text = before[-1].entity, before[-1].text
+            elif chips:
+                continue  # the chip is named only after it: "NeuronCore-v3 powers Trainium2" is rare; do not guess
+            else:
+                entity = self._context(seg, at=a)
+                text = self.fb.entities[entity].name if entity else ""
+            if entity and self.kind(entity) in ("system", "instance", "pod"):
+                entity = self.fb.chip_of(entity) or entity
+            if not entity or not self.fb.about(entity, "core_type"):
+                continue
+            yield Claim(entity=entity, attribute="core_type", start=seg.start + a, end=seg.start + s.start + mt.end(),
+                        text=mt.group(), value_text=f"NeuronCore-v{mt.group(1)}", sentence=s.text.strip(),
+                        subject_text=text, subject_how="sentence" if before else "coreference")
 
     def _org_of(self, person: str) -> str | None:
         name = self.fb.entities[person].name

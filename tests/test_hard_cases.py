@@ -406,3 +406,11 @@ def test_ahead_by_a_percentage_of_the_chip_the_sentence_before_gave_a_figure_for
     f = find(review(reviewer, text.format(p=25), "de"), "25 Prozent")
     assert (f.entity, f.verdict) == ("mi355x", "contradicted")
     assert find(review(reviewer, text.format(p=11), "de"), "11 Prozent").verdict == "verified"
+
+
+def test_the_core_generation_of_a_chip(reviewer):
+    r = review(reviewer, "## Trainium2\n\n- **Kerne:** acht NeuronCore-v2\n", "de")
+    f = find(r, "NeuronCore-v2")
+    assert (f.entity, f.verdict, f.suggestion) == ("trainium2", "contradicted", "NeuronCore-v3")
+    r = review(reviewer, "Each Inferentia2 chip has two NeuronCore-v2 cores; Trainium2 chips use NeuronCore-v3.", "en")
+    assert find(r, "NeuronCore-v2").verdict == "verified" and find(r, "NeuronCore-v3").verdict == "verified"

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from .base import Check, CheckContext
 from .dates import DateClaim
-from .names import FoundryClaim, InterconnectClaim, MemoryTypeClaim, RoleClaim
+from .names import CoreTypeClaim, FoundryClaim, InterconnectClaim, MemoryTypeClaim, RoleClaim
 from .numeric import NumericValue
 from .ratio import RatioClaim
 
 CHECKS: tuple[Check, ...] = (NumericValue(), RatioClaim(), InterconnectClaim(), FoundryClaim(), RoleClaim(),
-                             DateClaim(), MemoryTypeClaim())
+                             DateClaim(), MemoryTypeClaim(), CoreTypeClaim())
 
 __all__ = ["CHECKS", "Check", "CheckContext"]

@@ -150,6 +150,23 @@ class MemoryTypeClaim(Check):
         return name_verdict(claim, ctx, _same_memory)
 
 
+class CoreTypeClaim(Check):
+    """The core generation a chip is said to use must be its own.
+
+    Bad:  "Trainium2 hat acht NeuronCore-v2."      (NeuronCore-v3)
+    Good: "Each Inferentia2 chip has two NeuronCore-v2 cores."
+    """
+
+    code = "HW108"
+    name = "core-type"
+
+    def applies(self, claim: Claim) -> bool:
+        return claim.attribute == "core_type"
+
+    def check(self, claim: Claim, ctx: CheckContext) -> Verdict:
+        return name_verdict(claim, ctx, lambda value, fact: normalize(value) == normalize(fact))
+
+
 def _same_memory(value: str, fact: str) -> bool:
     a, b = normalize(value), normalize(fact)
     return a == b or (a == "hbm" and b.startswith("hbm"))

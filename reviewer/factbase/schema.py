@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 Attribute = Literal[
     "memory_capacity",  # device memory (HBM/DRAM) per chip, or the total of a system
     "memory_type",  # text value: HBM3e, HBM3, HBM2e, ...
+    "core_type",  # text value: NeuronCore-v3, ...
     "memory_bandwidth",
     "host_memory",  # instance host RAM, kept apart so it is never read as HBM
     "compute",  # FLOPS/OPS at a precision, dense or sparse
@@ -39,7 +40,7 @@ Attribute = Literal[
     "investment",  # amount, with qualifiers.versus naming the investee
 ]
 
-TEXT_ATTRIBUTES = frozenset({"memory_type", "interconnect", "foundry", "ceo"})
+TEXT_ATTRIBUTES = frozenset({"memory_type", "core_type", "interconnect", "foundry", "ceo"})
 DATE_ATTRIBUTES = frozenset({"announced", "available", "acquired"})
 
 Precision = Literal[
