@@ -754,7 +754,11 @@ class ClaimExtractor:
     def _implicit_subject(self, seg: Segment, s: _Sentence, at: int) -> _Mention | None:
         """For a name claim in a sentence naming no hardware: a list item's lead or "the chip" points
         to the entity in context (a system's chip, for chip-level attributes)."""
-        if not (seg.lead_end or s.cue("ANAPH:chip") or s.cue("ANAPH:system") or seg.kind == "table_cell"):
+        lead = len(s.text) - len(s.text.lstrip())
+        starts_with_chips = any(c.start - s.start == lead for c in s.cue("CHIPNOUN")) and not any(
+            self.kind(m.entity) == "organisation" for m in s.mentions)  # "Chips talk to each other over ..."
+        if not (seg.lead_end or s.cue("ANAPH:chip") or s.cue("ANAPH:system") or seg.kind == "table_cell"
+                or starts_with_chips):
             return None
         ctx = self._context(seg, at=at)
         if ctx is None:

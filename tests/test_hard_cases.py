@@ -414,3 +414,10 @@ def test_the_core_generation_of_a_chip(reviewer):
     assert (f.entity, f.verdict, f.suggestion) == ("trainium2", "contradicted", "NeuronCore-v3")
     r = review(reviewer, "Each Inferentia2 chip has two NeuronCore-v2 cores; Trainium2 chips use NeuronCore-v3.", "en")
     assert find(r, "NeuronCore-v2").verdict == "verified" and find(r, "NeuronCore-v3").verdict == "verified"
+
+
+def test_a_sentence_that_starts_with_chips_is_about_the_chip_in_context(reviewer):
+    text = "## Trainium3\n\nTrainium3 has 144 GB of HBM3e. Chips talk to each other over NeuronLink-v4 at 2.56 TB/s.\n"
+    assert find(review(reviewer, text, "en"), "NeuronLink-v4").verdict == "verified"
+    text = "## Trainium3\n\nTrainium3 has 144 GB of HBM3e. Nvidia chips talk to each other over NVLink 5.\n"
+    assert not alarms(review(reviewer, text, "en"))
