@@ -48,6 +48,7 @@ _STATED_UNTIL = re.compile(r"^\W*(?:\w+\s+){0,3}?(?:bis|by|as of|Stand)\s+(?:zum
                            r"((?:19|20)\d\d)\b", re.IGNORECASE)
 _PER_INSTANCE = re.compile(r"\b(?:per|pro|je|each|every|jede)\s+(?:[\w.]+[\s-])?(?:instance|Instanz)\b", re.IGNORECASE)
 _CORE_TYPE = re.compile(r"NeuronCores?[- ]?v(\d)\b")
+_GENERATION_HEADER = re.compile(r"Generation|\bGen\b|Chip|Modell|Model|Beschleuniger|Accelerator", re.IGNORECASE)
 _NOT_ON_DEMAND = re.compile(r"\b(?:spot|reserved|savings plans?|reserviert\w*|Spot-\w*|Capacity Blocks?)\b", re.IGNORECASE)
 CUE_WINDOW = 60  # characters around a value in which a cue word speaks about it
 _MEMORY_TYPE = re.compile(r"(?<![\w-])(?:HBM[234]?[eE]?|LPDDR5X?|GDDR6X?|GDDR7|DDR5|DRAM)(?![\w-])")
@@ -121,6 +122,8 @@ class ClaimExtractor:
         self.cells: dict[int, tuple[tuple[str, str] | None, tuple[str, ...]]] = {}
         # list items' leading entities by list ("- Trn3 UltraServer: 21 TB", "- GB300 NVL72: 14 TB")
         self.item_leads: dict[tuple[int, int], list[str]] = {}
+        self.cell_text: dict[int, str] = {}
+        self._first_gen: dict[str, str] | None = None
 
     # -- helpers over the fact base ------------------------------------------------------------
     def kind(self, entity: str) -> str:
@@ -129,6 +132,16 @@ class ClaimExtractor:
 
     def _is_hardware(self, entity: str) -> bool:
         return self.kind(entity) in HARDWARE_KINDS
+
+    def _first_generations(self) -> dict[str, str]:
+        """A line's bare name for its first chip: "trainium" -> Trainium (1st generation)."""
+        if self._first_gen is None:
+            self._first_gen = {}
+            for e in self.fb.entities.values():
+                stem = e.name.split(" (")[0]
+                if e.kind == "chip" and e.successor and not e.predecessor and not re.search(r"\d", stem):
+                    self._first_gen[stem.lower()] = e.id
+        return self._first_gen
 
     # -- per segment ---------------------------------------------------------------------------
     def claims(self, seg: Segment, doc: Doc) -> list[Claim]:
@@ -149,6 +162,13 @@ class ClaimExtractor:
                     self.memory.add_compared(seg.block, m.entity, seg.start + m.start)
                 elif self._is_hardware(m.entity) or self.kind(m.entity) in ("organisation", "project"):
                     self.memory.add(seg.block, m.entity, seg.start + m.start)
+        if seg.kind == "table_cell":
+            self.cell_text[seg.block] = seg.text.strip(" *_")
+            if not any(s.mentions for s in sentences) and seg.col_header >= 0 \
+                    and _GENERATION_HEADER.search(self.cell_text.get(seg.col_header, "")):
+                first = self._first_generations().get(seg.text.strip(" *_").lower())
+                if first:  # "| Trainium | 32 GiB |" in a column "Generation", above "| Trainium2 | ...": the first
+                    self.memory.add(seg.block, first, seg.start)
         if self.topic is None and seg.kind == "heading":
             hw = {e for e in self.memory.all(seg.block) if self._is_hardware(e)}
             self.topic = hw.pop() if len(hw) == 1 else ""
@@ -340,8 +360,13 @@ class ClaimExtractor:
         """"a p5.48xlarge with eight H100s", "mit 16 Trainium2": a number right before a chip's name counts it
         (not "je vier Chips", a per-server count; not "2 Trainium3" in a list of versions)."""
         rel_start = q.start - s.start
-        if _EACH.search(s.text[max(0, rel_start - 10):rel_start]) or q.value < 1 or q.value != int(q.value):
+        if q.value < 1 or q.value != int(q.value):
             return False
+        if _EACH.search(s.text[max(0, rel_start - 10):rel_start]):
+            # "in Trn2 UltraServern mit je 64 Trainium2": each of the named systems; "36 Servern mit je vier" is not
+            owner = [m for m in s.mentions if m.end <= q.start and self.kind(m.entity) in ("system", "pod", "instance")]
+            if not owner or not re.fullmatch(r"\s*(?:mit|with)\s+(?:je|jeweils)?\s*", s.text[owner[-1].end - s.start:rel_start]):
+                return False
         nxt = next((m for m in s.mentions if m.start >= q.end), None)
         return bool(nxt is not None and self.kind(nxt.entity) == "chip"
                     and re.fullmatch(r"\s", s.text[q.end - s.start:nxt.start - s.start])
@@ -755,8 +780,8 @@ class ClaimExtractor:
         """For a name claim in a sentence naming no hardware: a list item's lead or "the chip" points
         to the entity in context (a system's chip, for chip-level attributes)."""
         lead = len(s.text) - len(s.text.lstrip())
-        starts_with_chips = any(c.start - s.start == lead for c in s.cue("CHIPNOUN")) and not any(
-            self.kind(m.entity) == "organisation" for m in s.mentions)  # "Chips talk to each other over ..."
+        starts_with_chips = any(c.start - s.start == lead for c in (*s.cue("CHIPNOUN"), *s.cue("SCOPE:chip"))) \
+            and not any(self.kind(m.entity) == "organisation" for m in s.mentions)  # "Chips talk ...", "Jeder Chip ..."
         if not (seg.lead_end or s.cue("ANAPH:chip") or s.cue("ANAPH:system") or seg.kind == "table_cell"
                 or starts_with_chips):
             return None

@@ -421,3 +421,19 @@ def test_a_sentence_that_starts_with_chips_is_about_the_chip_in_context(reviewer
     assert find(review(reviewer, text, "en"), "NeuronLink-v4").verdict == "verified"
     text = "## Trainium3\n\nTrainium3 has 144 GB of HBM3e. Nvidia chips talk to each other over NVLink 5.\n"
     assert not alarms(review(reviewer, text, "en"))
+
+
+def test_a_bare_line_name_in_a_generation_column_is_the_first_generation(reviewer):
+    text = ("| Generation | Speicher pro Chip | FP8 dicht |\n|---|---|---|\n| Trainium | 32 GiB | 190 TFLOPS |\n"
+            "| Trainium2 | 96 GiB | 1.299 TFLOPS |\n")
+    r = review(reviewer, text, "de")
+    assert find(r, "32 GiB").entity == "trainium" and find(r, "190 TFLOPS").verdict == "verified"
+
+
+def test_each_of_the_named_systems_and_each_chip(reviewer):
+    r = review(reviewer, "Die Chips sind in Trn2 UltraServern mit je 64 Trainium2 organisiert.", "de")
+    assert find(r, "64").verdict == "verified"
+    r = review(reviewer, "Der Trn3 UltraServer besteht aus 36 Servern mit je vier Chips.", "de")
+    assert not alarms(r)
+    text = "## Trainium2\n\nTrainium2 brachte den Sprung. Jeder Chip kommuniziert über NeuronLink-v3.\n"
+    assert find(review(reviewer, text, "de"), "NeuronLink-v3").verdict == "verified"
