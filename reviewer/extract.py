@@ -295,8 +295,9 @@ class ClaimExtractor:
         the systems built from the chip (or the chip of the system): an inferred subject is a guess,
         and a guess must not turn a right figure into an alarm.
         """
-        counted = _counted(s)
-        out = [m.entity for m in s.mentions if self._is_hardware(m.entity) and m not in counted]
+        counted, compared = _counted(s), _compared(s)
+        out = [m.entity for m in s.mentions if self._is_hardware(m.entity) and m not in counted
+               and not (m in compared and m.end <= at)]  # "wie der erste Trainium; ... 16 Chips": not its figure
         named = [m for m in s.mentions if m.entity == subject and m.end <= at]
         if how == "sentence" and named and _STRONG_BREAK.search(s.text[named[-1].end - s.start:at - s.start]):
             # "If your models fit on GB200, ...; if they do not, 288 GB per GPU ...": a name across a

@@ -437,3 +437,12 @@ def test_each_of_the_named_systems_and_each_chip(reviewer):
     assert not alarms(r)
     text = "## Trainium2\n\nTrainium2 brachte den Sprung. Jeder Chip kommuniziert über NeuronLink-v3.\n"
     assert find(review(reviewer, text, "de"), "NeuronLink-v3").verdict == "verified"
+
+
+def test_the_first_of_a_line_and_what_is_compared_is_not_an_alternate(reviewer):
+    text = "## Inferentia2\n\nCompared with the first Inferentia, that is four times the memory.\n"
+    f = find(review(reviewer, text, "en"), "four times")
+    assert (f.entity, f.verdict) == ("inferentia2", "verified")  # 32 GiB vs 8 GiB
+    # "wie der erste Trainium" is compared against: 16 chips (trn1.32xlarge) are not Inf2's up to 12
+    text = "**Inferentia2:** nutzt dieselben Bausteine wie der erste Trainium; pro Inf2-Instanz sind bis zu 16 Chips möglich."
+    assert find(review(reviewer, text, "de"), "16").verdict == "contradicted"
