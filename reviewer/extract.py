@@ -195,6 +195,7 @@ class ClaimExtractor:
             if claim is not None:
                 out.append(claim)
         for s in sentences:
+            out.extend(self._equal_claims(seg, s))
             out.extend(self._name_claims(seg, s))
             if not s.cue("REPORTED"):
                 out.extend(self._date_claims(seg, s))
@@ -374,6 +375,21 @@ class ClaimExtractor:
                     and not re.match(r"[\w-]", s.text[nxt.end - s.start:nxt.end - s.start + 1].replace("s", "", 1))
                     and not _SYSTEM_AFTER.match(s.text, nxt.end - s.start)  # "four trn2 instances"
                     and not re.match(r"(?:[\s-]*[\w-]+){0,2}?\s*(?:each|jeweils|apiece)\b", s.text[nxt.end - s.start:]))
+
+    def _equal_claims(self, seg: Segment, s: _Sentence) -> Iterable[Claim]:
+        """"the same per-GPU bandwidth as the B200", "liegt gleichauf mit dem GB300 NVL72", "at 671 TFLOPS it is
+        essentially where Trainium2 was": a ratio of about one, with what is measured written in the sentence."""
+        if s.cue("REPORTED"):
+            return
+        for c in s.cue("EQUAL"):
+            measured = (_nearest_label(s, "ATTR:", c.start, c.end, CUE_WINDOW) or _nearest_label(s, "PREC:", c.start, c.end, CUE_WINDOW)
+                        or s.memo.get("families", set()) & {"memory", "rate", "compute"})
+            if not measured:
+                continue  # "the same chip", "dieselbe Architektur": not a measure
+            q = Quantity(c.start, c.end, s.text[c.start - s.start:c.end - s.start], 1.0, 0.15, "times", "ratio", "approx")
+            claim = self._ratio_claim(seg, s, q, equal=True)
+            if claim is not None:
+                yield claim
 
     def _instance_price(self, seg: Segment, s: _Sentence, q: Quantity) -> Claim | None:
         """"Eine p5.48xlarge mit acht H100 liegt bei 98,32 US-Dollar", "trn1.2xlarge ~$1.10": a sum
@@ -620,7 +636,7 @@ class ClaimExtractor:
 
         return fits
 
-    def _ratio_claim(self, seg: Segment, s: _Sentence, q: Quantity) -> Claim | None:
+    def _ratio_claim(self, seg: Segment, s: _Sentence, q: Quantity, equal: bool = False) -> Claim | None:
         value = q.value
         if q.unit == "percent":
             if q.range_high is not None:
@@ -647,6 +663,8 @@ class ClaimExtractor:
                                          "bandwidth"})
         if metric == "bandwidth":
             metric = "memory_bandwidth"  # "46 Prozent mehr Bandbreite als die H100": chips are compared on HBM
+        if metric is None and s.cue("PREC:"):
+            metric = "compute"  # "Bei FP8 bleibt es beim Stand der B200": a precision is said of compute
         if metric is None:
             # "Against the B200 with its 180 GB, the gain is 50%": what the sentence measures
             measured = s.memo.get("families", set()) & {"memory", "rate", "compute"}
@@ -673,7 +691,21 @@ class ClaimExtractor:
             versus = next((m.entity for m in s.mentions if m.start > q.end and self._is_hardware(m.entity)
                            and re.search(r"\b(?:of|von|des|der)\b", s.text[max(0, m.start - s.start - 8):m.start - s.start])),
                           None)
+        if equal:
+            if metric == "memory_bandwidth" and any(c.label == "ATTR:interconnect_bandwidth" for c in s.cues):
+                metric = "interconnect_bandwidth"  # "NVLink 5 ... the same per-GPU bandwidth as the B200"
+            if versus is None:  # "essentially where Trainium2 was", "beim Stand der B200"
+                versus = next((m.entity for m in s.mentions if q.end <= m.start <= q.end + 30
+                               and self._is_hardware(m.entity)), None)
+            if versus is None and any(q.end <= c.start <= q.end + 12 for c in s.cue("ANAPH:system")):
+                # "liegt damit gleichauf mit dem UltraServer": the system in context
+                versus = self._context(seg, fits=lambda e: self.kind(e) in ("system", "pod", "instance")
+                                       and e not in {m.entity for m in s.mentions}, at=q.start)
         subject, how, text = self._subject(seg, s, q.start, metric, anaphora=False)
+        if equal and versus is not None and subject in (None, versus):
+            # "at 671 TFLOPS it is essentially where Trainium2 was": "it" is the chip in context
+            subject = self._context(seg, fits=lambda e: self._is_hardware(e) and e != versus, at=q.start)
+            how, text = "coreference", self.fb.entities[subject].name if subject else ""
         for label, link in (("ANAPH:successor", "successor"), ("ANAPH:predecessor", "predecessor")):
             cue = [c for c in s.cue(label) if c.end <= q.start]
             named = [m for m in s.mentions if cue and m.end <= cue[-1].start and self._is_hardware(m.entity)

@@ -446,3 +446,15 @@ def test_the_first_of_a_line_and_what_is_compared_is_not_an_alternate(reviewer):
     # "wie der erste Trainium" is compared against: 16 chips (trn1.32xlarge) are not Inf2's up to 12
     text = "**Inferentia2:** nutzt dieselben Bausteine wie der erste Trainium; pro Inf2-Instanz sind bis zu 16 Chips möglich."
     assert find(review(reviewer, text, "de"), "16").verdict == "contradicted"
+
+
+# -- equality ------------------------------------------------------------------------------------------------
+
+def test_the_same_as_is_a_ratio_of_about_one(reviewer):
+    text = "## Trainium3\n\nBF16 is a different story: at 671 TFLOPS it is essentially where Trainium2 was.\n"
+    assert find(review(reviewer, text, "en"), "essentially where").verdict == "verified"
+    text = "## Blackwell Ultra\n\nDie B300 bringt 288 GB mit. Bei FP8 bleibt es ungefähr beim Stand der {x}.\n"
+    assert find(review(reviewer, text.format(x="B200"), "de"), "beim Stand").verdict == "verified"
+    assert find(review(reviewer, text.format(x="H100"), "de"), "beim Stand").verdict == "contradicted"
+    # no measure, no claim: "the same chip", "dieselbe Architektur"
+    assert not alarms(review(reviewer, "The B300 uses the same chip design as the H100.", "en"))
