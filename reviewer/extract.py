@@ -772,7 +772,11 @@ class ClaimExtractor:
                 continue
             negated = any(c.end <= m.start and m.start - c.end <= 30 and c.start >= subject.end
                           for c in s.cue("NEG")) or _negated_after(s, m)
-            yield Claim(entity=subject.entity, attribute="interconnect", start=seg.start + m.start,
+            entity = subject.entity
+            network = any(c.label == "ATTR:network_bandwidth" and c.start < m.end and m.start < c.end for c in s.cues)
+            if not network and self.kind(entity) in ("system", "instance", "pod"):
+                entity = self.fb.chip_of(entity) or entity  # "trn1.32xlarge mit NeuronLink": its chips' link
+            yield Claim(entity=entity, attribute="interconnect", start=seg.start + m.start,
                         end=seg.start + m.end, text=m.text, value_text=self.fb.entities[m.entity].name,
                         negated=negated, sentence=s.text.strip(), subject_text=subject.text)
         foundries = s.cue("FOUNDRY:")
@@ -1027,8 +1031,8 @@ _EACH = re.compile(r"(?:\b(?:je|jeweils|each|per|pro|mit je)\s*)$", re.IGNORECAS
 _PER_UNIT = re.compile(r"(?:\b(?:je|jeweils|each|per|pro|with|mit je)\s*)$", re.IGNORECASE)
 
 
-_ELLIPSIS = re.compile(r"(?:\b(?:waren|war|sind|ist|were|was|are|is)\s+(?:es|it|there)?\s*(?:noch|nur|erst|bereits|"
-                       r"still|only|just|already)?\s*)$", re.IGNORECASE)
+_ELLIPSIS = re.compile(r"(?:\b(?:waren|war|sind|ist)\s+es\s+(?:noch|nur|erst|bereits)?\s*"
+                       r"|\b(?:it|there)\s+(?:was|were|is|are)\s+(?:still|only|just|already)?\s*)$", re.IGNORECASE)
 
 
 def _elliptic_count(s: _Sentence, q: Quantity) -> bool:

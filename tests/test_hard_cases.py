@@ -458,3 +458,15 @@ def test_the_same_as_is_a_ratio_of_about_one(reviewer):
     assert find(review(reviewer, text.format(x="H100"), "de"), "beim Stand").verdict == "contradicted"
     # no measure, no claim: "the same chip", "dieselbe Architektur"
     assert not alarms(review(reviewer, "The B300 uses the same chip design as the H100.", "en"))
+
+
+def test_neuronlink_without_a_generation_names_the_chip_s_link(reviewer):
+    r = review(reviewer, "Trn1: 16 Trainium-Chips pro trn1.32xlarge-Instanz mit NeuronLink-Anbindung.", "de")
+    f = find(r, "NeuronLink")
+    assert (f.entity, f.verdict) == ("trainium", "verified")
+    assert find(review(reviewer, "Trainium3 chips talk over NVLink.", "en"), "NVLink").verdict == "contradicted"
+
+
+def test_a_number_after_was_is_no_count_without_it_or_es(reviewer):
+    text = "Jeder Inferentia2-Chip bietet 32 GB HBM, was einen 4-fach höheren Durchsatz bedeutet."
+    assert not [f for f in review(reviewer, text, "de").findings if f.attribute == "chip_count"]
