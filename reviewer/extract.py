@@ -49,6 +49,7 @@ _STATED_UNTIL = re.compile(r"^\W*(?:\w+\s+){0,3}?(?:bis|by|as of|Stand)\s+(?:zum
 _PER_INSTANCE = re.compile(r"\b(?:per|pro|je|each|every|jede)\s+(?:[\w.]+[\s-])?(?:instance|Instanz)\b", re.IGNORECASE)
 _CORE_TYPE = re.compile(r"NeuronCores?[- ]?v(\d)\b")
 _GENERATION_HEADER = re.compile(r"Generation|\bGen\b|Chip|Modell|Model|Beschleuniger|Accelerator", re.IGNORECASE)
+_DATED_NAME = re.compile(r"\s*\(\s*(?:[A-Za-zÄÖÜäöü]+\.?\s+)?(?P<year>(?:19|20)\d\d)\s*\)")
 _NOT_ON_DEMAND = re.compile(r"\b(?:spot|reserved|savings plans?|reserviert\w*|Spot-\w*|Capacity Blocks?)\b", re.IGNORECASE)
 CUE_WINDOW = 60  # characters around a value in which a cue word speaks about it
 _MEMORY_TYPE = re.compile(r"(?<![\w-])(?:HBM[234]?[eE]?|LPDDR5X?|GDDR6X?|GDDR7|DDR5|DRAM)(?![\w-])")
@@ -199,6 +200,7 @@ class ClaimExtractor:
             out.extend(self._name_claims(seg, s))
             if not s.cue("REPORTED"):
                 out.extend(self._date_claims(seg, s))
+                out.extend(self._dated_names(seg, s))
                 out.extend(self._memory_type_claims(seg, s, out))
                 out.extend(self._core_type_claims(seg, s))
         return out
@@ -410,6 +412,24 @@ class ClaimExtractor:
         return Claim(entity=subject.entity, attribute="price_per_hour", start=seg.start + q.start,
                      end=seg.start + q.end, text=q.text, quantity=price, sentence=s.text.strip(),
                      subject_text=subject.text)
+
+    def _dated_names(self, seg: Segment, s: _Sentence) -> Iterable[Claim]:
+        """"Trainium2 (2024): ...", "## Trainium3 (Dezember 2025)": a year in brackets after the name that
+        opens a heading, list item or paragraph is when the chip came (announced or launched)."""
+        for m in s.mentions:
+            if m.start - seg.start > 40 and seg.kind != "heading" or m.start - s.start > 40:
+                continue
+            d = _DATED_NAME.match(s.text, m.end - s.start)
+            if d is None or not (self.fb.about(m.entity, "announced") or self.fb.about(m.entity, "available")):
+                continue
+            if seg.kind not in ("heading", "list_item") and not s.text[d.end():].lstrip(" *").startswith(":"):
+                continue  # in running text "H100 (2022)" may be anything; as a lead it dates the chip
+            year = d.start("year")
+            at, period = period_before(s.text, year, int(d.group("year")))
+            at = max(at, d.start() + 1)
+            yield Claim(entity=m.entity, attribute="announced", start=seg.start + s.start + at,
+                        end=seg.start + s.start + d.end("year"), text=s.text[at:d.end("year")],
+                        value_text=period.encode(), sentence=s.text.strip(), subject_text=m.text, scope="presented")
 
     def _date_claims(self, seg: Segment, s: _Sentence) -> Iterable[Claim]:
         """"Amazon bought Annapurna Labs in 2015", "Trainium2 wurde 2023 vorgestellt", "launched on April 9,

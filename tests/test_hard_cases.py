@@ -470,3 +470,13 @@ def test_neuronlink_without_a_generation_names_the_chip_s_link(reviewer):
 def test_a_number_after_was_is_no_count_without_it_or_es(reviewer):
     text = "Jeder Inferentia2-Chip bietet 32 GB HBM, was einen 4-fach höheren Durchsatz bedeutet."
     assert not [f for f in review(reviewer, text, "de").findings if f.attribute == "chip_count"]
+
+
+def test_a_year_in_brackets_after_a_leading_name_dates_the_chip(reviewer):
+    r = review(reviewer, "Trainium2 (2024): vier Mal so schnell wie die erste Generation.\n", "de")
+    assert find(r, "2024").verdict == "verified"
+    r = review(reviewer, "Trainium3 (Dezember 2023): der erste 3-nm-Chip von AWS.\n", "de")
+    assert find(r, "Dezember 2023").verdict == "contradicted"  # announced Dec 2024, available Dec 2025
+    # announced 2018, launch date not in the fact base: a later year may be the launch
+    r = review(reviewer, "Erste Generation Inferentia (2019): Inf1-Instanzen für Inferenz.\n", "de")
+    assert not alarms(r)
