@@ -50,6 +50,9 @@ _PER_INSTANCE = re.compile(r"\b(?:per|pro|je|each|every|jede)\s+(?:[\w.]+[\s-])?
 _CORE_TYPE = re.compile(r"NeuronCores?[- ]?v(\d)\b")
 _GENERATION_HEADER = re.compile(r"Generation|\bGen\b|Chip|Modell|Model|Beschleuniger|Accelerator", re.IGNORECASE)
 _DATED_NAME = re.compile(r"\s*\(\s*(?:[A-Za-zÄÖÜäöü]+\.?\s+)?(?P<year>(?:19|20)\d\d)\s*\)")
+_NODE_AFTER = re.compile(r"(?:['’]s)?[\s-]+(?:\d+(?:\.\d+)?\s?-?nm\b|N\d+[A-Z]?\b|\d+N\b)")
+_SYSTEM_WORD = re.compile(r"UltraServer|\bPods?\b|\bracks?\b|\bRacks?\b|NVL\d+")
+_UNPUNCTUATED_BREAK = re.compile(r"[^\s.!?:;,(\[–—-][ \t]*\n")
 _NOT_ON_DEMAND = re.compile(r"\b(?:spot|reserved|savings plans?|reserviert\w*|Spot-\w*|Capacity Blocks?)\b", re.IGNORECASE)
 CUE_WINDOW = 60  # characters around a value in which a cue word speaks about it
 _MEMORY_TYPE = re.compile(r"(?<![\w-])(?:HBM[234]?[eE]?|LPDDR5X?|GDDR6X?|GDDR7|DDR5|DRAM)(?![\w-])")
@@ -454,11 +457,13 @@ class ClaimExtractor:
             def dated(entity: str, attribute=attribute, presented=presented) -> bool:
                 return bool(self.fb.about(entity, attribute) or (presented and self.fb.about(entity, "available")))
 
-            with_facts = [x for x in s.mentions if dated(x.entity)]
+            with_facts = [x for x in s.mentions if dated(x.entity) and not _UNPUNCTUATED_BREAK.search(
+                s.text[min(x.end, a) - s.start:max(x.start, b) - s.start])]  # a heading glued to the next line
             if with_facts:
                 before = [x for x in with_facts if x.end <= a]
                 subject, subject_text = (before[-1] if before else with_facts[0]), None
-            elif (s.cue("ANAPH:chip") or s.cue("ANAPH:system") or s.cue("ANAPH:project")) and not any(
+            elif any(c.start < cue.start for c in (*s.cue("ANAPH:chip"), *s.cue("ANAPH:system"),
+                                                    *s.cue("ANAPH:project"))) and not any(
                     self._is_hardware(x.entity) or self.kind(x.entity) == "project" for x in s.mentions):
                 entity = self._context(seg, fits=dated, at=a)  # "The chip was announced at GTC on ..."
                 if entity is None:
@@ -765,6 +770,15 @@ class ClaimExtractor:
             if len(leads) >= 2 and leads[-2] != leads[-1]:
                 subject, versus = leads[-2], leads[-1]
                 how, text = "coreference", self.fb.entities[subject].name
+        if subject is not None and versus is not None and self.kind(subject) == self.kind(versus) == "chip" \
+                and _SYSTEM_WORD.search(s.text):
+            # "die UltraServers mit bis zu 144 dieser Chips bieten das Vierfache der bisherigen Rechenleistung":
+            # the systems built from the two chips, when the fact base compares exactly one such pair
+            pairs = {(a.id, f.q.versus) for a in self.fb.entities.values() if a.chip == subject
+                     for f in self.fb.about(a.id, "ratio") if self.fb.chip_of(f.q.versus) == versus}
+            if len(pairs) == 1:
+                subject, versus = pairs.pop()
+                how = "coreference"
         if subject is not None and versus is not None and how != "sentence":
             subject = self._like_for_like(seg, subject, versus, q.start)
         if subject is None or versus is None or subject == versus:
@@ -800,7 +814,10 @@ class ClaimExtractor:
                         end=seg.start + m.end, text=m.text, value_text=self.fb.entities[m.entity].name,
                         negated=negated, sentence=s.text.strip(), subject_text=subject.text)
         foundries = s.cue("FOUNDRY:")
-        if foundries and s.cue("ATTR:foundry"):
+        if foundries and not s.cue("ATTR:foundry"):
+            # "auf TSMC 3nm", "TSMC N3P", "TSMC's 4N process": a foundry named with its process is the foundry
+            foundries = [f for f in foundries if _NODE_AFTER.match(s.text, f.end - s.start)]
+        if foundries:
             for f in foundries:
                 rel = f.start - s.start
                 if _MEMORY_TYPE.search(s.text[max(0, rel - 40):rel + 60]) or re.search(r"\bmemory|Speicher", s.text, re.I):
@@ -1078,6 +1095,7 @@ def _chip_count(s: _Sentence, q: Quantity, noun: str = "CHIPNOUN") -> bool:
         names = [m for m in s.mentions if m.start >= q.end and m.end <= c.start]
         for m in names:
             gap = gap.replace(m.text, "")
+        gap = re.sub(r"^\s*(?:dieser|diesen|dieses|these|of these|of the|of its|seiner|ihrer)\b", "", gap)  # "144 dieser Chips"
         if re.fullmatch(r"[\s-]*(?:[A-Z][\w.-]*[\s-]+){0,3}", gap + " ") and not re.match(r"^\s*(?:each|jeweils)\b", s.text[c.end - s.start:]):
             return True
         break

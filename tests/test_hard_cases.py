@@ -480,3 +480,25 @@ def test_a_year_in_brackets_after_a_leading_name_dates_the_chip(reviewer):
     # announced 2018, launch date not in the fact base: a later year may be the launch
     r = review(reviewer, "Erste Generation Inferentia (2019): Inf1-Instanzen für Inferenz.\n", "de")
     assert not alarms(r)
+
+
+def test_a_foundry_named_with_its_process_and_a_launch(reviewer):
+    r = review(reviewer, "Trainium3 wurde auf der re:Invent 2025 mit 2,52 PFLOPS pro Chip auf TSMC 3nm vorgestellt.", "de")
+    assert find(r, "TSMC").verdict == "verified"
+    r = review(reviewer, "Trainium3 wurde auf der re:Invent 2025 mit 2,52 PFLOPS pro Chip auf Samsung 3nm vorgestellt.", "de")
+    assert find(r, "Samsung").verdict == "contradicted"
+    assert find(review(reviewer, "Der Launch von Trainium3 im Dezember 2025 verschärft den Wettbewerb.", "de"),
+                "Dezember 2025").verdict == "verified"
+
+
+def test_ultraservers_of_these_chips_compare_as_systems(reviewer):
+    text = ("Die neuen Trainium3-Prozessoren sind verfügbar. Die UltraServers mit bis zu 144 dieser Chips bieten "
+            "mehr als das Vierfache der bisherigen Rechenleistung.")
+    r = review(reviewer, text, "de")
+    assert find(r, "144").verdict == "verified" and find(r, "Vierfache").verdict == "verified"  # 4.4x
+
+
+def test_a_heading_line_glued_to_the_next_line_does_not_lend_its_name_to_a_date(reviewer):
+    text = ("Trainium3 is designed for frontier models\nThe strategy dates back to 2018 with the launch of "
+            "Inferentia, its first accelerator.\n")
+    assert not alarms(review(reviewer, text, "en"))
