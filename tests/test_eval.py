@@ -13,16 +13,17 @@ from reviewer.evaluate import evaluate, render_text, total
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# The floor CI holds today. Issue 4 asks for recall >= 0.90 and precision >= 0.95 on corpus/; the
-# reviewer is not there yet (see README, Accuracy), so this ratchet only stops it getting worse.
-# Raise these numbers with every accuracy gain; never lower them.
-RECALL_FLOOR = 0.83
+# The floor CI holds today. Issue 4's CI gate (recall >= 0.90, precision >= 0.95 on corpus/) is met and
+# enforced by these floors, which sit above it; the targets (0.95 / 0.97 / 0.85) are not met yet (see
+# README, Accuracy). Raise these numbers with every accuracy gain; never lower them.
+RECALL_FLOOR = 0.92
 PRECISION_FLOOR = 0.98
-COVERAGE_FLOOR = 0.75
+COVERAGE_FLOOR = 0.81
 # The same ratchet on the seeds' claims (tests/seeds_gold, addressed by line: the seeds live outside
 # the repository, in ../shared/seeds, so CI machines without them skip this one test).
 SEEDS_RECALL_FLOOR = 0.77
 SEEDS_PRECISION_FLOOR = 0.95
+SEEDS_COVERAGE_FLOOR = 0.67
 
 
 def _cli(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
@@ -101,3 +102,4 @@ def test_eval_seeds_stay_above_their_floor(reviewer):
     assert len(scores) == 5
     assert t.recall >= SEEDS_RECALL_FLOOR, render_text(scores, details=True)
     assert t.precision >= SEEDS_PRECISION_FLOOR, render_text(scores, details=True)
+    assert t.coverage >= SEEDS_COVERAGE_FLOOR, render_text(scores, details=True)
