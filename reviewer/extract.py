@@ -868,6 +868,8 @@ class ClaimExtractor:
 
     def _memory_type_claims(self, seg: Segment, s: _Sentence, figures: Sequence[Claim] = ()) -> Iterable[Claim]:
         """"144 GB HBM3e", "nutzt HBM statt DRAM": the memory type of the chip the sentence is about."""
+        if seg.kind == "table_cell" and seg.col_header < 0:
+            return  # a header cell ("HBM (GB)") names a column, it says nothing about a chip
         compared, counted = _compared(s), _counted(s)
         chips = [m for m in s.mentions if self._is_hardware(m.entity) and m not in compared and m not in counted]
         for mt in _MEMORY_TYPE.finditer(s.text):

@@ -502,3 +502,9 @@ def test_a_heading_line_glued_to_the_next_line_does_not_lend_its_name_to_a_date(
     text = ("Trainium3 is designed for frontier models\nThe strategy dates back to 2018 with the launch of "
             "Inferentia, its first accelerator.\n")
     assert not alarms(review(reviewer, text, "en"))
+
+
+def test_a_memory_type_in_a_header_cell_is_no_claim(reviewer):
+    text = "| Chip | HBM (GB) |\n|---|---|\n| Trainium3 | 144 |\n"
+    r = review(reviewer, text, "de")
+    assert not [f for f in r.findings if f.attribute == "memory_type"] and find(r, "144").verdict == "verified"
