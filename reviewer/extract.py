@@ -53,6 +53,7 @@ _DATED_NAME = re.compile(r"\s*\(\s*(?:[A-Za-zÄÖÜäöü]+\.?\s+)?(?P<year>(?:1
 _NODE_AFTER = re.compile(r"(?:['’]s)?[\s-]+(?:\d+(?:\.\d+)?\s?-?nm\b|N\d+[A-Z]?\b|\d+N\b)")
 _SYSTEM_WORD = re.compile(r"UltraServer|\bPods?\b|\bracks?\b|\bRacks?\b|NVL\d+")
 _UNPUNCTUATED_BREAK = re.compile(r"[^\s.!?:;,(\[–—-][ \t]*\n")
+_NEG_BREAK = re.compile(r"[;:–—]|,\s*(?:but|it|sondern|aber|es|er|sie)\b|\b(?:but|instead|sondern|stattdessen)\b")
 _NOT_ON_DEMAND = re.compile(r"\b(?:spot|reserved|savings plans?|reserviert\w*|Spot-\w*|Capacity Blocks?)\b", re.IGNORECASE)
 CUE_WINDOW = 60  # characters around a value in which a cue word speaks about it
 _MEMORY_TYPE = re.compile(r"(?<![\w-])(?:HBM[234]?[eE]?|LPDDR5X?|GDDR6X?|GDDR7|DDR5|DRAM)(?![\w-])")
@@ -805,7 +806,10 @@ class ClaimExtractor:
             if subject is None:
                 continue
             negated = any(c.end <= m.start and m.start - c.end <= 30 and c.start >= subject.end
-                          for c in s.cue("NEG")) or _negated_after(s, m)
+                          and not _NEG_BREAK.search(s.text[c.end - s.start:m.start - s.start])
+                          and not any(c.end <= o.start and o.end <= m.start and self.kind(o.entity) == "interconnect"
+                                      for o in s.mentions)
+                          for c in s.cue("NEG")) or _negated_after(s, m)  # "not NVLink; it uses NeuronLink-v3"
             entity = subject.entity
             network = any(c.label == "ATTR:network_bandwidth" and c.start < m.end and m.start < c.end for c in s.cues)
             if not network and self.kind(entity) in ("system", "instance", "pod"):
@@ -874,8 +878,8 @@ class ClaimExtractor:
         chips = [m for m in s.mentions if self._is_hardware(m.entity) and m not in compared and m not in counted]
         for mt in _MEMORY_TYPE.finditer(s.text):
             a = s.start + mt.start()
-            if any(c.label == "NEG" and 0 <= a - c.end <= 12 for c in s.cues):
-                continue  # "HBM instead of DRAM", "nicht HBM": not what it has
+            if any(c.label == "NEG" and 0 <= a - c.end <= 12 for c in s.cues) or _discussed(s, a, a + len(mt.group())):
+                continue  # "HBM instead of DRAM", "nicht HBM": not what it has; a quoted mistake
             before = [c for c in chips if c.end <= a]
             subject = before[-1] if before else None
             if subject is None and not chips:

@@ -508,3 +508,17 @@ def test_a_memory_type_in_a_header_cell_is_no_claim(reviewer):
     text = "| Chip | HBM (GB) |\n|---|---|\n| Trainium3 | 144 |\n"
     r = review(reviewer, text, "de")
     assert not [f for f in r.findings if f.attribute == "memory_type"] and find(r, "144").verdict == "verified"
+
+
+def test_negation_stops_at_the_clause_that_names_the_real_link(reviewer):
+    r = review(reviewer, "The Trn2 UltraServer is not built on NVLink; it uses NeuronLink-v3.", "en")
+    assert find(r, "NeuronLink-v3").verdict == "verified" and find(r, "NVLink").verdict == "verified"
+    r = review(reviewer, "Trainium3 nutzt nicht NVLink, sondern NeuronLink-v4.", "de")
+    assert not alarms(r)
+    r = review(reviewer, "The B200 does not support NVLink.", "en")
+    assert find(r, "NVLink").verdict == "contradicted"
+
+
+def test_a_memory_type_inside_a_quoted_mistake_is_no_claim(reviewer):
+    text = 'Some blogs claim "Trainium2 has 32 GB of HBM2e", which is wrong.'
+    assert not review(reviewer, text, "en").findings

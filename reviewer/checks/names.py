@@ -60,8 +60,9 @@ class InterconnectClaim(Check):
                                reason=msg(lang, "unsupported", entity=ent, claimed=value, expected=uses),
                                note=(neg_hit[0].fact.note if neg_hit else None))
         else:
-            if neg_hit or (not pos_hit and clash):
-                used = neg_hit or clash
+            if neg_hit or (not pos_hit and (clash or positive)):
+                # "not NVLink; it uses NeuronLink-v3": the links it has are known and the named one is not among them
+                used = neg_hit or clash or positive
                 return Verdict(claim, "verified", expected=uses, sources=sources_of(used),
                                reason=msg(lang, "negated_ok", entity=ent, claimed=value))
             if pos_hit:
