@@ -710,6 +710,8 @@ class ClaimExtractor:
         rel = q.end - s.start
         if _WORKLOAD_METRIC.match(s.text[rel:rel + 40]) and not _nearest_label(s, "PREC:", q.start, q.end, 30):
             return None  # "4-fach höheren Durchsatz und 10-fach niedrigere Latenz": measured, not specified
+        if _SPEEDUP.match(s.text[rel:rel + 30]) and _WORKLOAD.search(s.text):
+            return None  # "2.5x faster than the H100 on Llama 3 70B inference": a benchmark result, not a spec
         compared = _compared(s)
         precision = None
         versus = next((m.entity for m in compared if self._is_hardware(m.entity) and m.start > q.start - 80), None)
@@ -1021,6 +1023,11 @@ def _distance(c: _Cue, start: int, end: int) -> int:
 _ALTERNATIVE = re.compile(r"\s+(?:or|oder)\s+(?:[\w-]+\s+){0,2}", re.IGNORECASE)
 _WORKLOAD_METRIC = re.compile(r"[\s-]*(?:\w+\s+){0,2}?(?:throughput|latency|cost|costs|price|Durchsatz|"
                               r"Durchsatzes|Latenz|Kosten|Preis)\b", re.IGNORECASE)
+_SPEEDUP = re.compile(r"[\s-]*(?:\w+\s+)?(?:faster|quicker|speedup|speed-up|schneller|flotter|Beschleunigung)\b",
+                      re.IGNORECASE)
+_WORKLOAD = re.compile(r"\b(?:inference|training|Inferenz|Training|tokens?|Token|benchmarks?|Benchmarks?|MLPerf|"
+                       r"Llama|GPT|BERT|ResNet|Stable Diffusion|Mixtral|DeepSeek|\d+B\b|workloads?|Workloads?)",
+                       re.IGNORECASE)
 _DIE_LINK = re.compile(r"\b(?:two|both|zwei|beiden?)\s+(?:compute\s+|GPU[- ])?dies\b|\bdie-to-die\b|\bdie-zu-die\b|"
                        r"\bNV-HBI\b", re.IGNORECASE)
 _STRONG_BREAK = re.compile(r"[;:–—]|\s-\s")

@@ -522,3 +522,11 @@ def test_negation_stops_at_the_clause_that_names_the_real_link(reviewer):
 def test_a_memory_type_inside_a_quoted_mistake_is_no_claim(reviewer):
     text = 'Some blogs claim "Trainium2 has 32 GB of HBM2e", which is wrong.'
     assert not review(reviewer, text, "en").findings
+
+
+def test_benchmark_speedups_are_not_spec_ratios(reviewer):
+    text = "In our tests the B200 was 2.5x faster than the H100 on Llama 3 70B inference."
+    assert not [f for f in review(reviewer, text, "en").findings if f.attribute == "ratio"]
+    text = ("Nvidia claims the GB200 NVL72 delivers 30x faster inference than the same number of H100s; "
+            "we could not verify that.")
+    assert not alarms(review(reviewer, text, "en"))
