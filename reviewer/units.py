@@ -107,7 +107,7 @@ MULTIPLIER_WORDS = {
 # "sechsfach", "das Zehnfache", "achtfachen": German multiples written as one word
 for _stem, _n in (("zwei", 2), ("drei", 3), ("vier", 4), ("fünf", 5), ("sechs", 6), ("sieben", 7), ("acht", 8),
                   ("neun", 9), ("zehn", 10), ("zwölf", 12), ("zwanzig", 20), ("hundert", 100)):
-    for _ending in ("fach", "fache", "fachen", "facher"):
+    for _ending in ("fach", "fache", "fachen", "facher", "mal"):  # "sechsmal so viel Speicher"
         MULTIPLIER_WORDS.setdefault(_stem + _ending, float(_n))
         MULTIPLIER_WORDS.setdefault((_stem + _ending).capitalize(), float(_n))
 for _word in ("doppelte", "doppelten"):

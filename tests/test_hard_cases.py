@@ -322,6 +322,8 @@ def test_a_quoted_original_in_a_change_list_is_not_a_claim(reviewer):
 def test_german_multiples_written_as_one_word(reviewer):
     text = "Der Speicher von TPU7x wächst auf das Sechsfache des Vorgängers Trillium."
     assert find(review(reviewer, text, "de"), "Sechsfache").verdict == "verified"
+    text = "Ironwood (TPU7x) hat mit 192 GB sechsmal so viel Speicher wie Trillium."
+    assert find(review(reviewer, text, "de"), "sechsmal").verdict == "verified"
     text = "Gegenüber Trainium2 wächst der Speicher von Trainium3 um das 1,5-Fache."
     assert find(review(reviewer, text, "de"), "1,5-Fache").verdict == "verified"
 
