@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import re
+from bisect import bisect_left, bisect_right
 from functools import lru_cache
 from pathlib import Path
 
@@ -126,7 +127,8 @@ class PhraseRuler:
                 return None
         return tokens
 
-    def __call__(self, doc: Doc) -> Doc:
+    def matches(self, doc: Doc) -> list[tuple[int, int, int]]:
+        """(start token, end token, label id) of the spans this ruler sets, in span order."""
         found = sorted({(start, end, key) for key, start, end in self.matcher(doc) if start != end})
         if self.first_longest:  # spacy.util.filter_spans: longest first, then earliest; no overlaps
             kept, seen = [], set()
@@ -135,7 +137,10 @@ class PhraseRuler:
                     kept.append(m)
                     seen.update(range(m[0], m[1]))
             found = sorted(kept, key=lambda m: m[0])
-        doc.spans[self.key] = [Span(doc, start, end, label=key) for start, end, key in found]
+        return found
+
+    def __call__(self, doc: Doc) -> Doc:
+        doc.spans[self.key] = [Span(doc, start, end, label=key) for start, end, key in self.matches(doc)]
         return doc
 
 
@@ -230,21 +235,29 @@ _MONTHS = frozenset("Januar Jänner Februar März April Mai Juni Juli August Sep
                     "Jan Feb Mär Apr Jun Jul Aug Sep Sept Okt Nov Dez".split())
 
 
-@Language.component("hw_number_stops")
-def hw_number_stops(doc: Doc) -> Doc:
-    text = doc_text(doc)
+def number_stops(text: str) -> list[int]:
+    """Character offsets of the words that start a sentence after a German "<number>." (see above)."""
     if ". " not in text:
-        return doc
-    starts = None
+        return []
+    out = []
     for m in _NUMBER_STOP.finditer(text):
         word = m.group(2)
         if word in _MONTHS or word.rstrip(".") in _MONTHS:
             continue
         if len(m.group(1)) <= 2 and _ORDINAL_BEFORE.search(text[max(0, m.start() - 12):m.start()]):
             continue
-        if starts is None:
-            starts = {t.idx: t.i for t in doc}
-        i = starts.get(m.start(2))
+        out.append(m.start(2))
+    return out
+
+
+@Language.component("hw_number_stops")
+def hw_number_stops(doc: Doc) -> Doc:
+    found = number_stops(doc_text(doc))
+    if not found:
+        return doc
+    starts = {t.idx: t.i for t in doc}
+    for at in found:
+        i = starts.get(at)
         if i is not None and i > 0:
             doc[i].is_sent_start = True
     return doc
@@ -268,6 +281,7 @@ def build_nlp(lang: str, factbase: FactBase, model: str | None = None) -> Langua
         except OSError:
             raise errors.ModelNotInstalled(f"spaCy model '{model}' is not installed; install it or drop --spacy-model") from None
         _tokenizer_tweaks(nlp)
+        nlp._hw_model = True  # type: ignore[attr-defined]  # its tokenizer and components are its own
         tokenizer_id = ""  # a model's tokenizer may be its own: tokenize its patterns each time
     else:
         nlp = _blank(lang)
@@ -286,3 +300,221 @@ def build_nlp(lang: str, factbase: FactBase, model: str | None = None) -> Langua
     cues.add_patterns([(label, word) for label, words in cue_lexicon()[lang].items() for word in words], tokenizer_id)
     nlp.add_pipe("hw_quantities", config={"lang": lang})
     return nlp
+
+
+# -- one Doc per article ------------------------------------------------------------------------
+# Each segment as a Doc of its own costs the tokenizer's, every component's and the Doc's fixed
+# overhead about thirty times an article. Instead the segments are joined with a line break into
+# one text, tokenized and matched once, and each segment gets what the claim extractor reads of a
+# Doc (entity and cue spans, sentences, quantities, its text), exactly as its own Doc would give it:
+#
+# - spaCy's tokenizer splits a text on whitespace and tokenizes each run of non-space characters on
+#   its own, so every token between a segment's first and last non-space character is the same in
+#   the joined Doc; only the whitespace at a segment's two ends is tokenized differently (a
+#   segment's own Doc makes its leading and trailing whitespace tokens of their own), and those
+#   tokens are made here as the tokenizer makes them.
+# - the line break between two segments is always a token of its own, so no phrase pattern (none
+#   has whitespace in it) matches across segments, and first-longest filtering, which only compares
+#   overlapping matches, picks within each segment what it picks in the segment's own Doc.
+# - the sentencizer is replayed per segment over its own token sequence (Sentencizer.predict: a
+#   sentence starts at token 0 and at the first token after a sentence-final character that is
+#   neither punctuation nor one), and German "<number>. Word" starts are added as hw_number_stops
+#   adds them.
+# tests/test_speed_equivalence.py compares both ways on every segment of corpus/ and on odd texts.
+SEGMENT_JOINER = "\n"
+
+
+class CharSpan:
+    """A span by character offsets in its segment, as extract.py reads spaCy's Span."""
+
+    __slots__ = ("start_char", "end_char", "label_")
+
+    def __init__(self, start_char: int, end_char: int, label_: str = ""):
+        self.start_char = start_char
+        self.end_char = end_char
+        self.label_ = label_
+
+    def __repr__(self) -> str:
+        return f"CharSpan({self.start_char}, {self.end_char}, {self.label_!r})"
+
+
+class _Extensions:
+    __slots__ = ("hw_quantities",)
+
+    def __init__(self, quantities):
+        self.hw_quantities = quantities
+
+
+class SegmentDoc:
+    """What the claim extractor reads of a segment's Doc: spans, sentences, quantities, text."""
+
+    __slots__ = ("spans", "sents", "_", "user_data")
+
+    def __init__(self, text: str, entities: list[CharSpan], cues: list[CharSpan], sents: list[CharSpan],
+                 quantities):
+        self.spans = {ENTITY_KEY: entities, CUE_KEY: cues}
+        self.sents = sents
+        self._ = _Extensions(quantities)
+        self.user_data = {TEXT_KEY: text}
+
+    @property
+    def text(self) -> str:
+        return self.user_data[TEXT_KEY]
+
+
+_FAST_LAYOUT = {"en": ["sentencizer", ENTITY_KEY, "hw_fuzzy", CUE_KEY, "hw_quantities"],
+                "de": ["sentencizer", "hw_number_stops", ENTITY_KEY, "hw_fuzzy", CUE_KEY, "hw_quantities"]}
+
+
+class ArticleAnalyser:
+    """The pipeline of build_nlp (blank, no trained model) run on all segments of an article at once."""
+
+    def __init__(self, nlp: Language):
+        from spacy.attrs import IDX, IS_PUNCT, LENGTH, ORTH
+
+        self.nlp = nlp
+        self.tokenizer = nlp.tokenizer.tokenizer  # the bare one, under _TextKeepingTokenizer
+        self.entities: PhraseRuler = nlp.get_pipe(ENTITY_KEY)
+        self.cues: PhraseRuler = nlp.get_pipe(CUE_KEY)
+        self.names = _NAME_INDEXES[nlp.get_pipe_config("hw_fuzzy")["names_key"]]
+        self.lang = nlp.get_pipe_config("hw_quantities")["lang"]
+        self.number_stops = nlp.has_pipe("hw_number_stops")
+        strings = nlp.vocab.strings
+        self.sentence_final = {strings[c] for c in nlp.get_pipe("sentencizer").punct_chars}
+        self.attrs = [IDX, LENGTH, IS_PUNCT, ORTH]
+        self.labels: dict[int, str] = {}
+        self.fuzzy_memo: dict[str, str | None] = {}
+        self.space_memo: dict[str, list[tuple[int, int]]] = {}
+
+    @staticmethod
+    def supports(nlp: Language) -> bool:
+        return (isinstance(nlp.tokenizer, _TextKeepingTokenizer) and nlp.lang in _FAST_LAYOUT
+                and nlp.pipe_names == _FAST_LAYOUT[nlp.lang] and not getattr(nlp, "_hw_model", False))
+
+    def _space_tokens(self, text: str) -> list[tuple[int, int]]:
+        """(start, end) of the tokens the tokenizer makes of a run of whitespace."""
+        out = self.space_memo.get(text)
+        if out is None:
+            if len(self.space_memo) > 1000:
+                self.space_memo.clear()
+            out = self.space_memo[text] = [(t.idx, t.idx + len(t.text)) for t in self.tokenizer(text)]
+        return out
+
+    def _label(self, key: int) -> str:
+        label = self.labels.get(key)
+        if label is None:
+            label = self.labels[key] = self.nlp.vocab.strings[key]
+        return label
+
+    def docs(self, texts: list[str]) -> list[SegmentDoc]:
+        joined = SEGMENT_JOINER.join(texts)
+        doc = self.tokenizer(joined)
+        offsets, o = [], 0
+        for t in texts:
+            offsets.append(o)
+            o += len(t) + len(SEGMENT_JOINER)
+        n = len(doc)
+        if n:
+            arr = doc.to_array(self.attrs)
+            idx = arr[:, 0].tolist()
+            ends = (arr[:, 0] + arr[:, 1]).tolist()
+            final = self.sentence_final
+            orths = arr[:, 3].tolist()
+            punct = arr[:, 2].tolist()
+            # token i ends a sentence; after it, the next token that is neither punctuation nor
+            # sentence-final starts the next one ("breakable")
+            finals = [i for i, orth in enumerate(orths) if orth in final]
+            breakable = [i for i in range(n) if not punct[i] and orths[i] not in final]
+        else:
+            idx, ends, finals, breakable = [], [], [], []
+        ents = self._spans(self.entities.matches(doc), idx, ends, offsets, len(texts))
+        cues = self._spans(self.cues.matches(doc), idx, ends, offsets, len(texts))
+        out = []
+        names, lang = self.names, self.lang
+        for k, text in enumerate(texts):
+            o = offsets[k]
+            ent = ents[k]
+            if names.may_mention(text):
+                ent = self._fuzzy(doc, text, o, ent)
+            sents = self._sentences(text, o, idx, ends, finals, breakable)
+            out.append(SegmentDoc(text, [CharSpan(a, b, lab) for _, a, b, lab in ent],
+                                  [CharSpan(a, b, lab) for _, a, b, lab in cues[k]], sents,
+                                  find_quantities(text, lang)))
+        return out
+
+    def _spans(self, matches, idx, ends, offsets, count) -> list[list[tuple[int, int, int, str]]]:
+        """Matches in the joined Doc -> per segment (start token, start char, end char, label)."""
+        out: list[list] = [[] for _ in range(count)]
+        k = 0
+        for start, end, key in matches:
+            a = idx[start]
+            while k + 1 < count and offsets[k + 1] <= a:
+                k += 1
+            o = offsets[k]
+            out[k].append((start, a - o, ends[end - 1] - o, self._label(key)))
+        return out
+
+    def _fuzzy(self, doc: Doc, text: str, o: int, found: list) -> list:
+        """hw_fuzzy: misspelled names, on the segment's own text, aligned to its tokens."""
+        if len(self.fuzzy_memo) > 100_000:
+            self.fuzzy_memo.clear()
+        taken = [(a, b) for _, a, b, _ in found]
+        extra = []
+        for start, end, entity_id in self.names.fuzzy_mentions(text, taken, self.fuzzy_memo):
+            span = doc.char_span(o + start, o + end, alignment_mode="expand")
+            if span is not None:
+                extra.append((span.start, span.start_char - o, span.end_char - o, entity_id))
+        if not extra:
+            return found
+        return sorted(found + extra, key=lambda m: m[0])
+
+    def _sentences(self, text: str, o: int, idx, ends, finals, breakable) -> list[CharSpan]:
+        """The sentences of the segment's own Doc (sentencizer, then hw_number_stops)."""
+        n_chars = len(text)
+        if not n_chars:
+            return []
+        stripped = text.lstrip()
+        a = n_chars - len(stripped)  # first non-space character
+        b = a + len(stripped.rstrip())  # after the last one
+        # the segment's own tokens: its leading whitespace, the joined Doc's tokens in between, its
+        # trailing whitespace (a single space after the last token is that token's trailing space)
+        toks = self._space_tokens(text[:a]) if a else []
+        i0, i1 = bisect_left(idx, o + a), bisect_left(idx, o + b)
+        lead = len(toks)
+        toks = toks + [(idx[i] - o, ends[i] - o) for i in range(i0, i1)]
+        n_mid = i1 - i0
+        if b < n_chars:
+            s0 = b + 1 if text[b] == " " else b
+            if s0 < n_chars:
+                toks += [(s0 + x, s0 + y) for x, y in self._space_tokens(text[s0:])]
+        has_trail = len(toks) > lead + n_mid
+        starts = {0}
+        j = bisect_left(finals, i0)
+        while j < len(finals) and finals[j] < i1:
+            f = finals[j]
+            m = bisect_right(breakable, f)
+            nxt = breakable[m] if m < len(breakable) else None
+            if nxt is not None and nxt < i1:
+                starts.add(lead + nxt - i0)
+            elif has_trail:
+                starts.add(lead + n_mid)
+            j += 1
+        if self.number_stops:
+            for at in number_stops(text):
+                i = bisect_left(idx, o + at, i0, i1)
+                if i < i1 and idx[i] == o + at and lead + i - i0 > 0:
+                    starts.add(lead + i - i0)
+        order = sorted(starts)
+        order.append(len(toks))
+        return [CharSpan(toks[s][0], toks[e - 1][1]) for s, e in zip(order, order[1:])]
+
+
+def segment_docs(nlp: Language, texts: list[str]):
+    """One Doc-like result per segment text: the fast path for our own pipeline, nlp.pipe otherwise."""
+    analyser = getattr(nlp, "_hw_analyser", None)
+    if analyser is None:
+        analyser = ArticleAnalyser(nlp) if ArticleAnalyser.supports(nlp) else False
+        nlp._hw_analyser = analyser
+    if analyser is False:
+        return list(nlp.pipe(texts))
+    return analyser.docs(texts)

@@ -153,3 +153,51 @@ def test_json_writer_gives_what_json_dumps_gives(reviewer):
         samples.append({"articles": [report_dict(reviewer.review_path(p, as_of=dt.date(2026, 11, 22)))]})
     for obj in samples:
         assert dumps_indented(obj) == json.dumps(obj, ensure_ascii=False, indent=2)
+
+
+def _doc_view(doc) -> tuple:
+    """What the claim extractor reads of a Doc (or of the fast path's SegmentDoc)."""
+    from reviewer.nlp import doc_text
+
+    return (doc_text(doc),
+            [(s.start_char, s.end_char, s.label_) for s in doc.spans.get(ENTITY_KEY, [])],
+            [(s.start_char, s.end_char, s.label_) for s in doc.spans.get(CUE_KEY, [])],
+            [(s.start_char, s.end_char) for s in doc.sents],
+            doc._.hw_quantities)
+
+
+def _odd_articles(lang: str, n: int = 300) -> list[list[str]]:
+    """Segments with whitespace, punctuation, names, typos and numbers at their edges."""
+    rng = random.Random(7 if lang == "en" else 8)
+    parts = ["", " ", "  ", "\n", " \n", "\n ", "\t", "\u00a0", "\u2009", ".", "!", "?", "...", "?!", "\"", "“", "„",
+             ")", "(", "-", "–", ":", ";", ",", "Trainium3", "Tranium3", "Trainium 3", "trn2", "H100", "H100.",
+             "TPU v5e", "NVLink", "NeuronLink-v4", "Nvidia", "the chip", "der Chip", "144 GB", "2,52 PFLOPS", "5 nm",
+             "4x", "twice", "18.", "512.", "Der", "März", "Pod", "Am", "3.", "HBM3e", "TSMC", "CEO", "Adam Selipsky",
+             "memory bandwidth", "Speicherbandbreite", "e.g.", "z. B.", "U.S.", "s.", "TB/s.", "x"]
+    out = []
+    for _ in range(n):
+        segs = []
+        for _ in range(rng.randint(1, 6)):
+            segs.append("".join(rng.choice(parts) + rng.choice(["", " ", " ", "  ", "\n"]) for _ in range(rng.randint(0, 12))))
+        out.append(segs)
+    return out
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_one_doc_per_article_gives_each_segments_own_doc(reviewer, lang):
+    from reviewer.api import front_matter_segments
+    from reviewer.nlp import ArticleAnalyser
+
+    nlp = reviewer.nlp(lang)
+    assert ArticleAnalyser.supports(nlp)
+    analyser = ArticleAnalyser(nlp)
+    articles = []
+    for p in sorted((ROOT / "corpus").glob("*.md")):
+        src = source_from_text(p.read_text(encoding="utf-8"), str(p))
+        if (src.lang or detect_language(src.markdown)) == lang:
+            articles.append([s.text for s in front_matter_segments(src) + segments(src)])
+    articles += _odd_articles(lang) + [[], [""], ["", ""], [" "], ["a"], ["\n\n"]]
+    for texts in articles:
+        fast = [_doc_view(d) for d in analyser.docs(texts)]
+        plain = [_doc_view(d) for d in nlp.pipe(texts)]
+        assert fast == plain, texts
