@@ -26,6 +26,7 @@ from bisect import bisect_left, bisect_right
 from functools import lru_cache
 from pathlib import Path
 
+import numpy
 import spacy
 from spacy.language import Language
 from spacy.matcher import PhraseMatcher
@@ -35,8 +36,9 @@ from spacy.util import compile_infix_regex, compile_suffix_regex
 from . import diskcache, errors
 from .diskcache import gc_paused
 from .factbase.base import FactBase
+from .names import _CANDIDATE as _FUZZY_CANDIDATE
 from .names import EntityNames
-from .quantities import find_quantities
+from .quantities import find_quantities, find_quantities_in
 
 ENTITY_KEY = "hw_entities"
 CUE_KEY = "hw_cues"
@@ -327,12 +329,13 @@ SEGMENT_JOINER = "\n"
 class CharSpan:
     """A span by character offsets in its segment, as extract.py reads spaCy's Span."""
 
-    __slots__ = ("start_char", "end_char", "label_")
+    __slots__ = ("start_char", "end_char", "label_", "token", "fuzzy")
 
     def __init__(self, start_char: int, end_char: int, label_: str = ""):
         self.start_char = start_char
         self.end_char = end_char
         self.label_ = label_
+        self.fuzzy = False  # found by hw_fuzzy (not an exact name)
 
     def __repr__(self) -> str:
         return f"CharSpan({self.start_char}, {self.end_char}, {self.label_!r})"
@@ -389,7 +392,8 @@ class ArticleAnalyser:
     @staticmethod
     def supports(nlp: Language) -> bool:
         return (isinstance(nlp.tokenizer, _TextKeepingTokenizer) and nlp.lang in _FAST_LAYOUT
-                and nlp.pipe_names == _FAST_LAYOUT[nlp.lang] and not getattr(nlp, "_hw_model", False))
+                and nlp.pipe_names == _FAST_LAYOUT[nlp.lang] and not getattr(nlp, "_hw_model", False)
+                and all(len(c) == 1 for c in nlp.get_pipe("sentencizer").punct_chars))  # see docs()
 
     def _space_tokens(self, text: str) -> list[tuple[int, int]]:
         """(start, end) of the tokens the tokenizer makes of a run of whitespace."""
@@ -400,12 +404,6 @@ class ArticleAnalyser:
             out = self.space_memo[text] = [(t.idx, t.idx + len(t.text)) for t in self.tokenizer(text)]
         return out
 
-    def _label(self, key: int) -> str:
-        label = self.labels.get(key)
-        if label is None:
-            label = self.labels[key] = self.nlp.vocab.strings[key]
-        return label
-
     def docs(self, texts: list[str]) -> list[SegmentDoc]:
         joined = SEGMENT_JOINER.join(texts)
         doc = self.tokenizer(joined)
@@ -413,100 +411,147 @@ class ArticleAnalyser:
         for t in texts:
             offsets.append(o)
             o += len(t) + len(SEGMENT_JOINER)
-        n = len(doc)
-        if n:
+        if len(doc):
             arr = doc.to_array(self.attrs)
             idx = arr[:, 0].tolist()
             ends = (arr[:, 0] + arr[:, 1]).tolist()
-            final = self.sentence_final
-            orths = arr[:, 3].tolist()
-            punct = arr[:, 2].tolist()
-            # token i ends a sentence; after it, the next token that is neither punctuation nor
-            # sentence-final starts the next one ("breakable")
-            finals = [i for i, orth in enumerate(orths) if orth in final]
-            breakable = [i for i in range(n) if not punct[i] and orths[i] not in final]
+            # sentence-final characters are single characters: only one-character tokens are one
+            orths = arr[:, 3]
+            final_set = self.sentence_final
+            finals = [i for i in numpy.flatnonzero(arr[:, 1] == 1).tolist() if int(orths[i]) in final_set]
+            # after a sentence-final token, the next token that is neither punctuation nor
+            # sentence-final starts a sentence: such a token "breaks"
+            breaks = (arr[:, 2] == 0).tolist()
+            for i in finals:
+                breaks[i] = False
         else:
-            idx, ends, finals, breakable = [], [], [], []
-        ents = self._spans(self.entities.matches(doc), idx, ends, offsets, len(texts))
-        cues = self._spans(self.cues.matches(doc), idx, ends, offsets, len(texts))
-        out = []
-        names, lang = self.names, self.lang
-        for k, text in enumerate(texts):
-            o = offsets[k]
-            ent = ents[k]
-            if names.may_mention(text):
-                ent = self._fuzzy(doc, text, o, ent)
-            sents = self._sentences(text, o, idx, ends, finals, breakable)
-            out.append(SegmentDoc(text, [CharSpan(a, b, lab) for _, a, b, lab in ent],
-                                  [CharSpan(a, b, lab) for _, a, b, lab in cues[k]], sents,
-                                  find_quantities(text, lang)))
-        return out
+            idx, ends, breaks, finals = [], [], [], []
+        count = len(texts)
+        ents = self._spans(self.entities.matches(doc), idx, ends, offsets, count)
+        cues = self._spans(self.cues.matches(doc), idx, ends, offsets, count)
+        self._fuzzy(doc, joined, offsets, ents)
+        quantities = find_quantities_in(texts, self.lang)
+        tokens = (idx, ends, breaks, finals)
+        return [SegmentDoc(text, ents[k], cues[k], self._sentences(text, offsets[k], tokens), quantities[k])
+                for k, text in enumerate(texts)]
 
-    def _spans(self, matches, idx, ends, offsets, count) -> list[list[tuple[int, int, int, str]]]:
-        """Matches in the joined Doc -> per segment (start token, start char, end char, label)."""
+    def _spans(self, matches, idx, ends, offsets, count) -> list[list[CharSpan]]:
+        """Matches in the joined Doc -> per segment, spans by characters in the segment."""
         out: list[list] = [[] for _ in range(count)]
-        k = 0
+        k, o = 0, 0
+        last = count - 1
+        labels = self.labels
         for start, end, key in matches:
             a = idx[start]
-            while k + 1 < count and offsets[k + 1] <= a:
+            while k < last and offsets[k + 1] <= a:
                 k += 1
-            o = offsets[k]
-            out[k].append((start, a - o, ends[end - 1] - o, self._label(key)))
+                o = offsets[k]
+            label = labels.get(key)
+            if label is None:
+                label = labels[key] = self.nlp.vocab.strings[key]
+            span = CharSpan(a - o, ends[end - 1] - o, label)
+            span.token = start
+            out[k].append(span)
         return out
 
-    def _fuzzy(self, doc: Doc, text: str, o: int, found: list) -> list:
-        """hw_fuzzy: misspelled names, on the segment's own text, aligned to its tokens."""
-        if len(self.fuzzy_memo) > 100_000:
-            self.fuzzy_memo.clear()
-        taken = [(a, b) for _, a, b, _ in found]
-        extra = []
-        for start, end, entity_id in self.names.fuzzy_mentions(text, taken, self.fuzzy_memo):
-            span = doc.char_span(o + start, o + end, alignment_mode="expand")
+    def _fuzzy(self, doc: Doc, joined: str, offsets: list[int], ents: list[list[CharSpan]]) -> None:
+        """hw_fuzzy: misspelled names, found as in each segment's own text (no candidate spans a line
+        break), aligned to its tokens; spans in token order, as hw_fuzzy sorts them."""
+        memo = self.fuzzy_memo
+        if len(memo) > 100_000:
+            memo.clear()
+        resolve = self.names.resolve
+        k, o = 0, 0
+        last = len(offsets) - 1
+        changed = set()
+        for m in _FUZZY_CANDIDATE.finditer(joined):
+            a, b = m.start(), m.end()
+            while k < last and offsets[k + 1] <= a:
+                k += 1
+                o = offsets[k]
+            if any(a - o < sp.end_char and sp.start_char < b - o for sp in ents[k] if not sp.fuzzy):
+                continue
+            name = m.group()
+            eid = memo.get(name, _UNSEEN)
+            if eid is _UNSEEN:
+                eid = memo[name] = resolve(name)
+            if not eid:
+                continue
+            span = doc.char_span(a, b, alignment_mode="expand")
             if span is not None:
-                extra.append((span.start, span.start_char - o, span.end_char - o, entity_id))
-        if not extra:
-            return found
-        return sorted(found + extra, key=lambda m: m[0])
+                extra = CharSpan(span.start_char - o, span.end_char - o, eid)
+                extra.token = span.start
+                extra.fuzzy = True
+                ents[k].append(extra)
+                changed.add(k)
+        for k in changed:
+            ents[k].sort(key=_token_of)
 
-    def _sentences(self, text: str, o: int, idx, ends, finals, breakable) -> list[CharSpan]:
+    def _sentences(self, text: str, o: int, tokens) -> list[CharSpan]:
         """The sentences of the segment's own Doc (sentencizer, then hw_number_stops)."""
         n_chars = len(text)
         if not n_chars:
             return []
+        idx, ends, breaks, finals = tokens
         stripped = text.lstrip()
         a = n_chars - len(stripped)  # first non-space character
         b = a + len(stripped.rstrip())  # after the last one
-        # the segment's own tokens: its leading whitespace, the joined Doc's tokens in between, its
-        # trailing whitespace (a single space after the last token is that token's trailing space)
-        toks = self._space_tokens(text[:a]) if a else []
+        # The segment's own tokens: its leading whitespace, the joined Doc's tokens in between, its
+        # trailing whitespace (a single space after the last token is that token's trailing
+        # space). Token i of the segment is lead[i], then joined token i0 + i - n_lead, then trail.
+        lead = self._space_tokens(text[:a]) if a else ()
+        n_lead = len(lead)
         i0, i1 = bisect_left(idx, o + a), bisect_left(idx, o + b)
-        lead = len(toks)
-        toks = toks + [(idx[i] - o, ends[i] - o) for i in range(i0, i1)]
-        n_mid = i1 - i0
+        trail = ()
         if b < n_chars:
             s0 = b + 1 if text[b] == " " else b
             if s0 < n_chars:
-                toks += [(s0 + x, s0 + y) for x, y in self._space_tokens(text[s0:])]
-        has_trail = len(toks) > lead + n_mid
-        starts = {0}
+                trail = [(s0 + x, s0 + y) for x, y in self._space_tokens(text[s0:])]
+        n_mid = i1 - i0
+        n_tokens = n_lead + n_mid + len(trail)
+        starts = [0]
         j = bisect_left(finals, i0)
-        while j < len(finals) and finals[j] < i1:
-            f = finals[j]
-            m = bisect_right(breakable, f)
-            nxt = breakable[m] if m < len(breakable) else None
-            if nxt is not None and nxt < i1:
-                starts.add(lead + nxt - i0)
-            elif has_trail:
-                starts.add(lead + n_mid)
+        n_finals = len(finals)
+        while j < n_finals and finals[j] < i1:
+            i = finals[j] + 1
+            while i < i1 and not breaks[i]:
+                i += 1
+            if i < i1:
+                starts.append(n_lead + i - i0)
+            elif trail:
+                starts.append(n_lead + n_mid)
             j += 1
         if self.number_stops:
             for at in number_stops(text):
                 i = bisect_left(idx, o + at, i0, i1)
-                if i < i1 and idx[i] == o + at and lead + i - i0 > 0:
-                    starts.add(lead + i - i0)
-        order = sorted(starts)
-        order.append(len(toks))
-        return [CharSpan(toks[s][0], toks[e - 1][1]) for s, e in zip(order, order[1:])]
+                if i < i1 and idx[i] == o + at and n_lead + i - i0 > 0:
+                    starts.append(n_lead + i - i0)
+        if len(starts) > 1:
+            starts = sorted(set(starts))
+        starts.append(n_tokens)
+
+        def start_of(i: int) -> int:
+            if i < n_lead:
+                return lead[i][0]
+            if i < n_lead + n_mid:
+                return idx[i0 + i - n_lead] - o
+            return trail[i - n_lead - n_mid][0]
+
+        def end_of(i: int) -> int:
+            if i < n_lead:
+                return lead[i][1]
+            if i < n_lead + n_mid:
+                return ends[i0 + i - n_lead] - o
+            return trail[i - n_lead - n_mid][1]
+
+        return [CharSpan(start_of(starts[m]), end_of(starts[m + 1] - 1)) for m in range(len(starts) - 1)]
+
+
+_UNSEEN = object()
+
+
+def _token_of(span: CharSpan) -> int:
+    return span.token
 
 
 def segment_docs(nlp: Language, texts: list[str]):

@@ -7,7 +7,7 @@ character spans are the claim positions reported to the user, so they are never 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from . import units
@@ -139,12 +139,43 @@ def find_quantities(text: str, lang: str) -> list[Quantity]:
     return out
 
 
-def _quantity(m: re.Match[str], lang: str) -> Quantity | None:
+# No match of the pattern contains a NUL, and to every lookaround a NUL is what the start or end
+# of the text is (neither a word character nor space nor one of ".,/-"): searched with NULs
+# between them, texts give each exactly the matches they give alone.
+TEXT_JOINER = "\x00"
+
+
+def find_quantities_in(texts: Sequence[str], lang: str) -> list[list[Quantity]]:
+    """[find_quantities(t, lang) for t in texts], searching them as one text."""
+    out: list[list[Quantity]] = [[] for _ in texts]
+    if not texts:
+        return out
+    joined = TEXT_JOINER.join(texts)
+    ends, o = [], 0
+    for t in texts:
+        o += len(t)
+        ends.append(o)
+        o += len(TEXT_JOINER)
+    k = 0
+    base = 0
+    for m in _matches(joined, lang):
+        at = m.start()
+        while at > ends[k]:
+            k += 1
+            base = ends[k - 1] + len(TEXT_JOINER)
+        q = _quantity(m, lang, base)
+        if q is not None:
+            out[k].append(q)
+    return out
+
+
+def _quantity(m: re.Match[str], lang: str, base: int = 0) -> Quantity | None:
+    """The quantity of a match; its offsets are counted from `base` in the searched text."""
     qual = _qualifier_kind(m.group("qual"))
     if m.group("mult"):
         word = m.group("mult")
-        return Quantity(m.start("mult"), m.end("mult"), word, units.MULTIPLIER_WORDS[word], 0.05, "times",
-                        "ratio", qual)
+        return Quantity(m.start("mult") - base, m.end("mult") - base, word, units.MULTIPLIER_WORDS[word], 0.05,
+                        "times", "ratio", qual)
     raw = m.group("num")
     if raw is None:
         return None
@@ -184,4 +215,4 @@ def _quantity(m: re.Match[str], lang: str) -> Quantity | None:
         value, res = value / 100.0, res / 100.0
         high = high / 100.0 if high is not None else None
         unit_expr = "percent"
-    return Quantity(start, end, m.string[start:end], value, res, unit_expr, family, qual, high)
+    return Quantity(start - base, end - base, m.string[start:end], value, res, unit_expr, family, qual, high)

@@ -201,3 +201,34 @@ def test_one_doc_per_article_gives_each_segments_own_doc(reviewer, lang):
         fast = [_doc_view(d) for d in analyser.docs(texts)]
         plain = [_doc_view(d) for d in nlp.pipe(texts)]
         assert fast == plain, texts
+
+
+ODD_MARKDOWN = [
+    "A *b* _c_ **d** `e` ~~f~~ [g](http://x.y) ![h](i.png) <b>j</b> &amp; \\* k\nl  \nm",
+    "[ref]\n\n[ref]: http://example.com\n",
+    "- a\n- **b:** c\n\n> q *r*\n> s\n\n| x | y |\n|---|---|\n| 1 *2* | 3 |\n",
+    "# H1 &copy;\n\nSetext\n===\n\n    code\n\n```\nfence\n```\n\n<div>\nhtml\n</div>\n",
+    "a\\\nb &#35; c &#x41; &bogus; \\& d <http://a.b> <a@b.c> e_f_g a*b*c",
+    "", "plain text only", "trailing  \nbreak", "tab\there", "x ~y~ z", "1. one\n2. two\n   more",
+]
+
+
+def test_inline_children_as_markdown_it_core_rules_give_them():
+    from reviewer.markdown import _block_parser, _inline_children, _parser
+
+    def view(children):
+        return [(c.type, c.content, getattr(c, "markup", ""), str(getattr(c, "attrs", {}).get("href", "")))
+                for c in children]
+
+    texts = [p.read_text(encoding="utf-8") for p in sorted((ROOT / "corpus").glob("*.md"))] + ODD_MARKDOWN
+    rng = random.Random(3)
+    parts = ["a", " ", "\n", "*", "_", "`", "~", "[", "]", "(", ")", "!", "<", ">", "&", ";", "\\", "#", "|", "-",
+             ":", "1.", "x@y.z", "http://a.b", "&amp;", "**", "~~", "<b>", "</b>", "\n\n", "  \n"]
+    texts += ["".join(rng.choice(parts) for _ in range(rng.randint(1, 40))) for _ in range(3000)]
+    for text in texts:
+        full = [t for t in _parser().parse(text) if t.type == "inline"]
+        env: dict = {}
+        blocks = [t for t in _block_parser().parse(text, env) if t.type == "inline"]
+        assert [t.content for t in full] == [t.content for t in blocks], text
+        for a, b in zip(full, blocks):
+            assert view(a.children or []) == view(_inline_children(b, env)), text
