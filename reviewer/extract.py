@@ -61,6 +61,8 @@ class _Sentence:
     memo: dict = field(default_factory=dict, repr=False)  # _compared/_counted, asked once per value
 
     def cue(self, prefix: str) -> list[_Cue]:
+        if not self.cues:
+            return []
         return [c for c in self.cues if c.label.startswith(prefix)]
 
 
@@ -97,6 +99,7 @@ class ClaimExtractor:
 
     def __init__(self, factbase: FactBase):
         self.fb = factbase
+        self._kinds = {eid: ent.kind for eid, ent in factbase.entities.items()}
         self.memory = _Memory()
         self.topic: str | None = None  # the article's subject, from its first heading
         # table cells by block: (unit written in the cell, e.g. "HBM (GB)" -> GB; its cue labels)
@@ -104,8 +107,7 @@ class ClaimExtractor:
 
     # -- helpers over the fact base ------------------------------------------------------------
     def kind(self, entity: str) -> str:
-        ent = self.fb.entities.get(entity)
-        return ent.kind if ent else ""
+        return self._kinds.get(entity) or ""
 
     def _is_hardware(self, entity: str) -> bool:
         return self.kind(entity) in HARDWARE_KINDS
@@ -550,6 +552,8 @@ class ClaimExtractor:
 
     # -- name claims: interconnect, foundry, role ---------------------------------------------
     def _name_claims(self, seg: Segment, s: _Sentence) -> Iterable[Claim]:
+        if not s.mentions and not s.cues:
+            return  # nothing below has a name or a cue to start from
         if s.cue("REPORTED"):
             return
         compared, counted = _compared(s), _counted(s)
@@ -616,6 +620,8 @@ class ClaimExtractor:
 
     def _memory_type_claims(self, seg: Segment, s: _Sentence) -> Iterable[Claim]:
         """"144 GB HBM3e", "nutzt HBM statt DRAM": the memory type of the chip the sentence is about."""
+        if "HBM" not in s.text and "DDR" not in s.text and "DRAM" not in s.text:
+            return  # every _MEMORY_TYPE match has one of these
         compared, counted = _compared(s), _counted(s)
         chips = [m for m in s.mentions if self._is_hardware(m.entity) and m not in compared and m not in counted]
         for mt in _MEMORY_TYPE.finditer(s.text):

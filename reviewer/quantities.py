@@ -26,6 +26,7 @@ _QUALIFIERS = {
 _NUM = r"\d{1,3}(?:[.,\u00a0\u202f\u2009'’]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?"
 _QUALIFIER_WORDS = tuple(w for ws in _QUALIFIERS.values() for w in ws)
 _CUR_PREFIXES = ("US$", "$", "€", "USD", "EUR")  # the pattern's `cur1`, without its optional space
+_QUALIFIERS_LONGEST_FIRST = tuple(sorted(_QUALIFIER_WORDS, key=len, reverse=True))
 
 
 @lru_cache(maxsize=4)
@@ -102,8 +103,8 @@ def _earliest_start(text: str, at: int, pos: int) -> int:
             cur -= 1
         ends.append(cur)
     for e in ends:
-        if text.endswith(_QUALIFIER_WORDS, pos, e):
-            start = min(start, *(e - len(w) for w in _QUALIFIER_WORDS if text.endswith(w, pos, e)))
+        if text.endswith(_QUALIFIER_WORDS, pos, e):  # the longest qualifier ending there starts first
+            start = min(start, next(e - len(w) for w in _QUALIFIERS_LONGEST_FIRST if text.endswith(w, pos, e)))
     return max(start, pos)
 
 

@@ -232,3 +232,43 @@ def test_inline_children_as_markdown_it_core_rules_give_them():
         assert [t.content for t in full] == [t.content for t in blocks], text
         for a, b in zip(full, blocks):
             assert view(a.children or []) == view(_inline_children(b, env)), text
+
+
+def test_quick_init_builds_what_the_dataclass_init_builds():
+    import dataclasses
+    import pickle
+
+    from reviewer import models
+
+    for name in ["Notice", "Segment", "Quantity", "Claim", "SourceRef", "Verdict", "Finding", "ArticleReport"]:
+        cls = getattr(models, name)
+        plain = dataclasses.dataclass(frozen=True)(type(name, (), {"__annotations__": dict(cls.__annotations__),
+                                                                 **{f.name: f.default for f in dataclasses.fields(cls)
+                                                                    if f.default is not dataclasses.MISSING}}))
+        required = [f.name for f in dataclasses.fields(cls) if f.default is dataclasses.MISSING]
+        optional = [f.name for f in dataclasses.fields(cls) if f.default is not dataclasses.MISSING]
+        for n_opt in range(len(optional) + 1):
+            args = [f"v{i}" for i in range(len(required) + n_opt)]
+            ours, ref = cls(*args), plain(*args)
+            assert ours.__dict__ == ref.__dict__ and list(ours.__dict__) == list(ref.__dict__)
+            kw = {n: i for i, n in enumerate(required + optional[:n_opt])}
+            assert cls(**kw).__dict__ == plain(**kw).__dict__
+        obj = cls(*[f"v{i}" for i in range(len(required))])
+        assert obj == pickle.loads(pickle.dumps(obj)) and hash(obj) == hash(dataclasses.replace(obj))
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(obj, required[0], 1)
+        with pytest.raises(TypeError):
+            cls()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_quantities_in_joined_texts_as_in_each_text(lang):
+    texts = [t for t, lg in _segment_texts() if lg == lang] + TRICKY
+    rng = random.Random(9)
+    parts = [*quantities._QUALIFIER_WORDS, *quantities._CUR_PREFIXES, " ", "\n", "5", "4,9", "1.600", "x", "-fach",
+             "%", "TB/s", "GB", "eine", "one", "twice", "Mrd.", "/h", "Euro", "\x00", "", "-", "/", ".", ","]
+    groups = [texts[i:i + 30] for i in range(0, len(texts), 30)]
+    groups += [["".join(rng.choice(parts) for _ in range(rng.randint(0, 6))) for _ in range(rng.randint(0, 8))]
+               for _ in range(3000)]
+    for group in groups:
+        assert quantities.find_quantities_in(group, lang) == [quantities.find_quantities(t, lang) for t in group], group
