@@ -93,6 +93,7 @@ class PhraseRuler:
         self.key = spans_key
         self.first_longest = first_longest
         self.matcher = PhraseMatcher(nlp.vocab, attr="LOWER")
+        self.pattern_docs: dict[str, list[Doc]] = {}  # label -> its phrases, as added to the matcher
 
     def add_patterns(self, patterns: list[tuple[str, str]], tokenizer_id: str = "") -> None:
         """(label, phrase) pairs; the phrases are tokenized as the pipeline tokenizes text.
@@ -115,6 +116,7 @@ class PhraseRuler:
             by_label.setdefault(label, []).append(doc)
         for label, label_docs in by_label.items():
             self.matcher.add(label, label_docs)
+            self.pattern_docs.setdefault(label, []).extend(label_docs)
 
     @staticmethod
     def _tokens_key(phrases: list[str], tokenizer_id: str) -> str:
@@ -131,7 +133,11 @@ class PhraseRuler:
 
     def matches(self, doc: Doc) -> list[tuple[int, int, int]]:
         """(start token, end token, label id) of the spans this ruler sets, in span order."""
-        found = sorted({(start, end, key) for key, start, end in self.matcher(doc) if start != end})
+        return self.spans_of(self.matcher(doc))
+
+    def spans_of(self, raw) -> list[tuple[int, int, int]]:
+        """The spans this ruler sets for its matcher's matches (match id, start, end)."""
+        found = sorted({(start, end, key) for key, start, end in raw if start != end})
         if self.first_longest:  # spacy.util.filter_spans: longest first, then earliest; no overlaps
             kept, seen = [], set()
             for m in sorted(found, key=lambda m: (m[1] - m[0], -m[0]), reverse=True):
@@ -386,6 +392,15 @@ class ArticleAnalyser:
         self.sentence_final = {strings[c] for c in nlp.get_pipe("sentencizer").punct_chars}
         self.attrs = [IDX, LENGTH, IS_PUNCT, ORTH]
         self.labels: dict[int, str] = {}
+        # one matcher with the patterns of both rulers, when no label is in both (a match's label
+        # then tells whose it is)
+        self.matcher = None
+        if not set(self.entities.pattern_docs) & set(self.cues.pattern_docs):
+            self.matcher = PhraseMatcher(nlp.vocab, attr="LOWER")
+            for ruler in (self.entities, self.cues):
+                for label, label_docs in ruler.pattern_docs.items():
+                    self.matcher.add(label, label_docs)
+            self.entity_keys = {strings[label] for label in self.entities.pattern_docs}
         self.fuzzy_memo: dict[str, str | None] = {}
         self.space_memo: dict[str, list[tuple[int, int]]] = {}
 
@@ -427,8 +442,16 @@ class ArticleAnalyser:
         else:
             idx, ends, breaks, finals = [], [], [], []
         count = len(texts)
-        ents = self._spans(self.entities.matches(doc), idx, ends, offsets, count)
-        cues = self._spans(self.cues.matches(doc), idx, ends, offsets, count)
+        if self.matcher is not None:  # both rulers' patterns in one matcher: one pass over the tokens
+            raw = self.matcher(doc)
+            entity_keys = self.entity_keys
+            ent_raw = [m for m in raw if m[0] in entity_keys]
+            cue_raw = [m for m in raw if m[0] not in entity_keys]
+            ents = self._spans(self.entities.spans_of(ent_raw), idx, ends, offsets, count)
+            cues = self._spans(self.cues.spans_of(cue_raw), idx, ends, offsets, count)
+        else:
+            ents = self._spans(self.entities.matches(doc), idx, ends, offsets, count)
+            cues = self._spans(self.cues.matches(doc), idx, ends, offsets, count)
         self._fuzzy(doc, joined, offsets, ents)
         quantities = find_quantities_in(texts, self.lang)
         tokens = (idx, ends, breaks, finals)
