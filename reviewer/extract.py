@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from spacy.tokens import Doc
 
 from .factbase.base import FactBase
-from .models import Claim, Quantity, Segment
+from .models import Claim, Quantity, Segment, quick_init
 from .nlp import CUE_KEY, ENTITY_KEY, doc_text
 
 HARDWARE_KINDS = {"chip", "instance", "system", "pod", "family"}
@@ -36,6 +36,7 @@ _MEMORY_TYPE = re.compile(r"(?<![\w-])(?:HBM[234]?[eE]?|LPDDR5X?|GDDR6X?|GDDR7|D
 _YEAR = re.compile(r"(?<![\w.,/-])(?:19[89]\d|20[0-4]\d)(?![\w.,/-]\d|\w)")
 
 
+@quick_init
 @dataclass(frozen=True)
 class _Mention:
     start: int
@@ -44,6 +45,7 @@ class _Mention:
     text: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class _Cue:
     start: int
@@ -60,10 +62,14 @@ class _Sentence:
     cues: list[_Cue]
     memo: dict = field(default_factory=dict, repr=False)  # _compared/_counted, asked once per value
 
-    def cue(self, prefix: str) -> list[_Cue]:
+    def cue(self, prefix: str) -> Sequence[_Cue]:
         if not self.cues:
-            return []
-        return [c for c in self.cues if c.label.startswith(prefix)]
+            return ()
+        key = (prefix, len(self.cues))  # cues are only ever added (_with_header)
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = tuple(c for c in self.cues if c.label.startswith(prefix))
+        return found
 
 
 @dataclass
@@ -434,10 +440,10 @@ class ClaimExtractor:
 
     def _paired_subject(self, seg: Segment, s: _Sentence, q: Quantity) -> tuple[str, str, str] | None:
         """"(144 GB vs. 128 GB)" under a heading "Trainium3 vs. TPU v5": values pair with entities in order."""
-        if any(self._is_hardware(m.entity) for m in s.mentions):
-            return None
         cmp = s.cue("CMP")
         if not cmp:
+            return None
+        if any(self._is_hardware(m.entity) for m in s.mentions):
             return None
         for block in (seg.block, seg.intro, seg.heading):
             if block < 0:
@@ -701,7 +707,8 @@ def _mark_corrected_quotes(sentences: list[_Sentence]) -> None:
 
 
 def _discussed(s: _Sentence, start: int, end: int) -> bool:
-    return any(a <= start and end <= b for a, b in s.memo.get("discussed", ()))
+    spans = s.memo.get("discussed")
+    return bool(spans) and any(a <= start and end <= b for a, b in spans)
 
 
 _NEEDS = re.compile(r"\b(?:needs?|requires?|takes|occupies|braucht|brauchen|benötigt|benötigen|belegt|belegen|"
@@ -807,6 +814,7 @@ _BETWEEN_CMP = re.compile(
 
 _EQUAL_WIE = re.compile(r"\b(?:dieselben?|derselben?|dasselbe|gleiche[nrs]?|genauso|ebenso|so\s+\w+|doppelt|halb)\b"
                         r"[^,;:–—]{0,40}\bwie\s+(?:die|der|das|den|dem|beim|bei|bei der)?\s*$", re.IGNORECASE)
+_WIE = re.compile(r"wie", re.IGNORECASE)  # in every _EQUAL_WIE match; found much faster
 _OF_REFERENCE = re.compile(r"\b(?:of|than|to|over|vs\.?|versus|des|dem|gegenüber|seines|seinem|ihres|ihrem)"
                            r"\s+(?:(?:the|its|their|a)\s+)?$", re.IGNORECASE)
 
@@ -831,7 +839,8 @@ def _compared(s: _Sentence) -> list[_Mention]:
     out = []
     for m in s.mentions:
         rel = m.start - s.start
-        if _EQUAL_WIE.search(s.text[max(0, rel - 60):rel]):
+        before = s.text[max(0, rel - 60):rel]
+        if _WIE.search(before) and _EQUAL_WIE.search(before):
             out.append(m)
             continue
         ref = next((c for c in anaph if 0 <= m.start - c.end <= 3), None)
