@@ -39,6 +39,39 @@ class Check:
         raise NotImplementedError
 
 
+_FB_CACHE: tuple = (None, {})  # a fact base and what has been worked out of it
+
+
+def fact_base_cache(fb: FactBase) -> dict:
+    """A dict for values computed once from this fact base (they do not change once loaded)."""
+    global _FB_CACHE
+    if _FB_CACHE[0] is not fb:
+        _FB_CACHE = (fb, {})
+    return _FB_CACHE[1]
+
+
+def built_from(fb: FactBase, chip: str) -> list:
+    """The entities built from a chip (`chip: <id>`), in fact-base order."""
+    cache = fact_base_cache(fb)
+    index = cache.get("built_from")
+    if index is None:
+        index = cache["built_from"] = {}
+        for e in fb.entities.values():
+            index.setdefault(e.chip, []).append(e)
+    return index.get(chip, [])
+
+
+def same_kind_and_vendor(fb: FactBase, entity) -> list:
+    """The other entities of an entity's kind and vendor, in fact-base order."""
+    cache = fact_base_cache(fb)
+    index = cache.get("kind_vendor")
+    if index is None:
+        index = cache["kind_vendor"] = {}
+        for e in fb.entities.values():
+            index.setdefault((e.kind, e.vendor), []).append(e)
+    return [e for e in index.get((entity.kind, entity.vendor), []) if e.id != entity.id]
+
+
 def sources_of(facts) -> tuple[SourceRef, ...]:
     seen, out = set(), []
     for f in facts:
