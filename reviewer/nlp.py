@@ -531,8 +531,8 @@ class ArticleAnalyser:
             if s0 < n_chars:
                 trail = [(s0 + x, s0 + y) for x, y in self._space_tokens(text[s0:])]
         n_mid = i1 - i0
-        n_tokens = n_lead + n_mid + len(trail)
-        starts = [0]
+        # sentence starts after token 0, as indices into the joined Doc (i1: the first trailing token)
+        starts = []
         j = bisect_left(finals, i0)
         n_finals = len(finals)
         while j < n_finals and finals[j] < i1:
@@ -540,34 +540,28 @@ class ArticleAnalyser:
             while i < i1 and not breaks[i]:
                 i += 1
             if i < i1:
-                starts.append(n_lead + i - i0)
+                starts.append(i)
             elif trail:
-                starts.append(n_lead + n_mid)
+                starts.append(i1)
             j += 1
         if self.number_stops:
             for at in number_stops(text):
                 i = bisect_left(idx, o + at, i0, i1)
                 if i < i1 and idx[i] == o + at and n_lead + i - i0 > 0:
-                    starts.append(n_lead + i - i0)
+                    starts.append(i)
+        last_end = trail[-1][1] if trail else (ends[i1 - 1] - o if n_mid else lead[-1][1])
+        if not starts:
+            return [CharSpan(0, last_end)]  # token 0 starts at character 0
         if len(starts) > 1:
             starts = sorted(set(starts))
-        starts.append(n_tokens)
-
-        def start_of(i: int) -> int:
-            if i < n_lead:
-                return lead[i][0]
-            if i < n_lead + n_mid:
-                return idx[i0 + i - n_lead] - o
-            return trail[i - n_lead - n_mid][0]
-
-        def end_of(i: int) -> int:
-            if i < n_lead:
-                return lead[i][1]
-            if i < n_lead + n_mid:
-                return ends[i0 + i - n_lead] - o
-            return trail[i - n_lead - n_mid][1]
-
-        return [CharSpan(start_of(starts[m]), end_of(starts[m + 1] - 1)) for m in range(len(starts) - 1)]
+        out = []
+        begin = 0
+        for i in starts:
+            # the sentence before token i ends with the token before it
+            out.append(CharSpan(begin, ends[i - 1] - o if i > i0 else lead[-1][1]))
+            begin = idx[i] - o if i < i1 else trail[0][0]
+        out.append(CharSpan(begin, last_end))
+        return out
 
 
 _UNSEEN = object()
