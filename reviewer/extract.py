@@ -62,14 +62,16 @@ class _Sentence:
     cues: list[_Cue]
     memo: dict = field(default_factory=dict, repr=False)  # _compared/_counted, asked once per value
 
-    def cue(self, prefix: str) -> Sequence[_Cue]:
-        if not self.cues:
-            return ()
-        key = (prefix, len(self.cues))  # cues are only ever added (_with_header)
-        found = self.memo.get(key)
-        if found is None:
-            found = self.memo[key] = tuple(c for c in self.cues if c.label.startswith(prefix))
-        return found
+    def cue(self, prefix: str) -> list[_Cue]:
+        cues = self.cues
+        if not cues:
+            return []
+        labels = self.memo.get("labels")
+        if labels is None or labels[0] != len(cues):  # cues are only ever added (_with_header)
+            labels = self.memo["labels"] = (len(cues), "\n" + "\n".join(c.label for c in cues))
+        if "\n" + prefix not in labels[1]:
+            return []  # no label starts with the prefix
+        return [c for c in cues if c.label.startswith(prefix)]
 
 
 @dataclass
