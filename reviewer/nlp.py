@@ -36,8 +36,8 @@ from spacy.util import compile_infix_regex, compile_suffix_regex
 from . import diskcache, errors
 from .diskcache import gc_paused
 from .factbase.base import FactBase
-from .names import _CANDIDATE as _FUZZY_CANDIDATE
 from .names import EntityNames
+from .names import candidates as fuzzy_candidates
 from .quantities import find_quantities, find_quantities_in
 
 ENTITY_KEY = "hw_entities"
@@ -487,7 +487,7 @@ class ArticleAnalyser:
         k, o = 0, 0
         last = len(offsets) - 1
         changed = set()
-        for m in _FUZZY_CANDIDATE.finditer(joined):
+        for m in fuzzy_candidates(joined):
             a, b = m.start(), m.end()
             while k < last and offsets[k + 1] <= a:
                 k += 1

@@ -121,14 +121,48 @@ def _matches(text: str, lang: str) -> Iterable[re.Match[str]]:
         yield from pattern.finditer(text)
         return
     pos = 0
-    for a in anchors.finditer(text):
-        if a.start() < pos:
+    for a in anchor_starts(text, lang):
+        if a < pos:
             continue
-        m = pattern.search(text, _earliest_start(text, a.start(), pos))
+        m = pattern.search(text, _earliest_start(text, a, pos))
         if m is None:
             return
         yield m
         pos = m.end()
+
+
+_DIGIT_ANCHOR = re.compile(r"\d(?<![\w.,/\-]\d)")  # _anchors' first branch, found by scanning for digits
+
+
+def anchor_starts(text: str, lang: str) -> list[int]:
+    """The starts of `_anchors(lang).finditer(text)`, found faster: its digits by a scan for digits,
+    its words with str.find. The two kinds cannot overlap (a word has no digit, and a digit right
+    before a word leaves no word boundary), nor can two words (a word boundary never falls inside
+    one), so the matches are all of each kind, in text order."""
+    out = [m.start() for m in _DIGIT_ANCHOR.finditer(text)]
+    n = len(text)
+    found = False
+    for word in _anchor_words(lang):
+        i = text.find(word)
+        k = len(word)
+        while i >= 0:
+            e = i + k
+            if (i == 0 or not _is_word_char(text[i - 1])) and (e == n or not _is_word_char(text[e])):
+                out.append(i)
+                found = True
+            i = text.find(word, i + 1)
+    if found:
+        out.sort()
+    return out
+
+
+def _is_word_char(c: str) -> bool:
+    return c.isalnum() or c == "_"  # what \w matches
+
+
+@lru_cache(maxsize=4)
+def _anchor_words(lang: str) -> tuple[str, ...]:
+    return tuple(sorted({*units.NUMBER_WORDS[lang], *units.MULTIPLIER_WORDS}))
 
 
 def find_quantities(text: str, lang: str) -> list[Quantity]:

@@ -272,3 +272,28 @@ def test_quantities_in_joined_texts_as_in_each_text(lang):
                for _ in range(3000)]
     for group in groups:
         assert quantities.find_quantities_in(group, lang) == [quantities.find_quantities(t, lang) for t in group], group
+
+
+def test_name_candidates_found_from_digits_as_by_finditer():
+    from reviewer.names import _CANDIDATE, candidates
+
+    rng = random.Random(4)
+    parts = ["a", "b", "v", "V", "Trainium", "Tranium", "abc", "abcd", " ", "-", "_", "3", "12", "1234", "e", "ü",
+             ".", "\n", "TPU", "NVLink", "0", "٣", "²", "v5e", "-v4", " v3"]
+    texts = [t for t, _ in _segment_texts()]
+    texts += ["".join(rng.choice(parts) for _ in range(rng.randint(0, 25))) for _ in range(20000)]
+    for text in texts:
+        assert [(m.span(), m.groups()) for m in candidates(text)] == \
+            [(m.span(), m.groups()) for m in _CANDIDATE.finditer(text)], text
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_anchor_starts_as_the_anchor_pattern_finds_them(lang):
+    words = sorted({*units.NUMBER_WORDS[lang], *units.MULTIPLIER_WORDS})
+    rng = random.Random(6)
+    parts = [*words, *(w.upper() for w in words[:5]), "x", "_", "-", ".", ",", "/", " ", "ü", "5", "٣", "²", "1.5",
+             "a", "s", "n", "\n", "\x00"]
+    texts = [t for t, lg in _segment_texts() if lg == lang] + TRICKY
+    texts += ["".join(rng.choice(parts) for _ in range(rng.randint(0, 12))) for _ in range(30000)]
+    for text in texts:
+        assert quantities.anchor_starts(text, lang) == [m.start() for m in quantities._anchors(lang).finditer(text)], text
