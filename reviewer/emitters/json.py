@@ -55,6 +55,16 @@ _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 _encode_scalar = json.JSONEncoder(ensure_ascii=False).encode  # floats, bools, ...: as json.dumps writes them
 
 
+_KEYS: dict[str, str] = {}  # key -> its JSON and ": "
+
+
+def _key(k: str) -> str:
+    if len(_KEYS) > 10_000:
+        _KEYS.clear()
+    encoded = _KEYS[k] = encode_basestring(k) + ": "
+    return encoded
+
+
 def dumps_indented(obj) -> str:
     out: list[str] = []
     _write(obj, "\n", out)
@@ -69,22 +79,25 @@ def _write(o, newline: str, out: list[str]) -> None:
             return
         inner = newline + "  "
         sep = "{" + inner
+        append = out.append
         for k, v in o.items():
-            if not isinstance(k, str):
-                raise TypeError(f"keys must be str, not {type(k).__name__}")  # json would convert them
-            key = encode_basestring(k)
+            key = _KEYS.get(k)
+            if key is None:
+                if not isinstance(k, str):
+                    raise TypeError(f"keys must be str, not {type(k).__name__}")  # json would convert them
+                key = _key(k)
             kind = type(v)
             if kind is str:
-                out.append(f"{sep}{key}: {encode_basestring(v)}")
+                append(f"{sep}{key}{encode_basestring(v)}")
             elif v is None:
-                out.append(f"{sep}{key}: null")
+                append(f"{sep}{key}null")
             elif kind is int:
-                out.append(f"{sep}{key}: {v}")
+                append(f"{sep}{key}{v}")
             else:
-                out.append(f"{sep}{key}: ")
+                append(f"{sep}{key}")
                 _write(v, inner, out)
             sep = "," + inner
-        out.append(newline + "}")
+        append(newline + "}")
     elif isinstance(o, (list, tuple)):
         if not o:
             out.append("[]")
