@@ -194,7 +194,7 @@ def _front_matter(text: str) -> tuple[str, dict, list[Notice]]:
         line = text.count("\n", 0, dup[0]) + 1
         notices.append(Notice("N004", "a second front matter block follows the first; skipped", line))
         end = dup[1]
-    blanked = re.sub(r"[^\n]", " ", text[:end])
+    blanked = "\n".join([" " * len(line) for line in text[:end].split("\n")])  # all but line breaks
     return blanked + text[end:], meta, notices
 
 
