@@ -93,7 +93,7 @@ class PhraseRuler:
         self.key = spans_key
         self.first_longest = first_longest
         self.matcher = PhraseMatcher(nlp.vocab, attr="LOWER")
-        self.pattern_docs: dict[str, list[Doc]] = {}  # label -> its phrases, as added to the matcher
+        self.pattern_tokens: dict[str, list[tuple[list[str], list[bool]]]] = {}  # label -> its phrases' tokens
 
     def add_patterns(self, patterns: list[tuple[str, str]], tokenizer_id: str = "") -> None:
         """(label, phrase) pairs; the phrases are tokenized as the pipeline tokenizes text.
@@ -116,7 +116,9 @@ class PhraseRuler:
             by_label.setdefault(label, []).append(doc)
         for label, label_docs in by_label.items():
             self.matcher.add(label, label_docs)
-            self.pattern_docs.setdefault(label, []).extend(label_docs)
+            # the tokens, not the Docs (each Doc is a few KB): enough to add them to another matcher
+            self.pattern_tokens.setdefault(label, []).extend(
+                ([t.text for t in d], [bool(t.whitespace_) for t in d]) for d in label_docs)
 
     @staticmethod
     def _tokens_key(phrases: list[str], tokenizer_id: str) -> str:
@@ -395,12 +397,12 @@ class ArticleAnalyser:
         # one matcher with the patterns of both rulers, when no label is in both (a match's label
         # then tells whose it is)
         self.matcher = None
-        if not set(self.entities.pattern_docs) & set(self.cues.pattern_docs):
+        if not set(self.entities.pattern_tokens) & set(self.cues.pattern_tokens):
             self.matcher = PhraseMatcher(nlp.vocab, attr="LOWER")
             for ruler in (self.entities, self.cues):
-                for label, label_docs in ruler.pattern_docs.items():
-                    self.matcher.add(label, label_docs)
-            self.entity_keys = {strings[label] for label in self.entities.pattern_docs}
+                for label, tokens in ruler.pattern_tokens.items():
+                    self.matcher.add(label, [Doc(nlp.vocab, words=w, spaces=sp) for w, sp in tokens])
+            self.entity_keys = {strings[label] for label in self.entities.pattern_tokens}
         self.fuzzy_memo: dict[str, str | None] = {}
         self.space_memo: dict[str, list[tuple[int, int]]] = {}
 
