@@ -7,8 +7,8 @@ from dataclasses import replace
 from ..factbase.base import ResolvedFact
 from ..i18n import attr_name, msg
 from ..models import Claim, Verdict
-from .base import Check, CheckContext, built_from, closest, fact_base_cache, matches, matches_as_written, \
-    render_fact_value, same_kind_and_vendor, same_precision, sources_of, suggest_as_written
+from .base import Check, CheckContext, built_from, closest, matches, matches_as_written, render_fact_value, \
+    same_kind_and_vendor, same_precision, sources_of, suggest_as_written
 
 BANDWIDTHS = ("memory_bandwidth", "interconnect_bandwidth", "network_bandwidth")
 
@@ -28,15 +28,6 @@ class NumericValue(Check):
 
     def candidates(self, claim: Claim, ctx: CheckContext) -> tuple[list[ResolvedFact], bool]:
         """Facts the claim may be about, and whether a mismatch with all of them is a contradiction."""
-        # of the claim, only these decide it: the answer is the fact base's, kept with it
-        key = ("candidates", claim.entity, claim.attribute, claim.scope, claim.versus, claim.precision,
-               claim.sparsity)
-        memo = fact_base_cache(ctx.factbase)
-        if key not in memo:
-            memo[key] = self._candidates(claim, ctx)
-        return memo[key]
-
-    def _candidates(self, claim: Claim, ctx: CheckContext) -> tuple[list[ResolvedFact], bool]:
         fb = ctx.factbase
         attrs = BANDWIDTHS if claim.attribute == "bandwidth" else (claim.attribute,)
         confident = claim.attribute != "bandwidth"
