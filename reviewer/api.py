@@ -21,7 +21,7 @@ from .findings import finding
 from .lang import detect_language
 from .markdown import segments
 from .models import ArticleReport, Claim, Finding, Segment, Source
-from .nlp import build_nlp
+from .nlp import build_nlp, segment_docs
 from .source import read_source, source_from_text
 from .verify import verify
 
@@ -63,7 +63,7 @@ class Reviewer:
         nlp = self.nlp(language)
         extractor = ClaimExtractor(self.factbase)
         claims = []
-        for seg, doc in zip(segs, nlp.pipe(seg.text for seg in segs), strict=True):
+        for seg, doc in zip(segs, segment_docs(nlp, [seg.text for seg in segs]), strict=True):
             claims.extend(extractor.claims(seg, doc))
         claims = _dedupe(claims)
         ctx = CheckContext(self.factbase, when, language)

@@ -20,8 +20,8 @@ def _markers() -> tuple[frozenset[str], frozenset[str]]:
 def detect_language(text: str, default: str = "en") -> str:
     en, de = _markers()
     words = _WORD.findall(text[:20000].lower())
-    n_en = sum(1 for w in words if w in en)
-    n_de = sum(1 for w in words if w in de)
+    n_en = sum(map(en.__contains__, words))
+    n_de = sum(map(de.__contains__, words))
     if n_en == n_de == 0:
         return default
     return "de" if n_de > n_en else "en"

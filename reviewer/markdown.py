@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from markdown_it import MarkdownIt
+from markdown_it.rules_core.text_join import text_join
 from markdown_it.token import Token
 
 from .models import Segment, Source
@@ -26,6 +27,53 @@ _LEAD = re.compile(r"^\s*([^:\n]{1,60}?)\s*:(?=\s)")
 @lru_cache(maxsize=1)
 def _parser() -> MarkdownIt:
     return MarkdownIt("commonmark", {"html": True}).enable(["table", "strikethrough"])
+
+
+@lru_cache(maxsize=1)
+def _block_parser() -> MarkdownIt:
+    """_parser() without its two core rules after the block rules (inline parsing and joining the
+    text of escapes): segments() runs them on the inline tokens it uses, and skips them for text in
+    which no inline rule can match (the inline tokens are then exactly one text token)."""
+    md = MarkdownIt("commonmark", {"html": True}).enable(["table", "strikethrough"])
+    return md.disable(["inline", "text_join"])
+
+
+# Where an inline rule of _parser() can match (newline, escape, backticks, strikethrough, emphasis,
+# link, image, autolink and HTML, entity); at any other character its text rule or the pending text
+# takes it, so content without these is one text token.
+_INLINE_MARKUP = re.compile(r"[\n\\`~*_\[!<&]")
+
+
+class _Text:
+    """The one text token inline parsing makes of content without markup."""
+
+    __slots__ = ("content",)
+    type = "text"
+
+    def __init__(self, content: str):
+        self.content = content
+
+
+def _inline_children(tok: Token, env: dict) -> list:
+    """tok.children as the core rules "inline" and "text_join" of _parser() make them."""
+    content = tok.content
+    if not _INLINE_MARKUP.search(content):
+        return [_Text(content)] if content else []
+    md = _parser()
+    children: list[Token] = []
+    md.inline.parse(content, md, env, children)
+    tok.children = children
+    text_join(_OneInline(tok))
+    return tok.children
+
+
+class _OneInline:
+    """The part of a core state text_join reads: the tokens to join in."""
+
+    __slots__ = ("tokens",)
+
+    def __init__(self, tok: Token):
+        self.tokens = [tok]
 
 
 @dataclass
@@ -47,7 +95,8 @@ def segments(src: Source) -> list[Segment]:
     """All checkable text blocks of the article, in document order."""
     text = src.markdown
     line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
-    tokens = _parser().parse(text)
+    env: dict = {}
+    tokens = _block_parser().parse(text, env)
     ctx = _Context()
     out: list[Segment] = []
     parents: list[str] = []
@@ -77,13 +126,14 @@ def segments(src: Source) -> list[Segment]:
             ctx.row_first, ctx.col = -1, 0
             ctx.cells = _table_cells(text, line_starts, tok.map[0]) if tok.map else []
         elif t == "inline" and tok.map is not None:
-            seg = _segment_for(tok, parents, ctx, text, line_starts)
+            seg = _segment_for(tok, _inline_children(tok, env), parents, ctx, text, line_starts)
             if seg is not None:
                 out.append(seg)
     return out
 
 
-def _segment_for(tok: Token, parents: list[str], ctx: _Context, text: str, line_starts: list[int]) -> Segment | None:
+def _segment_for(tok: Token, children: list, parents: list[str], ctx: _Context, text: str,
+                 line_starts: list[int]) -> Segment | None:
     parent = parents[-1] if parents else ""
     block = ctx.block
     ctx.block += 1
@@ -93,7 +143,7 @@ def _segment_for(tok: Token, parents: list[str], ctx: _Context, text: str, line_
             ctx.col += 1
             return None
         start, end = cells[ctx.col]
-        analysed = _blank_markup(tok, text[start:end], start, text)
+        analysed = _blank_markup(tok, children, text[start:end], start, text)
         col_header = ctx.table_headers[ctx.col] if ctx.col < len(ctx.table_headers) and not ctx.in_thead else -1
         if ctx.in_thead:
             ctx.table_headers.append(block)
@@ -108,7 +158,7 @@ def _segment_for(tok: Token, parents: list[str], ctx: _Context, text: str, line_
     start = line_starts[first]
     end = line_starts[last] if last < len(line_starts) else len(text)
     raw = text[start:end]
-    analysed = _blank_markup(tok, raw, start, text)
+    analysed = _blank_markup(tok, children, raw, start, text)
     if parent == "heading_open" or parent.startswith("heading"):
         ctx.heading = block
         return Segment("heading", analysed, start, block, heading=block)
@@ -126,14 +176,27 @@ def _segment_for(tok: Token, parents: list[str], ctx: _Context, text: str, line_
                    intro=ctx.list_intro[-1] if (in_item and ctx.list_intro) else -1)
 
 
-def _blank_markup(tok: Token, raw: str, start: int, text: str) -> str:
+def _blank_markup(tok: Token, children: list, raw: str, start: int, text: str) -> str:
     """The raw block source with every non-prose character replaced by a space (length kept)."""
-    out = list("\n".join(" " * len(line) for line in raw.split("\n")))
+    raw_lines = raw.split("\n")
+    blank = "\n".join([" " * len(line) for line in raw_lines])
+    if len(children) == 1 and type(children[0]) is _Text:
+        # content without markup (one line): it stands verbatim on the first raw line it is found on
+        # (what the general case below does with it, in one slice)
+        c_line = children[0].content
+        offset = 0
+        for r_line in raw_lines:
+            k = _locate(r_line, c_line)
+            if k is not None:
+                base = offset + k
+                return _blank_urls(blank[:base] + c_line + blank[base + len(c_line):])
+            offset += len(r_line) + 1
+        return _blank_urls(blank)
+    out = list(blank)
     content = tok.content
     # Where does each line of the inline content sit in the raw block? Container markers
     # ("> ", "- ", indentation) precede it on its line.
     raw_pos: list[int] = []
-    raw_lines = raw.split("\n")
     line_offsets = [0]
     for ln in raw_lines[:-1]:
         line_offsets.append(line_offsets[-1] + len(ln) + 1)
@@ -154,7 +217,7 @@ def _blank_markup(tok: Token, raw: str, start: int, text: str) -> str:
             raw_pos.extend([-1] * (len(c_line) + 1))
     cursor = 0
     strike = 0
-    for child in tok.children or []:
+    for child in children:
         ct = child.type
         if ct == "s_open":
             strike += 1
@@ -183,7 +246,12 @@ def _blank_markup(tok: Token, raw: str, start: int, text: str) -> str:
             if content.startswith("](", cursor):
                 b = content.find(")", cursor + 2 + max(0, len(str(child.attrs.get("href", ""))) - 8))
                 cursor = b + 1 if b >= 0 else cursor
-    analysed = "".join(out)
+    return _blank_urls("".join(out))
+
+
+def _blank_urls(analysed: str) -> str:
+    if "http" not in analysed and "www." not in analysed:  # what every match of _URL starts with
+        return analysed
     return _URL.sub(lambda m: " " * len(m.group()), analysed)
 
 

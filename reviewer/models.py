@@ -10,8 +10,36 @@ from __future__ import annotations
 
 import datetime as dt
 from bisect import bisect_right
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
 from typing import Literal
+
+def quick_init(cls):
+    """Give a frozen dataclass an __init__ that sets the instance's dict in one step.
+
+    The dataclass's own __init__ sets each field through object.__setattr__ (the class forbids
+    setattr), one call per field; here the same parameters, in the same order and with the same
+    defaults, become the same __dict__ at once. Instances are the same in every respect (fields,
+    equality, hash, repr, pickling, dataclasses.replace); only for classes without default
+    factories, InitVars or __post_init__.
+    """
+    names, defaults = [], {}
+    for f in fields(cls):
+        if not f.init or f.default_factory is not MISSING or f.kw_only:  # type: ignore[misc]
+            raise TypeError(f"{cls.__name__}.{f.name}: not supported by quick_init")
+        names.append(f.name)
+        if f.default is not MISSING:
+            defaults[f"_default_{f.name}"] = f.default
+    if hasattr(cls, "__post_init__"):
+        raise TypeError(f"{cls.__name__}: __post_init__ is not supported by quick_init")
+    params = ", ".join(n if f"_default_{n}" not in defaults else f"{n}=_default_{n}" for n in names)
+    body = ", ".join(f"{n!r}: {n}" for n in names)
+    namespace: dict = {"_set": object.__setattr__, **defaults}
+    exec(f"def __init__(self, {params}):\n    _set(self, '__dict__', {{{body}}})\n", namespace)  # noqa: S102
+    init = namespace["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    cls.__init__ = init
+    return cls
+
 
 VerdictKind = Literal["verified", "contradicted", "outdated", "unverifiable"]
 Severity = Literal["error", "warning", "info"]
@@ -19,6 +47,7 @@ QualifierKind = Literal["exact", "approx", "at_least", "at_most", "up_to", "near
 SegmentKind = Literal["paragraph", "heading", "list_item", "table_cell", "blockquote"]
 
 
+@quick_init
 @dataclass(frozen=True)
 class Notice:
     """Something the reader of the log should know about the input itself (not a claim)."""
@@ -59,6 +88,7 @@ class Source:
         return i + 1, orig - self.line_starts[i] + 1
 
 
+@quick_init
 @dataclass(frozen=True)
 class Segment:
     """A run of checkable text with the file offset it starts at.
@@ -78,6 +108,7 @@ class Segment:
     lead_end: int = 0  # list item lead ("**Trainium3:** ...") ends here in `text`
 
 
+@quick_init
 @dataclass(frozen=True)
 class Quantity:
     """A number as written, with its unit and the qualifier before it."""
@@ -93,6 +124,7 @@ class Quantity:
     range_high: float | None = None  # "30-40%"
 
 
+@quick_init
 @dataclass(frozen=True)
 class Claim:
     """One checkable statement: subject, attribute and a value (number or name)."""
@@ -119,6 +151,7 @@ class Claim:
     as_of: dt.date | None = None
 
 
+@quick_init
 @dataclass(frozen=True)
 class SourceRef:
     title: str
@@ -126,6 +159,7 @@ class SourceRef:
     date: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class Verdict:
     claim: Claim
@@ -137,6 +171,7 @@ class Verdict:
     note: str | None = None
 
 
+@quick_init
 @dataclass(frozen=True)
 class Finding:
     line: int
@@ -157,6 +192,7 @@ class Finding:
     note: str | None = None
 
 
+@quick_init
 @dataclass(frozen=True)
 class ArticleReport:
     path: str

@@ -16,6 +16,41 @@ from .factbase.base import FactBase
 
 _VERSIONED = re.compile(r"^(.*?[a-z])[\s\-_]?((?:v)?\d+(?:\.\d+)?[a-z]{0,2})$")
 _CANDIDATE = re.compile(r"(?<![\w-])([A-Za-z][A-Za-z]{3,})[ -]?((?:v)?\d{1,3}[a-zA-Z]{0,2})(?![\w])")
+# Where a _CANDIDATE match's digits can start: a digit after four letters and the optional space or
+# hyphen and "v" (found by scanning for digits only, many times faster than _CANDIDATE is run).
+_CANDIDATE_DIGIT = re.compile(r"\d(?:(?<=[A-Za-z]{4}\d)|(?<=[A-Za-z]{4}[ -]\d)|(?<=[A-Za-z]{4}v\d)|"
+                              r"(?<=[A-Za-z]{4}[ -]v\d))")
+
+
+def candidates(text: str) -> Iterable[re.Match[str]]:
+    """Exactly _CANDIDATE.finditer(text).
+
+    A match starts where a run of ASCII letters starts (the character before is no word character
+    nor "-"), and its digits follow the run, after an optional space or hyphen and "v". So every
+    match starts at the start of the letter run that ends at most two characters before its first
+    digit: from each such digit, those starts are tried in text order, and, as finditer does, none
+    inside the previous match.
+    """
+    starts = set()
+    for d in _CANDIDATE_DIGIT.finditer(text):
+        at = d.start()
+        for end in (at, at - 1, at - 2):  # the letters end before the digit, "v", " "/"-", " v"/"-v"
+            if end > 0 and text[end - 1] in _ASCII_LETTERS:
+                start = end - 1
+                while start > 0 and text[start - 1] in _ASCII_LETTERS:
+                    start -= 1
+                starts.add(start)
+    last_end = 0
+    for start in sorted(starts):
+        if start < last_end:
+            continue
+        m = _CANDIDATE.match(text, start)
+        if m is not None:
+            yield m
+            last_end = m.end()
+
+
+_ASCII_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
 FUZZY_CUTOFF = 86.0
 SYSTEM_KINDS = {"system", "pod", "instance"}
 

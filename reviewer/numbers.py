@@ -44,6 +44,21 @@ def _finish(s: str, dec: str | None) -> tuple[float, float]:
 
 def format_number(value: float, lang: str, digits: int | None = None) -> str:
     """A number in the article's convention, with as few decimals as needed (max 3)."""
+    if not value or type(value) not in (int, float):  # 0.0 and -0.0 are equal keys, but not written alike
+        return _format_number(value, lang, digits)
+    key = (value, lang, digits)  # 2 and 2.0 are written alike
+    text = _FORMATTED.get(key)
+    if text is None:
+        if len(_FORMATTED) > 10_000:
+            _FORMATTED.clear()
+        text = _FORMATTED[key] = _format_number(value, lang, digits)
+    return text
+
+
+_FORMATTED: dict[tuple, str] = {}
+
+
+def _format_number(value: float, lang: str, digits: int | None = None) -> str:
     if digits is None:
         digits = 0
         for d in range(0, 4):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from functools import lru_cache
+from itertools import accumulate
 from pathlib import Path
 
 from . import errors
@@ -67,7 +68,7 @@ def source_from_text(original: str, path: str = "<text>") -> Source:
     text, offset_map, repaired = _repair_mojibake(original)
     if repaired:
         notices.append(Notice("N001", f"encoding repaired: {repaired} mojibake sequences (UTF-8 read as a legacy code page)"))
-    line_starts = tuple([0] + [m.end() for m in re.finditer("\n", original)])
+    line_starts = (0, *accumulate([len(line) + 1 for line in original.split("\n")[:-1]]))  # after each "\n"
     markdown, meta, more = _front_matter(text)
     notices.extend(more)
     date = _date_of(meta)
@@ -193,7 +194,7 @@ def _front_matter(text: str) -> tuple[str, dict, list[Notice]]:
         line = text.count("\n", 0, dup[0]) + 1
         notices.append(Notice("N004", "a second front matter block follows the first; skipped", line))
         end = dup[1]
-    blanked = re.sub(r"[^\n]", " ", text[:end])
+    blanked = "\n".join([" " * len(line) for line in text[:end].split("\n")])  # all but line breaks
     return blanked + text[end:], meta, notices
 
 

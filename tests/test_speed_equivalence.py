@@ -153,3 +153,147 @@ def test_json_writer_gives_what_json_dumps_gives(reviewer):
         samples.append({"articles": [report_dict(reviewer.review_path(p, as_of=dt.date(2026, 11, 22)))]})
     for obj in samples:
         assert dumps_indented(obj) == json.dumps(obj, ensure_ascii=False, indent=2)
+
+
+def _doc_view(doc) -> tuple:
+    """What the claim extractor reads of a Doc (or of the fast path's SegmentDoc)."""
+    from reviewer.nlp import doc_text
+
+    return (doc_text(doc),
+            [(s.start_char, s.end_char, s.label_) for s in doc.spans.get(ENTITY_KEY, [])],
+            [(s.start_char, s.end_char, s.label_) for s in doc.spans.get(CUE_KEY, [])],
+            [(s.start_char, s.end_char) for s in doc.sents],
+            doc._.hw_quantities)
+
+
+def _odd_articles(lang: str, n: int = 300) -> list[list[str]]:
+    """Segments with whitespace, punctuation, names, typos and numbers at their edges."""
+    rng = random.Random(7 if lang == "en" else 8)
+    parts = ["", " ", "  ", "\n", " \n", "\n ", "\t", "\u00a0", "\u2009", ".", "!", "?", "...", "?!", "\"", "“", "„",
+             ")", "(", "-", "–", ":", ";", ",", "Trainium3", "Tranium3", "Trainium 3", "trn2", "H100", "H100.",
+             "TPU v5e", "NVLink", "NeuronLink-v4", "Nvidia", "the chip", "der Chip", "144 GB", "2,52 PFLOPS", "5 nm",
+             "4x", "twice", "18.", "512.", "Der", "März", "Pod", "Am", "3.", "HBM3e", "TSMC", "CEO", "Adam Selipsky",
+             "memory bandwidth", "Speicherbandbreite", "e.g.", "z. B.", "U.S.", "s.", "TB/s.", "x"]
+    out = []
+    for _ in range(n):
+        segs = []
+        for _ in range(rng.randint(1, 6)):
+            segs.append("".join(rng.choice(parts) + rng.choice(["", " ", " ", "  ", "\n"]) for _ in range(rng.randint(0, 12))))
+        out.append(segs)
+    return out
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_one_doc_per_article_gives_each_segments_own_doc(reviewer, lang):
+    from reviewer.api import front_matter_segments
+    from reviewer.nlp import ArticleAnalyser
+
+    nlp = reviewer.nlp(lang)
+    assert ArticleAnalyser.supports(nlp)
+    analyser = ArticleAnalyser(nlp)
+    articles = []
+    for p in sorted((ROOT / "corpus").glob("*.md")):
+        src = source_from_text(p.read_text(encoding="utf-8"), str(p))
+        if (src.lang or detect_language(src.markdown)) == lang:
+            articles.append([s.text for s in front_matter_segments(src) + segments(src)])
+    articles += _odd_articles(lang) + [[], [""], ["", ""], [" "], ["a"], ["\n\n"]]
+    for texts in articles:
+        fast = [_doc_view(d) for d in analyser.docs(texts)]
+        plain = [_doc_view(d) for d in nlp.pipe(texts)]
+        assert fast == plain, texts
+
+
+ODD_MARKDOWN = [
+    "A *b* _c_ **d** `e` ~~f~~ [g](http://x.y) ![h](i.png) <b>j</b> &amp; \\* k\nl  \nm",
+    "[ref]\n\n[ref]: http://example.com\n",
+    "- a\n- **b:** c\n\n> q *r*\n> s\n\n| x | y |\n|---|---|\n| 1 *2* | 3 |\n",
+    "# H1 &copy;\n\nSetext\n===\n\n    code\n\n```\nfence\n```\n\n<div>\nhtml\n</div>\n",
+    "a\\\nb &#35; c &#x41; &bogus; \\& d <http://a.b> <a@b.c> e_f_g a*b*c",
+    "", "plain text only", "trailing  \nbreak", "tab\there", "x ~y~ z", "1. one\n2. two\n   more",
+]
+
+
+def test_inline_children_as_markdown_it_core_rules_give_them():
+    from reviewer.markdown import _block_parser, _inline_children, _parser
+
+    def view(children):
+        return [(c.type, c.content, getattr(c, "markup", ""), str(getattr(c, "attrs", {}).get("href", "")))
+                for c in children]
+
+    texts = [p.read_text(encoding="utf-8") for p in sorted((ROOT / "corpus").glob("*.md"))] + ODD_MARKDOWN
+    rng = random.Random(3)
+    parts = ["a", " ", "\n", "*", "_", "`", "~", "[", "]", "(", ")", "!", "<", ">", "&", ";", "\\", "#", "|", "-",
+             ":", "1.", "x@y.z", "http://a.b", "&amp;", "**", "~~", "<b>", "</b>", "\n\n", "  \n"]
+    texts += ["".join(rng.choice(parts) for _ in range(rng.randint(1, 40))) for _ in range(3000)]
+    for text in texts:
+        full = [t for t in _parser().parse(text) if t.type == "inline"]
+        env: dict = {}
+        blocks = [t for t in _block_parser().parse(text, env) if t.type == "inline"]
+        assert [t.content for t in full] == [t.content for t in blocks], text
+        for a, b in zip(full, blocks):
+            assert view(a.children or []) == view(_inline_children(b, env)), text
+
+
+def test_quick_init_builds_what_the_dataclass_init_builds():
+    import dataclasses
+    import pickle
+
+    from reviewer import models
+
+    for name in ["Notice", "Segment", "Quantity", "Claim", "SourceRef", "Verdict", "Finding", "ArticleReport"]:
+        cls = getattr(models, name)
+        plain = dataclasses.dataclass(frozen=True)(type(name, (), {"__annotations__": dict(cls.__annotations__),
+                                                                 **{f.name: f.default for f in dataclasses.fields(cls)
+                                                                    if f.default is not dataclasses.MISSING}}))
+        required = [f.name for f in dataclasses.fields(cls) if f.default is dataclasses.MISSING]
+        optional = [f.name for f in dataclasses.fields(cls) if f.default is not dataclasses.MISSING]
+        for n_opt in range(len(optional) + 1):
+            args = [f"v{i}" for i in range(len(required) + n_opt)]
+            ours, ref = cls(*args), plain(*args)
+            assert ours.__dict__ == ref.__dict__ and list(ours.__dict__) == list(ref.__dict__)
+            kw = {n: i for i, n in enumerate(required + optional[:n_opt])}
+            assert cls(**kw).__dict__ == plain(**kw).__dict__
+        obj = cls(*[f"v{i}" for i in range(len(required))])
+        assert obj == pickle.loads(pickle.dumps(obj)) and hash(obj) == hash(dataclasses.replace(obj))
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(obj, required[0], 1)
+        with pytest.raises(TypeError):
+            cls()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_quantities_in_joined_texts_as_in_each_text(lang):
+    texts = [t for t, lg in _segment_texts() if lg == lang] + TRICKY
+    rng = random.Random(9)
+    parts = [*quantities._QUALIFIER_WORDS, *quantities._CUR_PREFIXES, " ", "\n", "5", "4,9", "1.600", "x", "-fach",
+             "%", "TB/s", "GB", "eine", "one", "twice", "Mrd.", "/h", "Euro", "\x00", "", "-", "/", ".", ","]
+    groups = [texts[i:i + 30] for i in range(0, len(texts), 30)]
+    groups += [["".join(rng.choice(parts) for _ in range(rng.randint(0, 6))) for _ in range(rng.randint(0, 8))]
+               for _ in range(3000)]
+    for group in groups:
+        assert quantities.find_quantities_in(group, lang) == [quantities.find_quantities(t, lang) for t in group], group
+
+
+def test_name_candidates_found_from_digits_as_by_finditer():
+    from reviewer.names import _CANDIDATE, candidates
+
+    rng = random.Random(4)
+    parts = ["a", "b", "v", "V", "Trainium", "Tranium", "abc", "abcd", " ", "-", "_", "3", "12", "1234", "e", "ü",
+             ".", "\n", "TPU", "NVLink", "0", "٣", "²", "v5e", "-v4", " v3"]
+    texts = [t for t, _ in _segment_texts()]
+    texts += ["".join(rng.choice(parts) for _ in range(rng.randint(0, 25))) for _ in range(20000)]
+    for text in texts:
+        assert [(m.span(), m.groups()) for m in candidates(text)] == \
+            [(m.span(), m.groups()) for m in _CANDIDATE.finditer(text)], text
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_anchor_starts_as_the_anchor_pattern_finds_them(lang):
+    words = sorted({*units.NUMBER_WORDS[lang], *units.MULTIPLIER_WORDS})
+    rng = random.Random(6)
+    parts = [*words, *(w.upper() for w in words[:5]), "x", "_", "-", ".", ",", "/", " ", "ü", "5", "٣", "²", "1.5",
+             "a", "s", "n", "\n", "\x00"]
+    texts = [t for t, lg in _segment_texts() if lg == lang] + TRICKY
+    texts += ["".join(rng.choice(parts) for _ in range(rng.randint(0, 12))) for _ in range(30000)]
+    for text in texts:
+        assert quantities.anchor_starts(text, lang) == [m.start() for m in quantities._anchors(lang).finditer(text)], text

@@ -39,14 +39,61 @@ class Check:
         raise NotImplementedError
 
 
+_FB_CACHE: tuple = (None, {})  # a fact base and what has been worked out of it
+
+
+def fact_base_cache(fb: FactBase) -> dict:
+    """A dict for values computed once from this fact base (they do not change once loaded)."""
+    global _FB_CACHE
+    if _FB_CACHE[0] is not fb:
+        _FB_CACHE = (fb, {})
+    return _FB_CACHE[1]
+
+
+def built_from(fb: FactBase, chip: str) -> list:
+    """The entities built from a chip (`chip: <id>`), in fact-base order."""
+    cache = fact_base_cache(fb)
+    index = cache.get("built_from")
+    if index is None:
+        index = cache["built_from"] = {}
+        for e in fb.entities.values():
+            index.setdefault(e.chip, []).append(e)
+    return index.get(chip, [])
+
+
+def same_kind_and_vendor(fb: FactBase, entity) -> list:
+    """The other entities of an entity's kind and vendor, in fact-base order."""
+    cache = fact_base_cache(fb)
+    index = cache.get("kind_vendor")
+    if index is None:
+        index = cache["kind_vendor"] = {}
+        for e in fb.entities.values():
+            index.setdefault((e.kind, e.vendor), []).append(e)
+    return [e for e in index.get((entity.kind, entity.vendor), []) if e.id != entity.id]
+
+
 def sources_of(facts) -> tuple[SourceRef, ...]:
     seen, out = set(), []
     for f in facts:
-        for s in f.sources:
-            if s.url not in seen:
-                seen.add(s.url)
-                out.append(SourceRef(s.title, s.url, s.date.isoformat()))
+        for ref in _refs(f):
+            if ref.url not in seen:
+                seen.add(ref.url)
+                out.append(ref)
     return tuple(out)
+
+
+_REFS: dict[int, tuple] = {}  # id(fact) -> (fact, its sources as SourceRefs)
+
+
+def _refs(fact) -> tuple[SourceRef, ...]:
+    known = _REFS.get(id(fact))
+    if known is not None and known[0] is fact:
+        return known[1]
+    refs = tuple(SourceRef(s.title, s.url, s.date.isoformat()) for s in fact.sources)
+    if len(_REFS) > 20_000:
+        _REFS.clear()
+    _REFS[id(fact)] = (fact, refs)
+    return refs
 
 
 def same_precision(a: str | None, b: str | None) -> bool:
@@ -95,6 +142,20 @@ def fact_readings(fact: ResolvedFact) -> list[float]:
 
     AWS documents 20,736 GiB and markets it as "20.7 TB": the same digits, the decimal unit.
     """
+    known = _READINGS.get(id(fact))
+    if known is not None and known[0] is fact:
+        return known[1]
+    out = _fact_readings(fact)
+    if len(_READINGS) > 20_000:
+        _READINGS.clear()
+    _READINGS[id(fact)] = (fact, out)
+    return out
+
+
+_READINGS: dict[int, tuple] = {}  # id(fact) -> (fact, fact_readings(fact)); facts do not change
+
+
+def _fact_readings(fact: ResolvedFact) -> list[float]:
     out = [fact.base_value] if fact.base_value is not None else []
     binary = fact.unit_expr and "bibyte" in fact.unit_expr  # a decimal fact has no binary reading
     numeric = isinstance(fact.value, (int, float)) and not isinstance(fact.value, bool)
@@ -107,16 +168,38 @@ def fact_readings(fact: ResolvedFact) -> list[float]:
 def matches(q: Quantity, fact: ResolvedFact) -> bool:
     if fact.base_value is None or fact.family != q.family:
         return False
-    lo, hi = interval(q)
+    bounds = _bounds(q)
     if q.family in ("count", "ratio"):
-        return lo - 1e-9 <= fact.base_value <= hi + 1e-9
+        lo, hi = bounds[0]
+        return lo <= fact.base_value <= hi
     values = fact_readings(fact)
-    for unit in readings(q):
-        lo_b = units.to_base(lo, unit) if math.isfinite(lo) else lo
-        hi_b = units.to_base(hi, unit) if math.isfinite(hi) else hi
-        if any(lo_b * (1 - 1e-9) <= v <= hi_b * (1 + 1e-9) for v in values):
+    for lo_b, hi_b in bounds:
+        if any(lo_b <= v <= hi_b for v in values):
             return True
     return False
+
+
+_LAST_BOUNDS: tuple = (None, ())  # the quantity last matched and its bounds (one is matched with many facts)
+
+
+def _bounds(q: Quantity) -> list[tuple[float, float]]:
+    """The bounds matches() compares facts with: for a count or ratio, of the value; else of the
+    value in base units, one pair per unit reading."""
+    global _LAST_BOUNDS
+    last_q, last = _LAST_BOUNDS
+    if last_q is q:
+        return last
+    lo, hi = interval(q)
+    if q.family in ("count", "ratio"):
+        out = [(lo - 1e-9, hi + 1e-9)]
+    else:
+        out = []
+        for unit in readings(q):
+            lo_b = units.to_base(lo, unit) if math.isfinite(lo) else lo
+            hi_b = units.to_base(hi, unit) if math.isfinite(hi) else hi
+            out.append((lo_b * (1 - 1e-9), hi_b * (1 + 1e-9)))
+    _LAST_BOUNDS = (q, out)
+    return out
 
 
 def matches_as_written(q: Quantity, fact: ResolvedFact) -> bool:

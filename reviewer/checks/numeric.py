@@ -7,8 +7,8 @@ from dataclasses import replace
 from ..factbase.base import ResolvedFact
 from ..i18n import attr_name, msg
 from ..models import Claim, Verdict
-from .base import Check, CheckContext, closest, matches, matches_as_written, render_fact_value, same_precision, sources_of, \
-    suggest_as_written
+from .base import Check, CheckContext, built_from, closest, matches, matches_as_written, render_fact_value, \
+    same_kind_and_vendor, same_precision, sources_of, suggest_as_written
 
 BANDWIDTHS = ("memory_bandwidth", "interconnect_bandwidth", "network_bandwidth")
 
@@ -201,14 +201,14 @@ def explain(claim: Claim, ctx: CheckContext, expected: ResolvedFact) -> str | No
         for f in fb.about(ent.predecessor, claim.attribute):
             if same_precision(claim.precision, f.q.precision) and matches(q, f):
                 return msg(lang, "hint_predecessor", claimed=claimed, predecessor=fb.entities[ent.predecessor].name)
-    related = [e for e in fb.entities.values() if e.chip == claim.entity]
+    related = list(built_from(fb, claim.entity))
     if ent.chip:
         related.append(fb.entities[ent.chip])
     for other in related:
         for f in fb.about(other.id, claim.attribute):
             if same_precision(claim.precision, f.q.precision) and matches(q, f):
                 return msg(lang, "hint_scope", claimed=claimed, other=other.name, entity=ent.name)
-    siblings = [e for e in fb.entities.values() if e.id != ent.id and e.kind == ent.kind and e.vendor == ent.vendor]
+    siblings = same_kind_and_vendor(fb, ent)
     for other in siblings:
         for f in fb.about(other.id, claim.attribute):
             if f.fact.status == "current" and same_precision(claim.precision, f.q.precision) and matches(q, f):

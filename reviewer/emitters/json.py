@@ -40,13 +40,29 @@ def render(reports: Sequence[ArticleReport]) -> str:
 
 def _flat(obj) -> dict:
     """dataclasses.asdict for a dataclass of plain values (Notice, SourceRef), without its deep copy."""
-    return {f.name: getattr(obj, f.name) for f in fields(obj)}
+    names = _FIELD_NAMES.get(type(obj))
+    if names is None:
+        names = _FIELD_NAMES[type(obj)] = tuple(f.name for f in fields(obj))
+    return {name: getattr(obj, name) for name in names}
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
 # -- json.dumps(obj, ensure_ascii=False, indent=2), character for character, three times as fast --
 # With an indent, json.dumps leaves its C encoder for a generator-based pure-Python one; here the
 # strings are still encoded in C and the many plain values of a finding are written inline.
 _encode_scalar = json.JSONEncoder(ensure_ascii=False).encode  # floats, bools, ...: as json.dumps writes them
+
+
+_KEYS: dict[str, str] = {}  # key -> its JSON and ": "
+
+
+def _key(k: str) -> str:
+    if len(_KEYS) > 10_000:
+        _KEYS.clear()
+    encoded = _KEYS[k] = encode_basestring(k) + ": "
+    return encoded
 
 
 def dumps_indented(obj) -> str:
@@ -63,22 +79,25 @@ def _write(o, newline: str, out: list[str]) -> None:
             return
         inner = newline + "  "
         sep = "{" + inner
+        append = out.append
         for k, v in o.items():
-            if not isinstance(k, str):
-                raise TypeError(f"keys must be str, not {type(k).__name__}")  # json would convert them
-            key = encode_basestring(k)
+            key = _KEYS.get(k)
+            if key is None:
+                if not isinstance(k, str):
+                    raise TypeError(f"keys must be str, not {type(k).__name__}")  # json would convert them
+                key = _key(k)
             kind = type(v)
             if kind is str:
-                out.append(f"{sep}{key}: {encode_basestring(v)}")
+                append(f"{sep}{key}{encode_basestring(v)}")
             elif v is None:
-                out.append(f"{sep}{key}: null")
+                append(f"{sep}{key}null")
             elif kind is int:
-                out.append(f"{sep}{key}: {v}")
+                append(f"{sep}{key}{v}")
             else:
-                out.append(f"{sep}{key}: ")
+                append(f"{sep}{key}")
                 _write(v, inner, out)
             sep = "," + inner
-        out.append(newline + "}")
+        append(newline + "}")
     elif isinstance(o, (list, tuple)):
         if not o:
             out.append("[]")
