@@ -54,6 +54,9 @@ _NODE_AFTER = re.compile(r"(?:['’]s)?[\s-]+(?:\d+(?:\.\d+)?\s?-?nm\b|N\d+[A-Z]
 _SYSTEM_WORD = re.compile(r"UltraServer|\bPods?\b|\bracks?\b|\bRacks?\b|NVL\d+")
 _UNPUNCTUATED_BREAK = re.compile(r"[^\s.!?:;,(\[–—-][ \t]*\n")
 _NEG_BREAK = re.compile(r"[;:–—]|,\s*(?:but|it|sondern|aber|es|er|sie)\b|\b(?:but|instead|sondern|stattdessen)\b")
+_ENERGY = re.compile(r"energ|efficien|effizien|watt", re.IGNORECASE)
+_PRICE_WORD = re.compile(r"price|preis|cost|kosten|cheap|günstig", re.IGNORECASE)
+_RELATIVE = re.compile(r"\s*,\s*(?:der|die|dem|den|which)\s+(?!ist\b|sind\b|is\b)(?:\w+\s+){0,2}$", re.IGNORECASE)
 _NOT_ON_DEMAND = re.compile(r"\b(?:spot|reserved|savings plans?|reserviert\w*|Spot-\w*|Capacity Blocks?)\b", re.IGNORECASE)
 CUE_WINDOW = 60  # characters around a value in which a cue word speaks about it
 _MEMORY_TYPE = re.compile(r"(?<![\w-])(?:HBM[234]?[eE]?|LPDDR5X?|GDDR6X?|GDDR7|DDR5|DRAM)(?![\w-])")
@@ -528,6 +531,9 @@ class ClaimExtractor:
         counted = _counted(s)
         candidates = [m for m in s.mentions if fits(m.entity) and m not in compared and m not in counted]
         near = [m for m in s.mentions if fits(m.entity) and m.end <= at and m not in counted]
+        if near and _RELATIVE.match(s.text[near[-1].end - s.start:at - s.start]):
+            m = near[-1]  # "Im Vergleich zum Trn2 UltraServer, der bei 20,8 PFLOPS lag": the relative clause's own
+            return m.entity, "sentence", m.text
         if anaphora and near and near[-1] in compared and at - near[-1].end <= 16 \
                 and not re.search(r"[,;:–—()]", s.text[near[-1].end - s.start:at - s.start]):
             m = near[-1]  # "than the H100's 80 GB", "als die H100 mit ihren 3,35 TB/s": the compared one's own figure
@@ -715,8 +721,13 @@ class ClaimExtractor:
                                  "ATTR:compute": "compute"}[labels.pop()]}
             metric = {"memory": "memory_capacity", "rate": "memory_bandwidth"}.get(
                 measured.pop() if len(measured) == 1 else "", "compute")
-        if metric in ("efficiency", "price_per_hour"):
-            return None  # energy efficiency and price-performance are not in the fact base
+        if metric == "efficiency":
+            near = [c for c in s.cue("ATTR:efficiency") if _distance(c, q.start, q.end) <= CUE_WINDOW]
+            word = s.text[near[0].start - s.start:near[0].end - s.start] if near else ""
+            if not near or not _ENERGY.search(word) or _PRICE_WORD.search(word):
+                return None  # price-performance and cost ratios are not in the fact base; energy efficiency is
+        if metric == "price_per_hour":
+            return None
         rel = q.end - s.start
         if _WORKLOAD_METRIC.match(s.text[rel:rel + 40]) and not _nearest_label(s, "PREC:", q.start, q.end, 30):
             return None  # "4-fach höheren Durchsatz und 10-fach niedrigere Latenz": measured, not specified
@@ -724,7 +735,10 @@ class ClaimExtractor:
             return None  # "2.5x faster than the H100 on Llama 3 70B inference": a benchmark result, not a spec
         compared = _compared(s)
         precision = None
-        versus = next((m.entity for m in compared if self._is_hardware(m.entity) and m.start > q.start - 80), None)
+        lead = len(s.text) - len(s.text.lstrip())
+        opening = [c for c in s.cue("CMP") if c.start - s.start <= lead + 3]  # "Im Vergleich zum X, ...": all of it
+        versus = next((m.entity for m in compared if self._is_hardware(m.entity) and (
+            m.start > q.start - 80 or any(0 <= m.start - c.end <= 6 for c in opening))), None)
         if versus is None:  # "4x the compute of Trainium2" / "das 4-fache des Trainium2"
             versus = next((m.entity for m in s.mentions if m.start > q.end and self._is_hardware(m.entity)
                            and re.search(r"\b(?:of|von|des|der)\b", s.text[max(0, m.start - s.start - 8):m.start - s.start])),

@@ -532,3 +532,14 @@ def test_benchmark_speedups_are_not_spec_ratios(reviewer):
     text = ("Nvidia claims the GB200 NVL72 delivers 30x faster inference than the same number of H100s; "
             "we could not verify that.")
     assert not alarms(review(reviewer, text, "en"))
+
+
+def test_energy_efficiency_ratios_and_a_leading_comparison(reviewer):
+    text = "Trainium3 soll 40 Prozent energieeffizienter sein als Trainium2."
+    assert find(review(reviewer, text, "de"), "40 Prozent").verdict == "verified"
+    text = ("## Trainium3\n\nIm Vergleich zum Trn2 UltraServer, der bei 83,2 PFLOPS FP8 lag, verspricht AWS die "
+            "4,4-fache Rechenleistung und eine etwa 4-fach höhere Energieeffizienz.\n")
+    r = review(reviewer, text, "de")
+    assert find(r, "83,2 PFLOPS").entity == "trn2-ultraserver" and find(r, "4-fach").verdict == "verified"
+    # price-performance is not energy efficiency
+    assert not alarms(review(reviewer, "Trainium3 bietet 30 Prozent besseres Preis-Leistungs-Verhältnis als Trainium2.", "de"))

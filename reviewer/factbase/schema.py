@@ -32,6 +32,7 @@ Attribute = Literal[
     "power",  # watts
     "price_per_hour",
     "ratio",  # vendor-stated ratio against qualifiers.versus for qualifiers.metric
+    "efficiency",  # energy efficiency: only as a ratio's metric (vendors state it relative to a predecessor)
     "ceo",  # text value: a person, with valid_from/valid_until
     "announced",  # date value
     "available",  # date value (GA / launch)
