@@ -18,12 +18,12 @@ ROOT = Path(__file__).resolve().parent.parent
 # README, Accuracy). Raise these numbers with every accuracy gain; never lower them.
 RECALL_FLOOR = 0.92
 PRECISION_FLOOR = 0.98
-COVERAGE_FLOOR = 0.81
+COVERAGE_FLOOR = 0.82
 # The same ratchet on the seeds' claims (tests/seeds_gold, addressed by line: the seeds live outside
 # the repository, in ../shared/seeds, so CI machines without them skip this one test).
 SEEDS_RECALL_FLOOR = 0.77
 SEEDS_PRECISION_FLOOR = 0.95
-SEEDS_COVERAGE_FLOOR = 0.67
+SEEDS_COVERAGE_FLOOR = 0.68
 
 
 def _cli(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
