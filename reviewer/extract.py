@@ -771,6 +771,11 @@ class ClaimExtractor:
                     subject, how, text = other, "coreference", s.text[cue[-1].start - s.start:cue[-1].end - s.start]
                     versus = versus or getattr(self.fb.entities[other], _OPPOSITE[link])
                 break
+        if versus is None and subject and metric == "compute" and self.kind(subject) in ("system", "pod") \
+                and not s.cue("CMP") and not any(self._is_hardware(m.entity) and m.entity != subject for m in s.mentions):
+            # "Der Trn3 UltraServer liefert 4x mehr Leistung": a vendor's system claim is against its predecessor
+            ent = self.fb.entities.get(subject)
+            versus = ent.predecessor if ent else None
         if versus is None and subject:
             ent = self.fb.entities.get(subject)
             if s.cue("ANAPH:predecessor"):

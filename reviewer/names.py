@@ -93,7 +93,11 @@ class EntityNames:
         ambiguous: set[str] = set()
         for ent in fb.entities.values():
             plural = ent.kind in SYSTEM_KINDS
-            for alias in [ent.name, *ent.aliases]:
+            # "AWS Trainium3 UltraServer": a system's name with its vendor's short name before it, so that
+            # the chip's "AWS Trainium3" does not win the overlap
+            vendor = fb.entities.get(ent.vendor) if plural and ent.vendor else None
+            prefixes = [a for a in ([vendor.name, *vendor.aliases] if vendor else []) if len(a) <= 8]
+            for alias in [ent.name, *ent.aliases, *(f"{p} {a}" for p in prefixes for a in [ent.name, *ent.aliases])]:
                 for v in _variants(alias, plural):
                     key = normalize(v)
                     if not key:

@@ -543,3 +543,10 @@ def test_energy_efficiency_ratios_and_a_leading_comparison(reviewer):
     assert find(r, "83,2 PFLOPS").entity == "trn2-ultraserver" and find(r, "4-fach").verdict == "verified"
     # price-performance is not energy efficiency
     assert not alarms(review(reviewer, "Trainium3 bietet 30 Prozent besseres Preis-Leistungs-Verhältnis als Trainium2.", "de"))
+
+
+def test_a_system_claim_without_a_partner_is_against_its_predecessor(reviewer):
+    r = review(reviewer, "Die AWS Trainium3 UltraServer liefert 4x mehr Leistung.", "de")
+    f = find(r, "4x")
+    assert (f.entity, f.verdict) == ("trn3-ultraserver", "verified")  # 4.4x the Trn2 UltraServer
+    assert find(review(reviewer, "Die AWS Trainium3 UltraServer liefert 10x mehr Leistung.", "de"), "10x").verdict == "contradicted"
