@@ -279,6 +279,11 @@ class ClaimExtractor:
         subject, how, text = self._paired_subject(seg, s, q) or self._subject(seg, s, q.start, attribute)
         if subject is None:
             return None
+        if attribute == "chip_count" and self.kind(subject) == "chip":
+            named = next((m for m in s.mentions if m.start >= q.end and self.kind(m.entity) == "chip"
+                          and m.start - q.end <= 3), None)
+            if named is not None and named.entity != subject:
+                return None  # "mit acht H100 hätten wir ..." in a Trainium2 article: not Trainium2's count
         if self.kind(subject) == "interconnect":
             if attribute == "bandwidth":
                 # "EFA ... 3,200 Gbps" is the network's rate, "NeuronLink ... 1.6 Tbps" the chip-to-chip link's

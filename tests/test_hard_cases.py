@@ -550,3 +550,8 @@ def test_a_system_claim_without_a_partner_is_against_its_predecessor(reviewer):
     f = find(r, "4x")
     assert (f.entity, f.verdict) == ("trn3-ultraserver", "verified")  # 4.4x the Trn2 UltraServer
     assert find(review(reviewer, "Die AWS Trainium3 UltraServer liefert 10x mehr Leistung.", "de"), "10x").verdict == "contradicted"
+
+
+def test_other_chips_counted_in_a_chip_s_article_are_not_its_count(reviewer):
+    text = "## Trainium2\n\nAuf Nvidia hätten wir mit acht H100 rund doppelt so lange gebraucht.\n"
+    assert not [f for f in review(reviewer, text, "de").findings if f.attribute == "chip_count"]
