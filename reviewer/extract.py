@@ -151,6 +151,12 @@ class ClaimExtractor:
     def _is_hardware(self, entity: str) -> bool:
         return self.kind(entity) in HARDWARE_KINDS
 
+    def _chip(self, entity: str) -> str:
+        """The chip of a system, instance or pod (chip-level facts live there); any other entity itself."""
+        if self.kind(entity) in ("system", "instance", "pod"):
+            return self.fb.chip_of(entity) or entity
+        return entity
+
     def _first_generations(self) -> dict[str, str]:
         """A line's bare name for its first chip: "trainium" -> Trainium (1st generation)."""
         if self._first_gen is None:
@@ -287,14 +293,13 @@ class ClaimExtractor:
         if self.kind(subject) == "interconnect":
             if attribute == "bandwidth":
                 # "EFA ... 3,200 Gbps" is the network's rate, "NeuronLink ... 1.6 Tbps" the chip-to-chip link's
-                network = any(c.label == "ATTR:network_bandwidth" and m.entity == subject
-                              and c.start < m.end and m.start < c.end for c in s.cues for m in s.mentions)
+                network = any(m.entity == subject and _names_network(s, m) for m in s.mentions)
                 attribute = "network_bandwidth" if network else "interconnect_bandwidth"
             chip = self._context(seg, at=q.start)
             if chip:
                 subject, how = chip, "coreference"
-        if attribute in CHIP_LEVEL and self.kind(subject) in ("system", "instance", "pod"):
-            subject = self.fb.chip_of(subject) or subject
+        if attribute in CHIP_LEVEL:
+            subject = self._chip(subject)
         scope = _nearest_label(s, "SCOPE:", q.start, q.end, 40, same_clause=True)
         if scope is None and attribute == "chip_count" and s.cue("ANAPH:system"):
             scope = "system"  # "In einem Pod lassen sich 9.216 Chips ..., bei Trillium waren es 512": a pod's count
@@ -424,8 +429,8 @@ class ClaimExtractor:
         if _OTHER_PERIOD.match(s.text, rel_end) or _NOT_ON_DEMAND.search(s.text) or _BILL.search(s.text):
             return None  # "$71,000 per month", "pro GPU-Stunde", a spot or reserved price, a training bill
         priced = [m for m in s.mentions if m.end <= q.start and self.fb.about(m.entity, "price_per_hour")]
-        if not priced or any(m.end <= q.start and m.start > priced[-1].end and self._is_hardware(m.entity)
-                             and self.kind(m.entity) == "instance" for m in s.mentions):
+        if not priced or any(priced[-1].end < m.start and m.end <= q.start and self.kind(m.entity) == "instance"
+                             for m in s.mentions):
             return None
         if q.start - priced[-1].end > 60 or _PRICE_BREAK.search(s.text[priced[-1].end - s.start:rel_start]):
             return None
@@ -848,10 +853,8 @@ class ClaimExtractor:
                           and not any(c.end <= o.start and o.end <= m.start and self.kind(o.entity) == "interconnect"
                                       for o in s.mentions)
                           for c in s.cue("NEG")) or _negated_after(s, m)  # "not NVLink; it uses NeuronLink-v3"
-            entity = subject.entity
-            network = any(c.label == "ATTR:network_bandwidth" and c.start < m.end and m.start < c.end for c in s.cues)
-            if not network and self.kind(entity) in ("system", "instance", "pod"):
-                entity = self.fb.chip_of(entity) or entity  # "trn1.32xlarge mit NeuronLink": its chips' link
+            # "trn1.32xlarge mit NeuronLink": its chips' link (EFA, a network, is the instance's own)
+            entity = subject.entity if _names_network(s, m) else self._chip(subject.entity)
             yield Claim(entity=entity, attribute="interconnect", start=seg.start + m.start,
                         end=seg.start + m.end, text=m.text, value_text=self.fb.entities[m.entity].name,
                         negated=negated, sentence=s.text.strip(), subject_text=subject.text)
@@ -904,8 +907,7 @@ class ClaimExtractor:
         ctx = self._context(seg, at=at)
         if ctx is None:
             return None
-        if self.kind(ctx) in ("system", "instance", "pod"):
-            ctx = self.fb.chip_of(ctx) or ctx
+        ctx = self._chip(ctx)
         return _Mention(s.start, s.start, ctx, self.fb.entities[ctx].name)
 
     def _memory_type_claims(self, seg: Segment, s: _Sentence, figures: Sequence[Claim] = ()) -> Iterable[Claim]:
@@ -931,9 +933,7 @@ class ClaimExtractor:
                 subject = _Mention(a, a, cap.entity, cap.subject_text) if cap else None
             if subject is None:
                 continue
-            entity = subject.entity
-            if self.kind(entity) in ("system", "instance", "pod"):
-                entity = self.fb.chip_of(entity) or entity
+            entity = self._chip(subject.entity)
             if not self.fb.about(entity, "memory_type"):
                 continue
             yield Claim(entity=entity, attribute="memory_type", start=seg.start + a, end=seg.start + s.start
@@ -959,8 +959,7 @@ class ClaimExtractor:
             else:
                 entity = self._context(seg, at=a)
                 text = self.fb.entities[entity].name if entity else ""
-            if entity and self.kind(entity) in ("system", "instance", "pod"):
-                entity = self.fb.chip_of(entity) or entity
+            entity = self._chip(entity) if entity else None
             if not entity or not self.fb.about(entity, "core_type"):
                 continue
             yield Claim(entity=entity, attribute="core_type", start=seg.start + a, end=seg.start + s.start + mt.end(),
@@ -1045,6 +1044,11 @@ def _model_requirement(s: _Sentence, q: Quantity) -> bool:
     """"A 70B model in BF16 needs about 140 GB", "Llama 3 benötigt rund 810 GB": what a model needs."""
     before = s.text[:q.start - s.start]
     return bool(_NEEDS.search(before) and _MODEL.search(before))
+
+
+def _names_network(s: _Sentence, m: _Mention) -> bool:
+    """The mention is a network (EFA, InfiniBand): a network-bandwidth cue word covers it."""
+    return any(c.label == "ATTR:network_bandwidth" and c.start < m.end and m.start < c.end for c in s.cues)
 
 
 def _cue_texts(s: _Sentence, label: str) -> list[str]:
