@@ -795,16 +795,21 @@ class ClaimExtractor:
             elif s.cue("ANAPH:first"):  # "twice what the first generation offered"
                 versus = self._first(subject)
         prev = s.memo.get("previous")
-        if versus is None and subject is not None and prev is not None and q.unit == "percent" \
+        if versus is None and subject is not None and prev is not None \
                 and not any(self._is_hardware(m.entity) and m.entity != subject for m in s.mentions):
             # "Nvidia nennt für die B200 ... dicht 4,5 PFLOPS. Im fairen Vergleich liegt die MI355X 25 Prozent
             # vorn": ahead of the one other chip the sentence before gave a figure for
             others = {m.entity for m in prev.mentions if self._is_hardware(m.entity) and m.entity != subject}
-            if len(others) == 1 and prev.memo.get("families", set()) & {"memory", "rate", "compute"}:
+            if q.unit == "percent" and len(others) == 1 and prev.memo.get("families", set()) & {"memory", "rate", "compute"}:
                 versus = others.pop()
                 if not _nearest_label(s, "ATTR:", q.start, q.end, CUE_WINDOW):
                     labels = [c.label[5:] for c in prev.cues if c.label.startswith("PREC:")]
                     precision = labels[-1] if labels else None
+            elif not equal and _nearest_label(s, "ATTR:", q.start, q.end, CUE_WINDOW) and not any(
+                    m.start() <= q.start - s.start < m.end() for m in _QUOTED.finditer(s.text)):
+                # "Die H100 ist das Arbeitspferd ... Die H200 bringt rund 76 Prozent mehr Speicher mit":
+                # more than the one other chip of its kind the paragraph was about just before
+                versus = self._paragraph_partner(s, subject)
         if versus is None and seg.kind == "list_item" \
                 and not any(self._is_hardware(m.entity) for m in s.mentions):
             # "- Trn3 UltraServer: 21 TB" "- GB300 NVL72: 14 TB" "- → 50% mehr Memory": the list's last two
@@ -830,6 +835,19 @@ class ClaimExtractor:
                      text=q.text, quantity=qq, versus=versus, scope=metric,
                      precision=_nearest_label(s, "PREC:", q.start, q.end, CUE_WINDOW) or precision,
                      sentence=s.text.strip(), subject_text=text, subject_how=how)
+
+    def _paragraph_partner(self, s: _Sentence, subject: str) -> str | None:
+        """The one other entity of the subject's kind named in the nearest earlier sentence (up to
+        three back in the same paragraph) that names any hardware but the subject."""
+        prev, kind = s.memo.get("previous"), self.kind(subject)
+        for _ in range(3):
+            if prev is None:
+                return None
+            others = {m.entity for m in prev.mentions if self._is_hardware(m.entity) and m.entity != subject}
+            if others:
+                return others.pop() if len(others) == 1 and self.kind(next(iter(others))) == kind else None
+            prev = prev.memo.get("previous")
+        return None
 
     # -- name claims: interconnect, foundry, role ---------------------------------------------
     def _name_claims(self, seg: Segment, s: _Sentence) -> Iterable[Claim]:
@@ -1005,7 +1023,7 @@ def _sentences(doc: Doc) -> list[_Sentence]:
     return out
 
 
-_QUOTED = re.compile(r'"[^"\n]{1,200}"|“[^”\n]{1,200}[”“]|„[^“”\n]{1,200}[“”]|»[^«\n]{1,200}«|«[^»\n]{1,200}»')
+_QUOTED = re.compile(r'"[^"\n]{1,200}"|“[^”\n]{1,200}[”“]|„[^“”"\n]{1,200}[“”"]|»[^«\n]{1,200}«|«[^»\n]{1,200}»')
 _CORRECTION = re.compile(r"\b(?:wrong|false|incorrect|not true|untrue|inaccurate|a myth|mistaken|misleading|"
                          r"falsch|stimmt nicht|nicht korrekt|unzutreffend|irreführend|ein Irrtum|ein Mythos)\b",
                          re.IGNORECASE)

@@ -1,5 +1,7 @@
 """The issue's hard cases, each on sentences written for this test, against the bundled fact base."""
 
+from pathlib import Path
+
 from conftest import find, review
 
 
@@ -555,3 +557,23 @@ def test_a_system_claim_without_a_partner_is_against_its_predecessor(reviewer):
 def test_other_chips_counted_in_a_chip_s_article_are_not_its_count(reviewer):
     text = "## Trainium2\n\nAuf Nvidia hätten wir mit acht H100 rund doppelt so lange gebraucht.\n"
     assert not [f for f in review(reviewer, text, "de").findings if f.attribute == "chip_count"]
+
+
+def test_a_ratio_without_a_partner_is_against_the_chip_the_paragraph_was_about(reviewer):
+    text = ("Die H100 ist das Arbeitspferd der letzten Jahre. Für große Modelle wird ihr Speicher knapp. "
+            "Die H200 bringt rund 76 Prozent mehr Speicher und etwa 60 Prozent mehr Bandbreite mit.\n")
+    r = review(reviewer, text, "de")
+    assert find(r, "76 Prozent").verdict == "verified"
+    assert find(r, "60 Prozent").verdict == "contradicted"  # 4.8 vs 3.35 TB/s is 43 % more
+    # sameness is no ratio to the chip before, and a quoted misreading names no partner
+    text = ("Die H100 ist das Arbeitspferd. Die H200 nutzt denselben Chip mit mehr Speicher. "
+            "Wer „viermal mehr Speicher\" liest, hat sich verlesen.\n")
+    assert alarms(review(reviewer, text, "de")) == []
+
+
+def test_a_figure_no_fact_of_the_chip_has_may_be_the_system_s(reviewer):
+    # under "## The rack", after a sentence about its Blackwell Ultra GPUs, the chip is the subject in
+    # context: its sparse FP8 figure is no fact of the B300, but exactly the rack's
+    text = (Path(__file__).parent.parent / "corpus" / "en-gb300-nvl72-explainer.md").read_text(encoding="utf-8")
+    r = review(reviewer, text, "en")
+    assert find(r, "720 PFLOPS").verdict == "verified" and find(r, "720 PFLOPS").entity == "gb300-nvl72"

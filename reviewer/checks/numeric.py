@@ -72,8 +72,9 @@ class NumericValue(Check):
             if sold_as_dense is not None:
                 return sold_as_dense
         if not facts:
-            return Verdict(claim, "unverifiable", reason=msg(lang, "unverifiable", entity=ent_name, attribute=attr,
-                                                             claimed=claim.text))
+            return self._alternate(claim, ctx) or Verdict(
+                claim, "unverifiable", reason=msg(lang, "unverifiable", entity=ent_name, attribute=attr,
+                                                  claimed=claim.text))
         valid = [f for f in facts if f.valid_at(ctx.as_of)]
         hits = [f for f in valid if matches(q, f)]
         if len({f.fact.status == "current" for f in hits}) == 2:
@@ -121,25 +122,35 @@ class NumericValue(Check):
                 # differs and the figure is exactly what the predecessor's system has
                 confident = True
         if not current or not confident:
-            return Verdict(claim, "unverifiable", reason=msg(lang, "unverifiable", entity=ent_name, attribute=attr,
-                                                             claimed=claim.text))
-        for other in claim.alternates:
-            alt = replace(claim, entity=other, alternates=())
-            alt_facts, _ = self.candidates(alt, ctx)
-            alt_hits = [f for f in alt_facts if f.valid_at(ctx.as_of) and matches(q, f)]
-            if alt_hits:  # the figure is exactly another named entity's: read it as that one's
-                best = min(alt_hits, key=lambda f: f.fact.status != "current")
-                other_name = ctx.factbase.entities[other].name
-                expected = render_fact_value(best, lang)
-                return Verdict(alt, "verified", expected=expected, sources=sources_of([best]),
-                               reason=msg(lang, "verified", entity=other_name, attribute=attr, claimed=claim.text,
-                                          expected=expected))
+            return self._alternate(claim, ctx) or Verdict(
+                claim, "unverifiable", reason=msg(lang, "unverifiable", entity=ent_name, attribute=attr,
+                                                  claimed=claim.text))
+        alternate = self._alternate(claim, ctx)
+        if alternate is not None:
+            return alternate
         expected_fact = self._expected(claim, current)
         expected = render_fact_value(expected_fact, lang)
         hint = explain(claim, ctx, expected_fact)
         reason = msg(lang, "contradicted", entity=ent_name, attribute=attr, claimed=claim.text, expected=expected)
         return Verdict(claim, "contradicted", expected=expected, suggestion=suggest_as_written(q, expected_fact, lang),
                        sources=sources_of([expected_fact]), reason=reason, note=hint)
+
+    def _alternate(self, claim: Claim, ctx: CheckContext) -> Verdict | None:
+        """The figure is exactly another entity the sentence names (a system beside its chip): read it
+        as that one's. "FP8: 720 PFLOPS with sparsity" under a rack of B300s is the rack's figure."""
+        q, lang = claim.quantity, ctx.lang
+        for other in claim.alternates:
+            alt = replace(claim, entity=other, alternates=())
+            alt_facts, _ = self.candidates(alt, ctx)
+            alt_hits = [f for f in alt_facts if f.valid_at(ctx.as_of) and matches(q, f)]
+            if alt_hits:
+                best = min(alt_hits, key=lambda f: f.fact.status != "current")
+                expected = render_fact_value(best, lang)
+                return Verdict(alt, "verified", expected=expected, sources=sources_of([best]),
+                               reason=msg(lang, "verified", entity=ctx.factbase.entities[other].name,
+                                          attribute=attr_name(lang, claim.attribute), claimed=claim.text,
+                                          expected=expected))
+        return None
 
     @staticmethod
     def _predecessors_figure(claim: Claim, current: list[ResolvedFact], ctx: CheckContext) -> bool:
