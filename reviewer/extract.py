@@ -817,6 +817,13 @@ class ClaimExtractor:
             if len(leads) >= 2 and leads[-2] != leads[-1]:
                 subject, versus = leads[-2], leads[-1]
                 how, text = "coreference", self.fb.entities[subject].name
+        implied = False
+        if versus is None and subject is not None and self.kind(subject) == "chip" and not s.cue("CMP") \
+                and not any(self._is_hardware(m.entity) and m.entity != subject for m in s.mentions):
+            # "Trainium3: 4x Performance": a vendor's ratio with no partner is against the predecessor,
+            # per chip or per system built from them; which one is unsaid, so it only verifies
+            versus = getattr(self.fb.entities.get(subject), "predecessor", None)
+            implied = versus is not None
         if subject is not None and versus is not None and self.kind(subject) == self.kind(versus) == "chip" \
                 and _SYSTEM_WORD.search(s.text):
             # "die UltraServers mit bis zu 144 dieser Chips bieten das Vierfache der bisherigen Rechenleistung":
@@ -832,7 +839,7 @@ class ClaimExtractor:
             return None
         qq = Quantity(q.start, q.end, q.text, value, q.resolution, "times", "ratio", q.qualifier)
         return Claim(entity=subject, attribute="ratio", start=seg.start + q.start, end=seg.start + q.end,
-                     text=q.text, quantity=qq, versus=versus, scope=metric,
+                     text=q.text, quantity=qq, versus=versus, versus_implied=implied, scope=metric,
                      precision=_nearest_label(s, "PREC:", q.start, q.end, CUE_WINDOW) or precision,
                      sentence=s.text.strip(), subject_text=text, subject_how=how)
 

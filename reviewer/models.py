@@ -140,6 +140,7 @@ class Claim:
     sparsity: str | None = None
     scope: str | None = None
     versus: str | None = None  # the other entity of a comparison
+    versus_implied: bool = False  # no partner written: the predecessor, per chip or per system, is assumed
     negated: bool = False
     sentence: str = ""
     subject_text: str = ""  # how the subject was written or found

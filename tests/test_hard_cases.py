@@ -577,3 +577,13 @@ def test_a_figure_no_fact_of_the_chip_has_may_be_the_system_s(reviewer):
     text = (Path(__file__).parent.parent / "corpus" / "en-gb300-nvl72-explainer.md").read_text(encoding="utf-8")
     r = review(reviewer, text, "en")
     assert find(r, "720 PFLOPS").verdict == "verified" and find(r, "720 PFLOPS").entity == "gb300-nvl72"
+
+
+def test_a_chip_ratio_without_a_partner_is_against_its_predecessor_and_only_verifies(reviewer):
+    # "4x" of Trainium3 with no partner: per chip FP8 is 1.9x, per UltraServer 4.4x - the system reading
+    # verifies it; "10x" fits no reading, but the partner is not written, so nothing is contradicted
+    r = review(reviewer, "# AWS Trainium3: 4x Performance für KI-Workloads\n\nTrainium3 bringt 10x mehr Leistung.\n", "de")
+    assert find(r, "4x").verdict == "verified"
+    assert find(r, "10x").verdict == "unverifiable"
+    r = review(reviewer, "## Trainium3\n\n- 40% Energieeffizienz-Verbesserung\n", "de")
+    assert find(r, "40%").verdict == "verified"

@@ -37,6 +37,8 @@ class RatioClaim(Check):
         else:  # a vendor's FP8 ratio does not settle "four times the performance": other precisions may
             options = ([stated] if stated[0] is not None else []) + self._derived(
                 subject, versus, metric, claim.precision, ctx)
+        if claim.versus_implied:  # "Trainium3: 4x Performance": per chip or per system built from them
+            options = options + self._systems(subject, versus, metric, ctx)
         unverifiable = Verdict(claim, "unverifiable", reason=msg(lang, "unverifiable", entity=names["entity"],
                                                                  attribute=attr_name(lang, "ratio"), claimed=claim.text))
         if not options:
@@ -49,6 +51,8 @@ class RatioClaim(Check):
             # "four times the performance" with no precision: FP8 gives 6.8x, BF16 3.5x - undecided
             return unverifiable
         shown = f"{format_number(round(expected, 2), lang)}x"
+        if not ok and claim.versus_implied:
+            return unverifiable  # the partner was not written: no reading of it is sure enough to contradict
         if ok:
             return Verdict(claim, "verified", expected=shown, sources=sources_of(used),
                            reason=msg(lang, "ratio_ok", expected=shown, **names))
@@ -75,6 +79,14 @@ class RatioClaim(Check):
             if pred and pred.chip == versus:
                 return pred.id
         return versus
+
+    @staticmethod
+    def _systems(subject, versus, metric, ctx) -> list[tuple[float, list[ResolvedFact]]]:
+        """The vendor's ratios between systems built from the two chips."""
+        fb = ctx.factbase
+        return [(float(f.value), [f]) for a in fb.entities.values() if a.chip == subject
+                for f in fb.about(a.id, "ratio")
+                if f.q.metric == metric and f.q.versus and fb.chip_of(f.q.versus) == versus]
 
     @staticmethod
     def _stated(subject, versus, metric, claim, ctx) -> tuple[float | None, list[ResolvedFact]]:
