@@ -59,7 +59,8 @@ _PRICE_WORD = re.compile(r"price|preis|cost|kosten|cheap|günstig", re.IGNORECAS
 _RELATIVE = re.compile(r"\s*,\s*(?:der|die|dem|den|which)\s+(?!ist\b|sind\b|is\b)(?:\w+\s+){0,2}$", re.IGNORECASE)
 _NOT_ON_DEMAND = re.compile(r"\b(?:spot|reserved|savings plans?|reserviert\w*|Spot-\w*|Capacity Blocks?)\b", re.IGNORECASE)
 CUE_WINDOW = 60  # characters around a value in which a cue word speaks about it
-_MEMORY_TYPE = re.compile(r"(?<![\w-])(?:HBM[234]?[eE]?|LPDDR5X?|GDDR6X?|GDDR7|DDR5|DRAM)(?![\w-])")
+_MEMORY_TYPE = re.compile(r"(?<![\w-])(?:HBM[234]?[eE]?|LPDDR5X?|GDDR6X?|GDDR7|DDR5|DRAM)"
+                          r"(?!\w|-(?!Speicher|Stacks?\b|Stapel|Memory|Module?\b|Kapazität|Bandbreite))")
 _YEAR = re.compile(r"(?<![\w.,/-])(?:19[89]\d|20[0-4]\d)(?![\w.,/-]\d|\w)")
 
 

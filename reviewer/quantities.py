@@ -54,7 +54,9 @@ def _pattern(lang: str) -> re.Pattern[str]:
             (?:
                 \s?(?P<cur2>{cur_post})(?![\w])
               | (?P<unit_tight>(?:x|×)(?![\w])|-[Ff]ach(?:e[nr]?)?\b|-mal\b)
-              | (?:\s?|-(?=nm\b|Nanometer))(?P<unit>{unit})(?![\w])  # "5-nm-Verfahren"
+              | (?:\s?|-(?=nm\b|Nanometer)  # "5-nm-Verfahren"
+                  |\s?(?:(?:MX|NV)?FP\d{{1,2}}|BF16|TF32|INT8)[\s-](?=[PTEG]?FLOPS|[PTEG]?OPS|[PpTtEe][a-z]*flops))
+                (?P<unit>{unit})(?![\w])  # "362 FP8-Petaflops"
               | (?![\w%])
             )
             (?:\s?(?P<per_hour>{per_hour})(?![\w]))?

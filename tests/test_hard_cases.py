@@ -587,3 +587,16 @@ def test_a_chip_ratio_without_a_partner_is_against_its_predecessor_and_only_veri
     assert find(r, "10x").verdict == "unverifiable"
     r = review(reviewer, "## Trainium3\n\n- 40% Energieeffizienz-Verbesserung\n", "de")
     assert find(r, "40%").verdict == "verified"
+
+
+def test_compounds_and_a_precision_before_the_unit(reviewer):
+    text = ("Trainium3 liefert 2,52 Petaflops pro Chip mit 144 GB HBM3e-Speicher. Ein Trn3 UltraServer liefert "
+            "insgesamt 362 FP8-Petaflops und verbessert die Energieeffizienz um 40% gegenüber Trainium2.\n")
+    r = review(reviewer, text, "de")
+    assert find(r, "HBM3e").verdict == "verified"
+    f = find(r, "362 FP8-Petaflops")
+    assert f.verdict == "verified" and f.entity == "trn3-ultraserver"
+    r = review(reviewer, "Ein Trn3 UltraServer liefert 83,2 FP8-Petaflops.\n", "de")
+    assert find(r, "83,2 FP8-Petaflops").verdict == "contradicted"
+    r = review(reviewer, "Trainium3 verbessert die Energieeffizienz um 40% gegenüber Trainium2.\n", "de")
+    assert find(r, "40%").verdict == "verified"
