@@ -306,6 +306,9 @@ class ClaimExtractor:
             scope = "system"  # "In einem Pod lassen sich 9.216 Chips ..., bei Trillium waren es 512": a pod's count
         if scope is None and attribute == "chip_count" and _PER_INSTANCE.search(s.text):
             scope = "instance"  # "pro Inf2-Instanz sind bis zu 16 Chips möglich"
+        if scope is None and attribute not in ("chip_count", "server_count", "cpu_count", "price_per_hour") \
+                and self._each_chip(s, q):
+            scope = "chip"  # "12 Chips mit je 32 GiB HBM und 190 TFLOPS", "eight GPUs with 80 GB each"
         if scope == "chip" and self.kind(subject) in ("system", "instance", "pod"):
             chip = self.fb.chip_of(subject)
             if chip:
@@ -316,6 +319,20 @@ class ClaimExtractor:
                      text=q.text, quantity=q, precision=precision, sparsity=sparsity, scope=scope,
                      sentence=s.text.strip(), subject_text=text, subject_how=how,
                      alternates=self._alternates(seg, s, subject, how, scope, q.start))
+
+    @staticmethod
+    def _each_chip(s: _Sentence, q: Quantity) -> bool:
+        """A figure distributed over counted chips: "16 Chips mit je 96 GiB und 2,9 TB/s", "eight GPUs
+        with 80 GB each", "16 chips, each with 96 GiB"."""
+        nouns = [c for c in s.cue("CHIPNOUN") if c.end <= q.start]
+        if not nouns:
+            return False
+        between = s.text[nouns[-1].end - s.start:q.start - s.start]
+        each = _EACH_WORD.search(between)
+        if each and not re.search(r"[;.!?]|\b(?:while|whereas|während|aber|but)\b|,\s*(?:and|und|which|die|das|der)\b",
+                                  between[each.end():]):
+            return True
+        return bool(_EACH_AFTER.match(s.text, q.end - s.start)) and len(between) <= 40
 
     def _alternates(self, seg: Segment, s: _Sentence, subject: str, how: str, scope: str | None,
                     at: int) -> tuple[str, ...]:
@@ -350,6 +367,8 @@ class ClaimExtractor:
                                      for m in s.mentions):
             # "Trn2-Instanzen (bis zu 20,8 Petaflops ...)": the chip's name for the systems built from it
             out += [e.id for e in self.fb.entities.values() if e.chip == subject]
+        if scope == "chip":  # "each chip gets 1.5 TB", "640 GB per GPU": a system's total is the mistake
+            out = [e for e in out if self.kind(e) not in ("system", "instance", "pod")]
         seen, uniq = {subject}, []
         for e in out:
             if e not in seen and self._is_hardware(e):
@@ -870,6 +889,15 @@ class ClaimExtractor:
                 continue
             before = [c for c in chips if c.end <= m.start]
             subject = (before[-1] if before else (chips[0] if chips else None))
+            if len(before) >= 2 and before[0].entity != subject.entity and any(
+                    subject.end <= c.start and c.end <= m.start for c in s.cue("ANAPH:chip")):
+                # "Für Trainium4 kündigt AWS die doppelte Leistung des Trainium3 an, außerdem soll der Chip
+                # NVLink Fusion unterstützen": "the chip" is what the sentence is about, not the last name
+                subject = before[0]
+            m_rel = m.end - s.start
+            after = next((c for c in chips if c.start >= m.end), None)
+            if after is not None and _NAME_MODIFIER.fullmatch(s.text[m_rel:after.start - s.start]):
+                subject = after  # "an NVLink-friendly Trainium4", "den NVLink-fähigen Trainium4"
             if subject is None:
                 subject = self._implicit_subject(seg, s, m.start)
             if subject is None:
@@ -1031,6 +1059,9 @@ def _sentences(doc: Doc) -> list[_Sentence]:
     return out
 
 
+# "NVLink-friendly Trainium4", "NVLink-fähigen Trainium4": the link is the next name's
+_NAME_MODIFIER = re.compile(r"-(?:friendly|compatible|ready|capable|enabled|based|fähige[nmrs]?|kompatible[nmrs]?|"
+                            r"basierte[nmrs]?)\s+(?:\w+\s+)?")
 _QUOTED = re.compile(r'"[^"\n]{1,200}"|“[^”\n]{1,200}[”“]|„[^“”"\n]{1,200}[“”"]|»[^«\n]{1,200}«|«[^»\n]{1,200}»')
 _CORRECTION = re.compile(r"\b(?:wrong|false|incorrect|not true|untrue|inaccurate|a myth|mistaken|misleading|"
                          r"falsch|stimmt nicht|nicht korrekt|unzutreffend|irreführend|ein Irrtum|ein Mythos)\b",
@@ -1146,6 +1177,8 @@ def _core_count(s: _Sentence, q: Quantity) -> bool:
     return bool(_CORE_NOUN.match(s.text, rel_end))
 
 
+_EACH_WORD = re.compile(r"\b(?:je|jeweils|each)\b", re.IGNORECASE)
+_EACH_AFTER = re.compile(r"(?:\s+(?:of\s+)?[\w-]+)?\s+(?:each|apiece|jeweils)\b")
 _EACH = re.compile(r"(?:\b(?:je|jeweils|each|per|pro|mit je)\s*)$", re.IGNORECASE)
 _PER_UNIT = re.compile(r"(?:\b(?:je|jeweils|each|per|pro|with|mit je)\s*)$", re.IGNORECASE)
 

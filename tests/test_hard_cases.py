@@ -600,3 +600,32 @@ def test_compounds_and_a_precision_before_the_unit(reviewer):
     assert find(r, "83,2 FP8-Petaflops").verdict == "contradicted"
     r = review(reviewer, "Trainium3 verbessert die Energieeffizienz um 40% gegenüber Trainium2.\n", "de")
     assert find(r, "40%").verdict == "verified"
+
+
+def test_per_chip_figures_of_an_instance_and_the_predecessor_s_exact_figure(reviewer):
+    r = review(reviewer, "Die inf2.48xlarge vereint 12 Chips mit je 32 GiB HBM und 190 TFLOPS BF16.\n", "de")
+    assert alarms(r) == [] and find(r, "32 GiB").entity == "inferentia2"
+    # a per-chip figure that is the instance's total is the mistake, not the instance's figure
+    r = review(reviewer, "The trn2.48xlarge packs 16 Trainium2 chips, and each chip gets 1.5 TB of HBM.\n", "en")
+    assert find(r, "1.5 TB").verdict == "contradicted"
+    r = review(reviewer, "A p5.48xlarge has eight H100 GPUs with 640 GB of HBM3 per GPU.\n", "en")
+    assert find(r, "640 GB").verdict == "contradicted"
+    # a clause after "each" is the system's again
+    r = review(reviewer, "The GB300 NVL72 houses 72 GPUs, each with 288 GB of HBM3e, and delivers about "
+                         "360 PFLOPS of dense FP8.\n", "en")
+    assert alarms(r) == []
+    # 671 rounds near 667, but 667 is exactly Trainium2's figure; "exceeding 96 GB" is no figure of anyone's
+    r = review(reviewer, "## Trainium3\n\nIn BF16 schafft der Chip 667 TFLOPS.\n", "de")
+    assert find(r, "667 TFLOPS").verdict == "contradicted"
+    r = review(reviewer, "Trainium3 has a total capacity exceeding 96 GB per chip.\n", "en")
+    assert alarms(r) == []
+
+
+def test_a_link_said_of_the_next_name_or_of_the_sentence_s_subject(reviewer):
+    r = review(reviewer, "# AWS previews an NVLink-friendly Trainium4\n", "en")
+    assert alarms(r) == [] and find(r, "NVLink").entity == "trainium4"
+    r = review(reviewer, "Für Trainium4 kündigt AWS die dreifache FP8-Leistung des Trainium3 an, außerdem soll "
+                         "der Chip NVLink Fusion unterstützen.\n", "de")
+    assert alarms(r) == []
+    r = review(reviewer, "The trn2.48xlarge reaches other instances over EFAv3 at 3.2 Tbps.\n", "en")
+    assert find(r, "3.2 Tbps").verdict == "verified"

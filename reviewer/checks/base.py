@@ -209,6 +209,20 @@ def matches_as_written(q: Quantity, fact: ResolvedFact) -> bool:
     return matches(replace(q, resolution=0.0, qualifier="exact"), fact)
 
 
+def matches_digits(q: Quantity, fact: ResolvedFact) -> bool:
+    """The fact rounds to the digits written, with no slack for vendors' rounding: 667 is 667, not 671."""
+    if fact.base_value is None or fact.family != q.family or q.range_high is not None:
+        return False
+    if q.family in ("count", "ratio"):
+        return abs(fact.base_value - q.value) <= q.resolution + 1e-9
+    values = fact_readings(fact)
+    for unit in readings(q):
+        lo, hi = units.to_base(q.value - q.resolution, unit), units.to_base(q.value + q.resolution, unit)
+        if any(lo * (1 - 1e-9) <= v <= hi * (1 + 1e-9) for v in values):
+            return True
+    return False
+
+
 def closest(q: Quantity, facts: list[ResolvedFact]) -> ResolvedFact | None:
     """The fact nearest the written figure (on a log scale): the one the writer most likely meant."""
     best, best_d = None, math.inf

@@ -7,7 +7,7 @@ from dataclasses import replace
 from ..factbase.base import ResolvedFact
 from ..i18n import attr_name, msg
 from ..models import Claim, Verdict
-from .base import Check, CheckContext, built_from, closest, matches, matches_as_written, render_fact_value, \
+from .base import Check, CheckContext, built_from, closest, matches, matches_as_written, matches_digits, render_fact_value, \
     same_kind_and_vendor, same_precision, sources_of, suggest_as_written
 
 BANDWIDTHS = ("memory_bandwidth", "interconnect_bandwidth", "network_bandwidth")
@@ -81,6 +81,10 @@ class NumericValue(Check):
             # "8 TB/s": 7.7 rounds to it, but the launch figure was exactly 8 - the old figure is meant
             precise = [f for f in hits if matches_as_written(q, f)]
             hits = precise or hits
+        if hits and q.qualifier == "exact" and confident and not any(matches_digits(q, f) for f in hits) \
+                and self._predecessors_figure(claim, hits, ctx, exact=True):
+            # "In BF16 schafft der Chip 667 TFLOPS": 671 rounds near it, but 667 is exactly the predecessor's
+            hits = []
         current_now = [f for f in valid if f.fact.status == "current"]
         if hits and all(f.fact.status == "superseded" for f in hits) and current_now:
             now = closest(q, current_now) or current_now[0]  # the vendor has since corrected the figure
@@ -153,12 +157,15 @@ class NumericValue(Check):
         return None
 
     @staticmethod
-    def _predecessors_figure(claim: Claim, current: list[ResolvedFact], ctx: CheckContext) -> bool:
+    def _predecessors_figure(claim: Claim, current: list[ResolvedFact], ctx: CheckContext, exact: bool = False) -> bool:
         fb, q = ctx.factbase, claim.quantity
+        attrs = BANDWIDTHS if claim.attribute == "bandwidth" else (claim.attribute,)
         for entity in {f.fact.entity for f in current}:
             pred = fb.entities[entity].predecessor
-            if pred and any(f.fact.status == "current" and matches_as_written(q, f)
-                            for f in fb.about(pred, claim.attribute)):
+            same = matches_digits if exact else matches_as_written
+            if pred and any(f.fact.status == "current" and same(q, f)
+                            and (claim.attribute != "compute" or same_precision(claim.precision, f.q.precision))
+                            for a in attrs for f in fb.about(pred, a)):
                 return True
         return False
 
