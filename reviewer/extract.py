@@ -144,6 +144,9 @@ class ClaimExtractor:
         self.item_leads: dict[tuple[int, int], list[str]] = {}
         self.cell_text: dict[int, str] = {}
         self._first_gen: dict[str, str] | None = None
+        self.paragraphs: dict[int, list[int]] = {}  # a section's paragraph blocks by heading block, in order
+        self.last_system: str | None = None  # the system, pod or instance the article named last
+        self.system_before: str | None = None
 
     # -- helpers over the fact base ------------------------------------------------------------
     def kind(self, entity: str) -> str:
@@ -172,6 +175,11 @@ class ClaimExtractor:
     def claims(self, seg: Segment, doc: Doc) -> list[Claim]:
         sentences = _sentences(doc)
         _mark_corrected_quotes(sentences)
+        self.system_before = self.last_system  # as of this segment's start
+        if seg.kind == "paragraph":
+            blocks = self.paragraphs.setdefault(seg.heading, [])
+            if not blocks or blocks[-1] != seg.block:
+                blocks.append(seg.block)
         if seg.kind == "list_item" and sentences:
             first = next((m for m in sentences[0].mentions if self._is_hardware(m.entity)), None)
             if first is not None and not seg.text[:first.start].strip(" *_-:"):
@@ -187,6 +195,8 @@ class ClaimExtractor:
                     self.memory.add_compared(seg.block, m.entity, seg.start + m.start)
                 elif self._is_hardware(m.entity) or self.kind(m.entity) in ("organisation", "project"):
                     self.memory.add(seg.block, m.entity, seg.start + m.start)
+                    if self.kind(m.entity) in ("system", "pod", "instance"):
+                        self.last_system = m.entity
         if seg.kind == "table_cell":
             self.cell_text[seg.block] = seg.text.strip(" *_")
             if not any(s.mentions for s in sentences) and seg.col_header >= 0 \
@@ -207,6 +217,7 @@ class ClaimExtractor:
         for i, q in placed:
             if i >= 0:
                 sentences[i].memo.setdefault("families", set()).add(q.family)
+                sentences[i].memo["last"] = q  # "... 2.52 PFLOPS of dense FP8. That is twice ...": what "that" is
         for prev, s in zip(sentences, sentences[1:]):
             s.memo["previous"] = prev
         text = doc_text(doc)
@@ -319,6 +330,16 @@ class ClaimExtractor:
                      text=q.text, quantity=q, precision=precision, sparsity=sparsity, scope=scope,
                      sentence=s.text.strip(), subject_text=text, subject_how=how,
                      alternates=self._alternates(seg, s, subject, how, scope, q.start))
+
+    @staticmethod
+    def _system_word_before(s: _Sentence, q: Quantity) -> bool:
+        """"die UltraServers mit bis zu 144 dieser Chips bieten das Vierfache": a system word in the ratio's
+        own clause, before it (not "Trainium3 is 40% more efficient, and an UltraServer ... four times")."""
+        rel = q.start - s.start
+        word = None
+        for word in _SYSTEM_WORD.finditer(s.text, 0, rel):
+            pass
+        return word is not None and not _RATIO_CLAUSE_BREAK.search(s.text, word.end(), rel)
 
     @staticmethod
     def _each_chip(s: _Sentence, q: Quantity) -> bool:
@@ -602,6 +623,13 @@ class ClaimExtractor:
         if system:
             ctx = self._context(seg, fits=lambda e: self.kind(e) in ("system", "pod", "instance") and fits(e),
                                 at=system[-1].start)
+            if ctx is None and self.system_before and fits(self.system_before):
+                # "## UltraServer math" + "Per UltraServer, AWS quotes 362 PFLOPS": the one the article last
+                # named, when the word names its kind
+                word = s.text[system[-1].start - s.start:system[-1].end - s.start].split()[-1].lower()
+                ent = self.fb.entities[self.system_before]
+                if word in ent.name.lower() or (word, ent.kind) in _KIND_WORDS:
+                    ctx = self.system_before
             if ctx:
                 return ctx, "coreference", self.fb.entities[ctx].name
         ctx = self._context(seg, fits=fits, at=at)
@@ -695,6 +723,16 @@ class ClaimExtractor:
             return self.topic
         return None
 
+    def _section_chip(self, seg: Segment) -> str | None:
+        """The chip an earlier paragraph of the section was about: of the chips it named, the newest
+        (not the predecessor of another one); "the new part" after "Trainium3 ... its predecessor, Trainium2"."""
+        for block in reversed([b for b in self.paragraphs.get(seg.heading, []) if b < seg.block]):
+            chips = [e for e in self.memory.all(block, named=True) if self.kind(e) == "chip"]
+            if chips:
+                newest = [e for e in chips if not any(self.fb.entities[o].predecessor == e for o in chips)]
+                return (newest or chips)[0]
+        return None
+
     def _fits(self, attribute: str):
         def fits(entity: str) -> bool:
             kind = self.kind(entity)
@@ -710,6 +748,7 @@ class ClaimExtractor:
 
     def _ratio_claim(self, seg: Segment, s: _Sentence, q: Quantity, equal: bool = False) -> Claim | None:
         value = q.value
+        said_precision = None  # the precision of the figure a "that is twice ..." refers to
         if q.unit == "percent":
             if q.range_high is not None:
                 return None
@@ -741,6 +780,14 @@ class ClaimExtractor:
             # "Against the B200 with its 180 GB, the gain is 50%": what the sentence measures
             measured = s.memo.get("families", set()) & {"memory", "rate", "compute"}
             prev = s.memo.get("previous")
+            last = prev.memo.get("last") if prev is not None else None
+            if not measured and last is not None and last.family in ("memory", "rate", "compute") \
+                    and _THAT_IS.match(s.text):
+                # "AWS rates it at 2.52 PFLOPS of dense FP8. That is twice what Trainium2 manages": the figure just said
+                measured = {last.family}
+                if last.family == "compute":
+                    labels = [c.label[5:] for c in prev.cues if c.label.startswith("PREC:") and c.start < last.end + 20]
+                    said_precision = labels[-1] if labels else None
             if not measured and prev is not None:
                 # "... 60 Prozent mehr Speicher als die B200. Gegenüber der MI300X legt AMD um die Hälfte zu."
                 labels = {c.label for c in prev.cues} & {"ATTR:memory_capacity", "ATTR:memory_bandwidth",
@@ -764,7 +811,7 @@ class ClaimExtractor:
         if _SPEEDUP.match(s.text[rel:rel + 30]) and _WORKLOAD.search(s.text):
             return None  # "2.5x faster than the H100 on Llama 3 70B inference": a benchmark result, not a spec
         compared = _compared(s)
-        precision = None
+        precision = said_precision
         lead = len(s.text) - len(s.text.lstrip())
         opening = [c for c in s.cue("CMP") if c.start - s.start <= lead + 3]  # "Im Vergleich zum X, ...": all of it
         versus = next((m.entity for m in compared if self._is_hardware(m.entity) and (
@@ -784,6 +831,12 @@ class ClaimExtractor:
                 versus = self._context(seg, fits=lambda e: self.kind(e) in ("system", "pod", "instance")
                                        and e not in {m.entity for m in s.mentions}, at=q.start)
         subject, how, text = self._subject(seg, s, q.start, metric, anaphora=False)
+        if subject is None and any(c.end <= q.start for c in s.cue("ANAPH:chip")) \
+                and not any(self._is_hardware(m.entity) for m in s.mentions if m.end <= q.start):
+            # "AWS says the new part has four times the memory of the older chip": the chip in context
+            subject = self._context(seg, fits=lambda e: self.kind(e) == "chip", at=q.start) \
+                or self._section_chip(seg)
+            how, text = "coreference", self.fb.entities[subject].name if subject else ""
         if equal and versus is not None and subject in (None, versus):
             # "at 671 TFLOPS it is essentially where Trainium2 was": "it" is the chip in context
             subject = self._context(seg, fits=lambda e: self._is_hardware(e) and e != versus, at=q.start)
@@ -845,7 +898,7 @@ class ClaimExtractor:
             versus = getattr(self.fb.entities.get(subject), "predecessor", None)
             implied = versus is not None
         if subject is not None and versus is not None and self.kind(subject) == self.kind(versus) == "chip" \
-                and _SYSTEM_WORD.search(s.text):
+                and self._system_word_before(s, q):
             # "die UltraServers mit bis zu 144 dieser Chips bieten das Vierfache der bisherigen Rechenleistung":
             # the systems built from the two chips, when the fact base compares exactly one such pair
             pairs = {(a.id, f.q.versus) for a in self.fb.entities.values() if a.chip == subject
@@ -1177,6 +1230,10 @@ def _core_count(s: _Sentence, q: Quantity) -> bool:
     return bool(_CORE_NOUN.match(s.text, rel_end))
 
 
+_KIND_WORDS = {("pod", "pod"), ("instance", "instance"), ("instanz", "instance"), ("rack", "system")}
+_THAT_IS = re.compile(r"\s*(?:That|This|It|Das|Dies|Damit|That's|Which)\b(?:\s+(?:is|are|means|ist|sind|wäre|bedeutet))?",
+                      re.IGNORECASE)
+_RATIO_CLAUSE_BREAK = re.compile(r"[;:]|,\s*(?:and|und|while|whereas|während|but|aber|which|die|das|der)\b")
 _EACH_WORD = re.compile(r"\b(?:je|jeweils|each)\b", re.IGNORECASE)
 _EACH_AFTER = re.compile(r"(?:\s+(?:of\s+)?[\w-]+)?\s+(?:each|apiece|jeweils)\b")
 _EACH = re.compile(r"(?:\b(?:je|jeweils|each|per|pro|mit je)\s*)$", re.IGNORECASE)

@@ -629,3 +629,26 @@ def test_a_link_said_of_the_next_name_or_of_the_sentence_s_subject(reviewer):
     assert alarms(r) == []
     r = review(reviewer, "The trn2.48xlarge reaches other instances over EFAv3 at 3.2 Tbps.\n", "en")
     assert find(r, "3.2 Tbps").verdict == "verified"
+
+
+def test_that_is_twice_the_new_part_and_per_ultraserver_in_a_later_section(reviewer):
+    text = ("## Inside the chip\n\nTrainium3 has 144 GB of HBM3e at 4.9 TB/s, and AWS rates it at 2.52 PFLOPS of "
+            "dense FP8. That is twice what its predecessor, Trainium2, manages on the same format.\n\n"
+            "AWS also says the new part has four times the memory capacity of the older chip, along with "
+            "roughly 1.7x its memory bandwidth.\n")
+    r = review(reviewer, text, "en")
+    assert find(r, "twice").verdict == "verified"
+    f = find(r, "four times")
+    assert f.verdict == "contradicted" and f.entity == "trainium3"
+    assert find(r, "1.7x").verdict == "verified"
+    text = ("## The system\n\nInside the Trn3 UltraServer, chips are joined through NeuronSwitch-v1.\n\n"
+            "## UltraServer math\n\nPer UltraServer, AWS quotes 362 PFLOPS of FP8 and 20.7 TB of HBM, with "
+            "scale-out handled by EFA at 28.8 TB/s. A smaller Trn3 Gen1 UltraServer has 64 chips.\n")
+    r = review(reviewer, text, "en")
+    assert find(r, "362 PFLOPS").verdict == "verified" and find(r, "20.7 TB").verdict == "verified"
+    assert find(r, "28.8 TB/s").verdict == "contradicted"
+    # an UltraServer in a later clause does not make a chip's ratio the systems'
+    r = review(reviewer, "AWS says Trainium3 is 40% more energy efficient than Trainium2, and that an UltraServer "
+                         "built from the chip delivers four times the energy efficiency of the previous generation.\n",
+               "en")
+    assert alarms(r) == []
