@@ -1117,7 +1117,9 @@ _NAME_MODIFIER = re.compile(r"-(?:friendly|compatible|ready|capable|enabled|base
                             r"basierte[nmrs]?)\s+(?:\w+\s+)?")
 _QUOTED = re.compile(r'"[^"\n]{1,200}"|“[^”\n]{1,200}[”“]|„[^“”"\n]{1,200}[“”"]|»[^«\n]{1,200}«|«[^»\n]{1,200}»')
 _CORRECTION = re.compile(r"\b(?:wrong|false|incorrect|not true|untrue|inaccurate|a myth|mistaken|misleading|"
-                         r"falsch|stimmt nicht|nicht korrekt|unzutreffend|irreführend|ein Irrtum|ein Mythos)\b",
+                         r"(?:is|are|was)(?:n't| not) (?:quite |entirely |really )?(?:right|correct|accurate|true)|"
+                         r"falsch|stimmt (?:so |leider |aber |einfach |nicht ganz|schlicht )?nicht|nicht korrekt|"
+                         r"nicht richtig|unzutreffend|irreführend|ein Irrtum|ein Mythos)\b",
                          re.IGNORECASE)
 
 
@@ -1208,7 +1210,8 @@ def _nearest_label(s: _Sentence, prefix: str, start: int, end: int, window: int,
         if d > window:
             continue
         gap = s.text[c.end - s.start:start - s.start] if c.end <= start else s.text[end - s.start:c.start - s.start]
-        if _CLAUSE_BREAK.search(gap):
+        if _CLAUSE_BREAK.search(gap) and not (c.label.startswith("SCOPE:") and _BARE_WITH.fullmatch(gap)):
+            # (a bare "mit"/"with" right after the cue joins it to the value: "jeder Chip mit 28.800 Gbit/s")
             if same_clause:
                 continue
             d += 5 * window
@@ -1230,6 +1233,7 @@ def _core_count(s: _Sentence, q: Quantity) -> bool:
     return bool(_CORE_NOUN.match(s.text, rel_end))
 
 
+_BARE_WITH = re.compile(r"\s*(?:mit|with)\s*")
 _KIND_WORDS = {("pod", "pod"), ("instance", "instance"), ("instanz", "instance"), ("rack", "system")}
 _THAT_IS = re.compile(r"\s*(?:That|This|It|Das|Dies|Damit|That's|Which)\b(?:\s+(?:is|are|means|ist|sind|wäre|bedeutet))?",
                       re.IGNORECASE)

@@ -652,3 +652,14 @@ def test_that_is_twice_the_new_part_and_per_ultraserver_in_a_later_section(revie
                          "built from the chip delivers four times the energy efficiency of the previous generation.\n",
                "en")
     assert alarms(r) == []
+
+
+def test_a_quoted_forum_claim_and_a_system_total_said_per_chip(reviewer):
+    text = ("In einem Forum las ich neulich: „Trainium3 hat viermal so viel Speicher wie Trainium2.\" "
+            "Das stimmt so nicht. Pro Chip sind es 144 GiB statt 96 GiB, also das 1,5-Fache.\n")
+    r = review(reviewer, text, "de")
+    assert alarms(r) == [] and find(r, "1,5-Fache").verdict == "verified"
+    text = ("Die Trainium3-Chips eines UltraServers sind per NeuronLink verbunden. "
+            "Nach außen hängt jeder Chip mit 28.800 Gbit/s EFA am Netz.\n")
+    f = find(review(reviewer, text, "de"), "28.800 Gbit/s")
+    assert f.verdict == "contradicted" and "UltraServer" in f.message

@@ -71,6 +71,10 @@ class NumericValue(Check):
             sold_as_dense = self._sparse_as_dense(claim, ctx)
             if sold_as_dense is not None:
                 return sold_as_dense
+        if not facts and claim.scope == "chip":
+            total = self._system_total(claim, ctx)
+            if total is not None:
+                return total
         if not facts:
             return self._alternate(claim, ctx) or Verdict(
                 claim, "unverifiable", reason=msg(lang, "unverifiable", entity=ent_name, attribute=attr,
@@ -138,6 +142,22 @@ class NumericValue(Check):
         reason = msg(lang, "contradicted", entity=ent_name, attribute=attr, claimed=claim.text, expected=expected)
         return Verdict(claim, "contradicted", expected=expected, suggestion=suggest_as_written(q, expected_fact, lang),
                        sources=sources_of([expected_fact]), reason=reason, note=hint)
+
+    def _system_total(self, claim: Claim, ctx: CheckContext) -> Verdict | None:
+        """"jeder Chip mit 28.800 Gbit/s EFA": the chip has no such figure, but a system built from it
+        has exactly this one - a per-system total stated per chip."""
+        fb, q, lang = ctx.factbase, claim.quantity, ctx.lang
+        attrs = BANDWIDTHS if claim.attribute == "bandwidth" else (claim.attribute,)
+        for other in built_from(fb, claim.entity):
+            hits = [f for a in attrs for f in fb.about(other.id, a)
+                    if f.fact.status == "current" and f.valid_at(ctx.as_of) and matches(q, f)]
+            if hits:
+                expected = render_fact_value(hits[0], lang)
+                return Verdict(claim, "contradicted", expected=expected, sources=sources_of(hits[:1]),
+                               reason=msg(lang, "per_chip_total", entity=fb.entities[claim.entity].name,
+                                          attribute=attr_name(lang, claim.attribute), claimed=claim.text,
+                                          other=other.name, expected=expected))
+        return None
 
     def _alternate(self, claim: Claim, ctx: CheckContext) -> Verdict | None:
         """The figure is exactly another entity the sentence names (a system beside its chip): read it
