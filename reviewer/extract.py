@@ -368,7 +368,10 @@ class ClaimExtractor:
         out = [m.entity for m in s.mentions if self._is_hardware(m.entity) and m not in counted
                and not (m in compared and m.end <= at)]  # "wie der erste Trainium; ... 16 Chips": not its figure
         named = [m for m in s.mentions if m.entity == subject and m.end <= at]
-        if how == "sentence" and named and _STRONG_BREAK.search(s.text[named[-1].end - s.start:at - s.start]):
+        gap = s.text[named[-1].end - s.start:at - s.start] if named else ""
+        if named and named[-1].end <= seg.lead_end:
+            gap = re.sub(r"^[^:]*:", "", gap, count=1)  # "**MI355X:** 8 TB/s ..., on a 5 nm process": the lead's colon
+        if how == "sentence" and named and _STRONG_BREAK.search(gap):
             # "If your models fit on GB200, ...; if they do not, 288 GB per GPU ...": a name across a
             # semicolon or dash is a guess too; the article's topic may be what the figure is about
             how = "across"
@@ -635,6 +638,12 @@ class ClaimExtractor:
         ctx = self._context(seg, fits=fits, at=at)
         if ctx:
             return ctx, "coreference", self.fb.entities[ctx].name
+        if any(c.end <= at for c in (*s.cue("SCOPE:chip"), *s.cue("ANAPH:chip"))):
+            # "## The instance" + "We landed on trn2.48xlarge ..." + "Per chip, AWS lists 667 TFLOPS": the chip
+            # an earlier paragraph of the section was about
+            ctx = self._section_chip(seg)
+            if ctx and fits(ctx):
+                return ctx, "coreference", self.fb.entities[ctx].name
         return None, "", ""
 
     def _like_for_like(self, seg: Segment, subject: str, versus: str, at: int) -> str:
@@ -727,7 +736,9 @@ class ClaimExtractor:
         """The chip an earlier paragraph of the section was about: of the chips it named, the newest
         (not the predecessor of another one); "the new part" after "Trainium3 ... its predecessor, Trainium2"."""
         for block in reversed([b for b in self.paragraphs.get(seg.heading, []) if b < seg.block]):
-            chips = [e for e in self.memory.all(block, named=True) if self.kind(e) == "chip"]
+            chips = list(dict.fromkeys(self._chip(e) for e in self.memory.all(block, named=True)
+                                       if self._is_hardware(e)))
+            chips = [e for e in chips if self.kind(e) == "chip"]
             if chips:
                 newest = [e for e in chips if not any(self.fb.entities[o].predecessor == e for o in chips)]
                 return (newest or chips)[0]
@@ -820,6 +831,10 @@ class ClaimExtractor:
             versus = next((m.entity for m in s.mentions if m.start > q.end and self._is_hardware(m.entity)
                            and re.search(r"\b(?:of|von|des|der)\b", s.text[max(0, m.start - s.start - 8):m.start - s.start])),
                           None)
+        if versus is None and _POSSESSIVE_AFTER.match(s.text, q.end - s.start) and not _RATIO_VERB.match(q.text):
+            # "at least 6x the FP4 performance of Trainium3 and twice its FP8 throughput": "its" is the partner's
+            prior = [m for m in s.mentions if m.end <= q.start and self._is_hardware(m.entity)]
+            versus = prior[-1].entity if prior else None
         if equal:
             if metric == "memory_bandwidth" and any(c.label == "ATTR:interconnect_bandwidth" for c in s.cues):
                 metric = "interconnect_bandwidth"  # "NVLink 5 ... the same per-GPU bandwidth as the B200"
@@ -836,6 +851,11 @@ class ClaimExtractor:
             # "AWS says the new part has four times the memory of the older chip": the chip in context
             subject = self._context(seg, fits=lambda e: self.kind(e) == "chip", at=q.start) \
                 or self._section_chip(seg)
+            how, text = "coreference", self.fb.entities[subject].name if subject else ""
+        if not equal and versus is not None and subject in (None, versus):
+            # "The targets are ambitious: 6x the FP4 performance of Trainium3": what the paragraph is about
+            subject = self._context(seg, fits=lambda e: self._is_hardware(e) and e != versus
+                                    and self.kind(e) == self.kind(versus), at=q.start)
             how, text = "coreference", self.fb.entities[subject].name if subject else ""
         if equal and versus is not None and subject in (None, versus):
             # "at 671 TFLOPS it is essentially where Trainium2 was": "it" is the chip in context
@@ -1235,6 +1255,8 @@ def _core_count(s: _Sentence, q: Quantity) -> bool:
 
 _BARE_WITH = re.compile(r"\s*(?:mit|with)\s*")
 _KIND_WORDS = {("pod", "pod"), ("instance", "instance"), ("instanz", "instance"), ("rack", "system")}
+_POSSESSIVE_AFTER = re.compile(r"\s+(?:its|their|seine[nrms]?|ihre[nrms]?)\b", re.IGNORECASE)
+_RATIO_VERB = re.compile(r"(?:doubles|triples|quadruples|ver\w+)$", re.IGNORECASE)
 _THAT_IS = re.compile(r"\s*(?:That|This|It|Das|Dies|Damit|That's|Which)\b(?:\s+(?:is|are|means|ist|sind|wäre|bedeutet))?",
                       re.IGNORECASE)
 _RATIO_CLAUSE_BREAK = re.compile(r"[;:]|,\s*(?:and|und|while|whereas|während|but|aber|which|die|das|der)\b")

@@ -663,3 +663,25 @@ def test_a_quoted_forum_claim_and_a_system_total_said_per_chip(reviewer):
             "Nach außen hängt jeder Chip mit 28.800 Gbit/s EFA am Netz.\n")
     f = find(review(reviewer, text, "de"), "28.800 Gbit/s")
     assert f.verdict == "contradicted" and "UltraServer" in f.message
+
+
+def test_twice_its_and_a_lead_s_colon(reviewer):
+    text = ("AWS also previewed Trainium4. The targets are ambitious: at least 6x the FP4 performance of "
+            "Trainium3 and twice its FP8 throughput.\n")
+    r = review(reviewer, text, "en")
+    assert find(r, "6x").verdict == "verified" and find(r, "6x").entity == "trainium4"
+    assert find(r, "twice").verdict == "contradicted"  # AWS says 3x FP8
+    # the colon of a list item's lead is no break between the lead and the figure
+    r = review(reviewer, "- **MI355X:** 8 TB/s of bandwidth, 1.5x that of the MI300X, with compute dies on a "
+                         "5 nm process.\n", "en")
+    assert find(r, "5 nm").verdict == "contradicted" and find(r, "5 nm").entity == "mi355x"
+    r = review(reviewer, "- **Trainium der ersten Generation**: bis zu 3 Petaflops an FP8-Compute pro Instance.\n", "de")
+    assert alarms(r) == []
+
+
+def test_per_chip_in_a_later_paragraph_of_the_section(reviewer):
+    text = ("## The instance\n\nWe landed on trn2.48xlarge. It packs 16 Trainium2 chips.\n\n"
+            "Per chip, AWS lists 667 TFLOPS of dense BF16 and 2,563 TFLOPS of dense FP8.\n")
+    r = review(reviewer, text, "en")
+    assert find(r, "667 TFLOPS").verdict == "verified"
+    assert find(r, "2,563 TFLOPS").verdict == "contradicted"

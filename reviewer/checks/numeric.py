@@ -32,6 +32,11 @@ class NumericValue(Check):
         attrs = BANDWIDTHS if claim.attribute == "bandwidth" else (claim.attribute,)
         confident = claim.attribute != "bandwidth"
         entities = fb.members(claim.entity)
+        if claim.scope == "instance" and fb.entities[claim.entity].kind == "chip" and claim.attribute != "chip_count":
+            # "bis zu 3 Petaflops pro Instance" said of the chip: an instance built from it may verify it
+            entities = [claim.entity] + [e.id for e in fb.entities.values() if e.chip == claim.entity
+                                         and e.kind == "instance"]
+            confident = False
         if claim.scope == "system" and fb.entities[claim.entity].kind == "chip":
             # "362 PFLOPS in total": a system built from the chip may verify it, nothing can contradict it
             entities = [claim.entity] + [e.id for e in fb.entities.values() if e.chip == claim.entity]
