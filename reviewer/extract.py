@@ -19,6 +19,7 @@ from spacy.tokens import Doc
 
 from .factbase.base import FactBase
 from .models import Claim, Quantity, Segment, quick_init
+from .names import normalize, split_version
 from .nlp import CUE_KEY, ENTITY_KEY, doc_text
 from .periods import period_before
 
@@ -188,9 +189,12 @@ class ClaimExtractor:
         for s in sentences:
             compared = _compared(s)
             counted = _counted(s)
+            named = {m.entity for m in s.mentions}
             for m in s.mentions:
                 if m in counted:
                     continue  # "16 Trainium2 chips": a part, not what the next sentence's "it" means
+                if self.kind(m.entity) == "family" and named & set(self.fb.entities[m.entity].members):
+                    continue  # "The H200 is the same Hopper compute die": the chip, not its family, is meant
                 if m in compared:
                     self.memory.add_compared(seg.block, m.entity, seg.start + m.start)
                 elif self._is_hardware(m.entity) or self.kind(m.entity) in ("organisation", "project"):
@@ -230,6 +234,8 @@ class ClaimExtractor:
             claim = self._numeric_claim(seg, sentences, i, q)
             if claim is not None:
                 out.append(claim)
+        if seg.kind == "blockquote" and _FULLY_QUOTED.fullmatch(seg.text):
+            return []  # > "Trillium has 192 GB per chip ...": someone else's words, quoted whole
         for s in sentences:
             out.extend(self._equal_claims(seg, s))
             out.extend(self._name_claims(seg, s))
@@ -317,6 +323,11 @@ class ClaimExtractor:
             scope = "system"  # "In einem Pod lassen sich 9.216 Chips ..., bei Trillium waren es 512": a pod's count
         if scope is None and attribute == "chip_count" and _PER_INSTANCE.search(s.text):
             scope = "instance"  # "pro Inf2-Instanz sind bis zu 16 Chips möglich"
+        if scope is None and attribute == "memory_bandwidth":
+            cap = _CAPACITY_AT.search(s.text, max(0, q.start - s.start - 45), q.start - s.start)
+            if cap:  # "Each GPU in that rack carries 186 GB of HBM3e at 8 TB/s": the capacity's scope
+                scope = _nearest_label(s, "SCOPE:", s.start + cap.start(), s.start + cap.start() + 1, 40,
+                                       same_clause=True)
         if scope is None and attribute not in ("chip_count", "server_count", "cpu_count", "price_per_hour") \
                 and self._each_chip(s, q):
             scope = "chip"  # "12 Chips mit je 32 GiB HBM und 190 TFLOPS", "eight GPUs with 80 GB each"
@@ -556,6 +567,8 @@ class ClaimExtractor:
         allowed = set(options)
         if q.family == "rate":
             allowed |= {"memory_capacity", "bandwidth"}
+            if _CAPACITY_AT.search(s.text, max(0, q.start - s.start - 45), q.start - s.start):
+                return "memory_bandwidth"  # "32 GB per chip at 1,638 GB/s": the capacity's bandwidth
         cue = _nearest_label(s, "ATTR:", q.start, q.end, CUE_WINDOW, allowed=allowed)
         if cue == "memory_capacity" and q.family == "rate":
             return "memory_bandwidth"  # "HBM3e at 7.7 TB/s": a rate next to memory is its bandwidth
@@ -584,6 +597,10 @@ class ClaimExtractor:
         compared = _compared(s)
         counted = _counted(s)
         candidates = [m for m in s.mentions if fits(m.entity) and m not in compared and m not in counted]
+        owner = next((m for m in s.mentions if m.start >= at and fits(m.entity)), None)
+        if owner is not None and _OBJECT_RELATIVE.fullmatch(s.text, _end_of_number(s.text, at - s.start),
+                                                           owner.start - s.start):
+            return owner.entity, "sentence", owner.text  # "the 900 GB/s that Hopper's NVLink 4 provided"
         near = [m for m in s.mentions if fits(m.entity) and m.end <= at and m not in counted]
         if near and _RELATIVE.match(s.text[near[-1].end - s.start:at - s.start]):
             m = near[-1]  # "Im Vergleich zum Trn2 UltraServer, der bei 20,8 PFLOPS lag": the relative clause's own
@@ -982,8 +999,13 @@ class ClaimExtractor:
                           for c in s.cue("NEG")) or _negated_after(s, m)  # "not NVLink; it uses NeuronLink-v3"
             # "trn1.32xlarge mit NeuronLink": its chips' link (EFA, a network, is the instance's own)
             entity = subject.entity if _names_network(s, m) else self._chip(subject.entity)
+            value, end = self.fb.entities[m.entity].name, m.end
+            version = _VERSION_AFTER.match(s.text, m.end - s.start)
+            if version and not split_version(normalize(value))[1]:
+                # "NVLink 6 switch trays": a generation the fact base does not know is still a generation
+                value, end = f"{value} {version.group(1)}", s.start + version.end()
             yield Claim(entity=entity, attribute="interconnect", start=seg.start + m.start,
-                        end=seg.start + m.end, text=m.text, value_text=self.fb.entities[m.entity].name,
+                        end=seg.start + end, text=s.text[m.start - s.start:end - s.start], value_text=value,
                         negated=negated, sentence=s.text.strip(), subject_text=subject.text)
         foundries = s.cue("FOUNDRY:")
         if foundries and not s.cue("ATTR:foundry"):
@@ -1047,8 +1069,10 @@ class ClaimExtractor:
         chips = [m for m in s.mentions if self._is_hardware(m.entity) and m not in compared and m not in counted]
         for mt in _MEMORY_TYPE.finditer(s.text):
             a = s.start + mt.start()
-            if any(c.label == "NEG" and 0 <= a - c.end <= 12 for c in s.cues) or _discussed(s, a, a + len(mt.group())):
-                continue  # "HBM instead of DRAM", "nicht HBM": not what it has; a quoted mistake
+            if _discussed(s, a, a + len(mt.group())):
+                continue  # a quoted mistake
+            # "HBM instead of DRAM", "does not use HBM3e", "nicht HBM": what it does not have
+            negated = any(c.label == "NEG" and 0 <= a - c.end <= 12 for c in s.cues)
             before = [c for c in chips if c.end <= a]
             subject = before[-1] if before else None
             if subject is None and not chips:
@@ -1065,7 +1089,7 @@ class ClaimExtractor:
                 continue
             yield Claim(entity=entity, attribute="memory_type", start=seg.start + a, end=seg.start + s.start
                         + mt.end(), text=mt.group(), value_text=mt.group(), sentence=s.text.strip(),
-                        subject_text=subject.text)
+                        subject_text=subject.text, negated=negated)
 
     def _core_type_claims(self, seg: Segment, s: _Sentence) -> Iterable[Claim]:
         """"Each Inferentia2 chip has two NeuronCore-v2 cores", "**Kerne:** acht NeuronCore-v2": the core
@@ -1135,6 +1159,14 @@ def _sentences(doc: Doc) -> list[_Sentence]:
 # "NVLink-friendly Trainium4", "NVLink-fähigen Trainium4": the link is the next name's
 _NAME_MODIFIER = re.compile(r"-(?:friendly|compatible|ready|capable|enabled|based|fähige[nmrs]?|kompatible[nmrs]?|"
                             r"basierte[nmrs]?)\s+(?:\w+\s+)?")
+_VERSION_AFTER = re.compile(r"[\s-]?v?(\d)(?![\w.,]?\d|-|\s?(?:TB|GB|Tb|Gb|x\b|×|%|GPU|[Cc]hip))")
+_OBJECT_RELATIVE = re.compile(r"[^\s,;]*(?:\s+[^\s,;]+)?\s+(?:that|den|die|das)\s+(?:the\s+|die\s+|der\s+|das\s+)?")
+_CAPACITY_AT = re.compile(r"\d\s?(?:GB|GiB|TB|TiB)\b(?:\s+(?:of\s+)?(?:HBM\w*|memory|Speicher))?"
+                          r"(?:\s+(?:per|pro|je)\s+(?:chip|Chip|GPU|device))?,?\s+(?:at|with|mit|bei)\s+"
+                          r"(?:up to\s+|bis zu\s+|about\s+|rund\s+|etwa\s+)?$")
+_RATIO_BEFORE = re.compile(r"\b(?:doubles|doubled|triples|tripled|quadruples|quadrupled|twice|double|triple|"
+                           r"times|\d+(?:\.\d+)?x|more than|less than)\s+(?:the\s+)?$", re.IGNORECASE)
+_FULLY_QUOTED = re.compile(r'\s*(?:"[^"]+"|“[^”“]+[”“]|„[^“”"]+[“”"]|»[^«]+«|«[^»]+»)[\s.,;:!?—–-]*(?:[-—–]\s*\w[^"“”„«»]*)?')
 _QUOTED = re.compile(r'"[^"\n]{1,200}"|“[^”\n]{1,200}[”“]|„[^“”"\n]{1,200}[“”"]|»[^«\n]{1,200}«|«[^»\n]{1,200}»')
 _CORRECTION = re.compile(r"\b(?:wrong|false|incorrect|not true|untrue|inaccurate|a myth|mistaken|misleading|"
                          r"(?:is|are|was)(?:n't| not) (?:quite |entirely |really )?(?:right|correct|accurate|true)|"
@@ -1176,6 +1208,12 @@ def _model_requirement(s: _Sentence, q: Quantity) -> bool:
     """"A 70B model in BF16 needs about 140 GB", "Llama 3 benötigt rund 810 GB": what a model needs."""
     before = s.text[:q.start - s.start]
     return bool(_NEEDS.search(before) and _MODEL.search(before))
+
+
+def _end_of_number(text: str, at: int) -> int:
+    """Where the number starting at `at` ends (its unit follows)."""
+    m = re.match(r"[\d.,\s\u00a0]*\d", text[at:])
+    return at + (m.end() if m else 0)
 
 
 def _names_network(s: _Sentence, m: _Mention) -> bool:
@@ -1341,6 +1379,9 @@ def _compared(s: _Sentence) -> list[_Mention]:
         ref = next((c for c in anaph if 0 <= m.start - c.end <= 3), None)
         if ref and _is_reference(s, ref):
             out.append(m)
+            continue
+        if _RATIO_BEFORE.search(before) and s.text.startswith(("'s", "’s"), m.end - s.start):
+            out.append(m)  # "It also doubles the v5e's memory": the v5e's is the reference point
             continue
         for c in cmp:
             gap = m.start - c.end

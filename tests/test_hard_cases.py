@@ -685,3 +685,32 @@ def test_per_chip_in_a_later_paragraph_of_the_section(reviewer):
     r = review(reviewer, text, "en")
     assert find(r, "667 TFLOPS").verdict == "verified"
     assert find(r, "2,563 TFLOPS").verdict == "contradicted"
+
+
+def test_negated_memory_types_and_quoted_blockquotes(reviewer):
+    r = review(reviewer, "Ironwood does not use HBM3e; Google kept HBM2e to hold down cost.\n", "en")
+    assert find(r, "HBM3e").verdict == "contradicted"
+    r = review(reviewer, "The MI300X does not use HBM3e; it carries 192 GB of HBM3.\n", "en")
+    assert alarms(r) == [] and find(r, "HBM3e").verdict == "verified"
+    text = ('## TPUs\n\nOne popular thread put it like this:\n\n'
+            '> "Trillium has 192 GB of HBM per chip, so a 405B model fits on a pair of them."\n\n'
+            'That is off by a factor of six. Trillium has 32 GB per chip.\n')
+    r = review(reviewer, text, "en")
+    assert alarms(r) == [] and find(r, "32 GB").verdict == "verified"
+
+
+def test_possessive_partner_relative_owner_and_unknown_generations(reviewer):
+    text = ("Trillium, the v6e, jumps to 918 TFLOPS of BF16 per chip. It also doubles the v5e's memory, to "
+            "32 GB per chip at 1,638 GB/s, and its ICI rises to 800 GB/s per chip.\n")
+    r = review(reviewer, text, "en")
+    assert alarms(r) == [] and find(r, "doubles").verdict == "verified"
+    assert find(r, "1,638 GB/s").verdict == "verified"
+    text = ("Every Blackwell GPU uses fifth-generation NVLink at 1.8 TB/s per GPU, twice the 900 GB/s that "
+            "Hopper's NVLink 4 provided.\n")
+    assert alarms(review(reviewer, text, "en")) == []
+    text = ("The GB300 NVL72 keeps the same 72-GPU layout. NVLink 6 switch trays stitch the GPUs together, giving "
+            "each GPU 130 TB/s of NVLink bandwidth.\n")
+    r = review(reviewer, text, "en")
+    assert find(r, "NVLink 6").verdict == "contradicted" and find(r, "130 TB/s").verdict == "contradicted"
+    r = review(reviewer, "Each GPU in the GB200 NVL72 carries 186 GB of HBM3e at 8 TB/s.\n", "en")
+    assert alarms(r) == [] and find(r, "8 TB/s").verdict == "verified"

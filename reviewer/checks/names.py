@@ -182,6 +182,16 @@ def name_verdict(claim: Claim, ctx: CheckContext, same) -> Verdict:
     facts = [f for e in fb.members(claim.entity) for f in fb.about(e, claim.attribute)]
     value = claim.value_text or claim.text
     hit = [f for f in facts if same(value, str(f.value))]
+    if claim.negated:  # "Ironwood does not use HBM3e", "HBM statt DRAM"
+        current = [f for f in facts if f.fact.status == "current"]
+        if hit:
+            return Verdict(claim, "contradicted", expected=str(hit[0].value), sources=sources_of(hit),
+                           reason=msg(lang, "negated_wrong", entity=ent, claimed=value))
+        if current and not fb.entities[claim.entity].members:
+            return Verdict(claim, "verified", expected=str(current[0].value), sources=sources_of(current),
+                           reason=msg(lang, "negated_ok", entity=ent, claimed=value))
+        return Verdict(claim, "unverifiable", reason=msg(lang, "unverifiable", entity=ent, attribute=attribute,
+                                                         claimed=value))
     if hit:
         return Verdict(claim, "verified", expected=str(hit[0].value), sources=sources_of(hit),
                        reason=msg(lang, "verified", entity=ent, attribute=attribute, claimed=value,
