@@ -770,6 +770,8 @@ class ClaimExtractor:
                 return kind in ("system", "pod", "instance")  # "Ein UltraServer verbindet vier Instanzen"
             if attribute in ("interconnect_bandwidth", "bandwidth"):
                 return kind in HARDWARE_KINDS or kind == "interconnect"
+            if attribute == "price_per_hour":
+                return kind in ("instance", "system")  # "On demand zahlen wir 98,32 US-Dollar": for the instance
             return kind in HARDWARE_KINDS
 
         return fits
@@ -988,6 +990,7 @@ class ClaimExtractor:
             after = next((c for c in chips if c.start >= m.end), None)
             if after is not None and _NAME_MODIFIER.fullmatch(s.text[m_rel:after.start - s.start]):
                 subject = after  # "an NVLink-friendly Trainium4", "den NVLink-fähigen Trainium4"
+            guessed = subject is None
             if subject is None:
                 subject = self._implicit_subject(seg, s, m.start)
             if subject is None:
@@ -1006,7 +1009,8 @@ class ClaimExtractor:
                 value, end = f"{value} {version.group(1)}", s.start + version.end()
             yield Claim(entity=entity, attribute="interconnect", start=seg.start + m.start,
                         end=seg.start + end, text=s.text[m.start - s.start:end - s.start], value_text=value,
-                        negated=negated, sentence=s.text.strip(), subject_text=subject.text)
+                        negated=negated, sentence=s.text.strip(), subject_text=subject.text,
+                        alternates=self._guessed_alternates(seg, entity, m.start) if guessed else ())
         foundries = s.cue("FOUNDRY:")
         if foundries and not s.cue("ATTR:foundry"):
             # "auf TSMC 3nm", "TSMC N3P", "TSMC's 4N process": a foundry named with its process is the foundry
@@ -1044,18 +1048,42 @@ class ClaimExtractor:
                             end=seg.start + p.end, text=p.text, value_text=self.fb.entities[p.entity].name,
                             scope="past" if past else None, sentence=s.text.strip(), subject_text=p.text)
 
+    def _guessed_alternates(self, seg: Segment, subject: str, at: int) -> tuple[str, ...]:
+        """For a name said of a chip the sentence does not name: the other chips the paragraph named
+        ("Ein Inferentia2-Chip ...; die 96 GiB gehören zum Trainium2. Der kleinere Chip ist per
+        NeuronLink-v2 verbunden"): a guess must not turn a right name into an alarm."""
+        seen = [self._chip(e) for e in self.memory.all(seg.block, seg.start + at) if self._is_hardware(e)]
+        return tuple(dict.fromkeys(e for e in seen if e != subject and self.kind(e) == "chip"))
+
+    def _subject_chips(self, seg: Segment, s: _Sentence, compared, counted) -> list[_Mention]:
+        """The hardware a name in the sentence may be said of. In a list item with a lead, a chip named
+        only as a genitive attribute is not: "**H200:** übernimmt die Rechenwerke der H100 und ergänzt
+        sie um HBM3e" is about the H200."""
+        chips = [m for m in s.mentions if self._is_hardware(m.entity) and m not in compared and m not in counted]
+        named = {m.entity for m in chips}
+        chips = [m for m in chips if not (self.kind(m.entity) == "family"
+                                          and named & set(self.fb.entities[m.entity].members))]
+        if seg.lead_end:
+            return [m for m in chips if m.end <= seg.lead_end
+                    or not _GENITIVE_BEFORE.search(s.text, 0, m.start - s.start)]
+        return chips
+
     def _implicit_subject(self, seg: Segment, s: _Sentence, at: int) -> _Mention | None:
         """For a name claim in a sentence naming no hardware: a list item's lead or "the chip" points
         to the entity in context (a system's chip, for chip-level attributes)."""
         lead = len(s.text) - len(s.text.lstrip())
         starts_with_chips = any(c.start - s.start == lead for c in (*s.cue("CHIPNOUN"), *s.cue("SCOPE:chip"))) \
             and not any(self.kind(m.entity) == "organisation" for m in s.mentions)  # "Chips talk ...", "Jeder Chip ..."
+        orgs = {m.entity for m in s.mentions if self.kind(m.entity) == "organisation" and m.start < at}
         if not (seg.lead_end or s.cue("ANAPH:chip") or s.cue("ANAPH:system") or seg.kind == "table_cell"
-                or starts_with_chips):
+                or starts_with_chips or orgs):
             return None
-        ctx = self._context(seg, at=at)
+        ctx = self._context(seg, at=at) or self._section_chip(seg)
         if ctx is None:
             return None
+        if not (seg.lead_end or s.cue("ANAPH:chip") or s.cue("ANAPH:system") or seg.kind == "table_cell"
+                or starts_with_chips) and self.fb.entities[ctx].vendor not in orgs:
+            return None  # "Google setzt nicht auf HBM3e" after "Ironwood ...": the maker's chip in context
         ctx = self._chip(ctx)
         return _Mention(s.start, s.start, ctx, self.fb.entities[ctx].name)
 
@@ -1066,7 +1094,7 @@ class ClaimExtractor:
         if "HBM" not in s.text and "DDR" not in s.text and "DRAM" not in s.text:
             return  # every _MEMORY_TYPE match has one of these
         compared, counted = _compared(s), _counted(s)
-        chips = [m for m in s.mentions if self._is_hardware(m.entity) and m not in compared and m not in counted]
+        chips = self._subject_chips(seg, s, compared, counted)
         for mt in _MEMORY_TYPE.finditer(s.text):
             a = s.start + mt.start()
             if _discussed(s, a, a + len(mt.group())):
@@ -1159,6 +1187,7 @@ def _sentences(doc: Doc) -> list[_Sentence]:
 # "NVLink-friendly Trainium4", "NVLink-fähigen Trainium4": the link is the next name's
 _NAME_MODIFIER = re.compile(r"-(?:friendly|compatible|ready|capable|enabled|based|fähige[nmrs]?|kompatible[nmrs]?|"
                             r"basierte[nmrs]?)\s+(?:\w+\s+)?")
+_GENITIVE_BEFORE = re.compile(r"\b[A-ZÄÖÜ][a-zäöüß]+\s+(?:der|des)\s+$")
 _VERSION_AFTER = re.compile(r"[\s-]?v?(\d)(?![\w.,]?\d|-|\s?(?:TB|GB|Tb|Gb|x\b|×|%|GPU|[Cc]hip))")
 _OBJECT_RELATIVE = re.compile(r"[^\s,;]*(?:\s+[^\s,;]+)?\s+(?:that|den|die|das)\s+(?:the\s+|die\s+|der\s+|das\s+)?")
 _CAPACITY_AT = re.compile(r"\d\s?(?:GB|GiB|TB|TiB)\b(?:\s+(?:of\s+)?(?:HBM\w*|memory|Speicher))?"
@@ -1346,7 +1375,7 @@ _BETWEEN_CMP = re.compile(
 
 
 _EQUAL_WIE = re.compile(r"\b(?:dieselben?|derselben?|dasselbe|gleiche[nrs]?|genauso|ebenso|so\s+\w+|doppelt|halb)\b"
-                        r"[^,;:–—]{0,40}\bwie\s+(?:die|der|das|den|dem|beim|bei|bei der)?\s*$", re.IGNORECASE)
+                        r"[^,;:–—]{0,40}\bwie\s+(?:die|der|das|den|dem|beim|bei|bei der|eine[mnr]?|ein)?\s*$", re.IGNORECASE)
 _WIE = re.compile(r"wie", re.IGNORECASE)  # in every _EQUAL_WIE match; found much faster
 _OF_REFERENCE = re.compile(r"\b(?:of|than|to|over|vs\.?|versus|des|dem|gegenüber|seines|seinem|ihres|ihrem)"
                            r"\s+(?:(?:the|its|their|a)\s+)?$", re.IGNORECASE)

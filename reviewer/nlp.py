@@ -20,6 +20,7 @@ text on the Doc, because `Doc.text` is rebuilt from the tokens on every access.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from bisect import bisect_left, bisect_right
@@ -185,7 +186,9 @@ def _affixes(lang: str, defaults) -> tuple[list, list]:
     """A language's infix and suffix rules with ours added: a model number's plural ("eight H100s",
     "MI300Xs") splits off its "s" so that the name matches; German also splits hyphenated compounds."""
     if lang != "de":
-        return list(defaults.infixes), [*defaults.suffixes, MODEL_PLURAL]
+        # "... of the MI300X. The B200": a model name's full stop ends the sentence (English keeps
+        # "X." together as if it were an initial)
+        return list(defaults.infixes), [*defaults.suffixes, MODEL_PLURAL, r"(?<=\d[A-Za-z])\."]
     return [*defaults.infixes, GERMAN_HYPHEN], [*defaults.suffixes, *GERMAN_NAME_STOPS, MODEL_PLURAL]
 
 
@@ -298,7 +301,8 @@ def build_nlp(lang: str, factbase: FactBase, model: str | None = None) -> Langua
         tokenizer_id = ""  # a model's tokenizer may be its own: tokenize its patterns each time
     else:
         nlp = _blank(lang)
-        tokenizer_id = f"blank-{lang}-{UNIT_FULL_STOPS}" + (f"+{GERMAN_HYPHEN}{GERMAN_NAME_STOPS}" if lang == "de" else "")
+        rules = repr((UNIT_FULL_STOPS, _affixes(lang, spacy.util.get_lang_class(lang).Defaults)))
+        tokenizer_id = f"blank-{lang}-{hashlib.sha1(rules.encode()).hexdigest()[:16]}"  # new rules, new cache
     nlp.tokenizer = _TextKeepingTokenizer(nlp.tokenizer)
     if not nlp.has_pipe("parser") and not nlp.has_pipe("senter"):
         nlp.add_pipe("sentencizer")

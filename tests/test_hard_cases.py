@@ -714,3 +714,26 @@ def test_possessive_partner_relative_owner_and_unknown_generations(reviewer):
     assert find(r, "NVLink 6").verdict == "contradicted" and find(r, "130 TB/s").verdict == "contradicted"
     r = review(reviewer, "Each GPU in the GB200 NVL72 carries 186 GB of HBM3e at 8 TB/s.\n", "en")
     assert alarms(r) == [] and find(r, "8 TB/s").verdict == "verified"
+
+
+def test_list_leads_genitives_vendors_and_guessed_subjects(reviewer):
+    r = review(reviewer, "- **Nvidia H200:** Der Hopper-Nachzügler übernimmt die Rechenwerke der H100 und ergänzt sie "
+                         "um schnelleren HBM3e-Speicher.\n", "de")
+    assert alarms(r) == [] and find(r, "HBM3e").entity == "h200"
+    r = review(reviewer, "- **AMD MI355X:** Laut AMD liefert sie die dreifache FP8-Leistung ihres Vorgängers MI325X.\n", "de")
+    assert find(r, "dreifache").verdict == "contradicted" and find(r, "dreifache").entity == "mi355x"
+    text = ("## Der Chip\n\nPro Chip liefert Ironwood 4.614 TFLOPS in FP8.\n\n"
+            "Sein Speicher fasst 192 GiB. Anders als Nvidia setzt Google dabei nicht auf HBM3e.\n")
+    assert find(review(reviewer, text, "de"), "HBM3e").verdict == "contradicted"
+    text = ("Ein Inferentia2-Chip besitzt 32 GiB HBM; die 96 GiB gehören zum Trainium2. Der kleinere Chip ist per "
+            "NeuronLink-v2 mit seinen Nachbarn verbunden.\n")
+    assert alarms(review(reviewer, text, "de")) == []
+    text = ("Eine trn2.48xlarge bündelt 16 Trainium2-Chips. Dazu kommen insgesamt 1,5 TB HBM, also viermal so viel "
+            "HBM wie eine inf2.48xlarge. Nach außen ist die Instanz per EFAv3 mit 3,2 TB/s angebunden. "
+            "Unsere Referenz ist die p5.48xlarge mit acht H100. On demand zahlen wir dafür 55,04 US-Dollar pro Stunde.\n")
+    r = review(reviewer, text, "de", as_of="2025-12-15")
+    assert find(r, "3,2 TB/s").entity == "trn2.48xlarge" and find(r, "3,2 TB/s").verdict == "contradicted"
+    assert find(r, "55,04 US-Dollar").verdict == "verified"
+    r = review(reviewer, "AMD rates it at 1.9x the dense FP8 throughput of the MI300X. The B200 is Nvidia's answer.\n"
+                         .replace("it at", "the MI355X at"), "en")
+    assert find(r, "1.9x").verdict == "verified"

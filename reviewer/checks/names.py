@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..i18n import attr_name, msg
 from ..models import Claim, Verdict
 from ..names import normalize, split_version
@@ -48,6 +50,16 @@ class InterconnectClaim(Check):
         neg_hit = [f for f in negative if _same_name(value, f.value)]
         clash = [f for f in positive if _version_clash(value, f.value)]
         uses = ", ".join(sorted({str(f.value) for f in positive})) or "?"
+        if not claim.negated and not pos_hit:
+            for other in claim.alternates:  # a guessed subject: the link is another chip's in context
+                alt_hit = [f for e in fb.members(other) for f in fb.about(e, "interconnect")
+                           if f.valid_at(ctx.as_of) and not f.fact.negated and _same_name(value, f.value)]
+                if alt_hit:
+                    alt = replace(claim, entity=other, alternates=())
+                    return Verdict(alt, "verified", expected=str(alt_hit[0].value), sources=sources_of(alt_hit),
+                                   reason=msg(lang, "verified", entity=fb.entities[other].name,
+                                              attribute=attr_name(lang, "interconnect"), claimed=value,
+                                              expected=alt_hit[0].value))
         if not claim.negated:
             if pos_hit:
                 return Verdict(claim, "verified", expected=str(pos_hit[0].value), sources=sources_of(pos_hit),
