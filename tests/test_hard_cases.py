@@ -733,7 +733,7 @@ def test_list_leads_genitives_vendors_and_guessed_subjects(reviewer):
             "Unsere Referenz ist die p5.48xlarge mit acht H100. On demand zahlen wir dafür 55,04 US-Dollar pro Stunde.\n")
     r = review(reviewer, text, "de", as_of="2025-12-15")
     assert find(r, "3,2 TB/s").entity == "trn2.48xlarge" and find(r, "3,2 TB/s").verdict == "contradicted"
-    assert find(r, "55,04 US-Dollar").verdict == "verified"
+    assert find(r, "55,04 US-Dollar pro Stunde").verdict == "verified"
     r = review(reviewer, "AMD rates it at 1.9x the dense FP8 throughput of the MI300X. The B200 is Nvidia's answer.\n"
                          .replace("it at", "the MI355X at"), "en")
     assert find(r, "1.9x").verdict == "verified"
