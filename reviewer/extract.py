@@ -314,8 +314,15 @@ class ClaimExtractor:
                 network = any(m.entity == subject and _names_network(s, m) for m in s.mentions)
                 attribute = "network_bandwidth" if network else "interconnect_bandwidth"
             chip = self._context(seg, at=q.start)
-            if chip:
+            if chip and (self.fb.about(chip, attribute) or not self.fb.about(subject, attribute)):
                 subject, how = chip, "coreference"
+        elif attribute == "interconnect_bandwidth" and self.kind(subject) == "chip" \
+                and not self.fb.about(subject, attribute):
+            # "**NVLink 3 (A100):** 400 GB/s": a chip with no such figure, beside a link with one
+            link = next((m for m in s.mentions if self.kind(m.entity) == "interconnect"
+                         and self.fb.about(m.entity, attribute)), None)
+            if link is not None:
+                subject, how, text = link.entity, "sentence", link.text
         if attribute in CHIP_LEVEL:
             subject = self._chip(subject)
         scope = _nearest_label(s, "SCOPE:", q.start, q.end, 40, same_clause=True)
@@ -597,6 +604,7 @@ class ClaimExtractor:
         compared = _compared(s)
         counted = _counted(s)
         candidates = [m for m in s.mentions if fits(m.entity) and m not in compared and m not in counted]
+        candidates = _without_predicates(s, candidates)
         owner = next((m for m in s.mentions if m.start >= at and fits(m.entity)), None)
         if owner is not None and _OBJECT_RELATIVE.fullmatch(s.text, _end_of_number(s.text, at - s.start),
                                                            owner.start - s.start):
@@ -1060,6 +1068,7 @@ class ClaimExtractor:
         only as a genitive attribute is not: "**H200:** übernimmt die Rechenwerke der H100 und ergänzt
         sie um HBM3e" is about the H200."""
         chips = [m for m in s.mentions if self._is_hardware(m.entity) and m not in compared and m not in counted]
+        chips = _without_predicates(s, chips)
         named = {m.entity for m in chips}
         chips = [m for m in chips if not (self.kind(m.entity) == "family"
                                           and named & set(self.fb.entities[m.entity].members))]
@@ -1187,6 +1196,8 @@ def _sentences(doc: Doc) -> list[_Sentence]:
 # "NVLink-friendly Trainium4", "NVLink-fähigen Trainium4": the link is the next name's
 _NAME_MODIFIER = re.compile(r"-(?:friendly|compatible|ready|capable|enabled|based|fähige[nmrs]?|kompatible[nmrs]?|"
                             r"basierte[nmrs]?)\s+(?:\w+\s+)?")
+_PREDICATE_BEFORE = re.compile(r"[^.;:]{0,12}\b(?:is|ist)\s+(?:essentially\s+|basically\s+|im Grunde\s+)?"
+                               r"(?:the|die|der|das|a|an|ein|eine)\s+")
 _GENITIVE_BEFORE = re.compile(r"\b[A-ZÄÖÜ][a-zäöüß]+\s+(?:der|des)\s+$")
 _VERSION_AFTER = re.compile(r"[\s-]?v?(\d)(?![\w.,]?\d|-|\s?(?:TB|GB|Tb|Gb|x\b|×|%|GPU|[Cc]hip))")
 _OBJECT_RELATIVE = re.compile(r"[^\s,;]*(?:\s+[^\s,;]+)?\s+(?:that|den|die|das)\s+(?:the\s+|die\s+|der\s+|das\s+)?")
@@ -1237,6 +1248,16 @@ def _model_requirement(s: _Sentence, q: Quantity) -> bool:
     """"A 70B model in BF16 needs about 140 GB", "Llama 3 benötigt rund 810 GB": what a model needs."""
     before = s.text[:q.start - s.start]
     return bool(_NEEDS.search(before) and _MODEL.search(before))
+
+
+def _without_predicates(s: _Sentence, mentions: list) -> list:
+    """Drop a name that is only the predicate after an earlier one: "the H200 is the H100 with better
+    memory: 141 GB of HBM3e" is about the H200."""
+    if len(mentions) < 2:
+        return mentions
+    first = mentions[0]
+    return [first] + [m for m in mentions[1:]
+                      if not _PREDICATE_BEFORE.fullmatch(s.text[first.end - s.start:m.start - s.start])]
 
 
 def _end_of_number(text: str, at: int) -> int:

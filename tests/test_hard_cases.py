@@ -737,3 +737,15 @@ def test_list_leads_genitives_vendors_and_guessed_subjects(reviewer):
     r = review(reviewer, "AMD rates it at 1.9x the dense FP8 throughput of the MI300X. The B200 is Nvidia's answer.\n"
                          .replace("it at", "the MI355X at"), "en")
     assert find(r, "1.9x").verdict == "verified"
+
+
+def test_unsourced_older_chips_predicates_and_sale_dates(reviewer):
+    # an older chip the fact base names but has no figures for: its figures are nobody else's
+    r = review(reviewer, "Gaudi 2 gave us 96 GB of HBM2e per card. Gaudi 3 has 128 GB of HBM2e.\n", "en")
+    assert alarms(r) == [] and find(r, "96 GB").verdict == "unverifiable"
+    r = review(reviewer, "- **NVLink 3 (A100):** 400 GB/s\n", "de")
+    assert find(r, "400 GB/s").verdict == "contradicted"  # NVLink 3 is 600 GB/s
+    r = review(reviewer, "Its rival, the H200, is the H100 with better memory: 141 GB of HBM3e and 4.8 TB/s.\n", "en")
+    assert alarms(r) == []
+    r = review(reviewer, "The MI300X went on sale in December 2024.\n", "en")
+    assert find(r, "December 2024").verdict == "contradicted"
