@@ -30,6 +30,7 @@ ATTR_BY_FAMILY = {
     "compute": ("compute",),
     "length": ("process_node",),
     "power": ("power",),
+    "area": ("site_area",),
     "price": ("price_per_hour",),
 }
 CHIP_LEVEL = {"process_node", "foundry", "memory_type", "interconnect"}
@@ -148,6 +149,7 @@ class ClaimExtractor:
         self.paragraphs: dict[int, list[int]] = {}  # a section's paragraph blocks by heading block, in order
         self.last_system: str | None = None  # the system, pod or instance the article named last
         self.system_before: str | None = None
+        self.last_project: str | None = None  # "das Areal umfasst 1.200 Hektar": the campus last named
 
     # -- helpers over the fact base ------------------------------------------------------------
     def kind(self, entity: str) -> str:
@@ -201,6 +203,8 @@ class ClaimExtractor:
                     self.memory.add(seg.block, m.entity, seg.start + m.start)
                     if self.kind(m.entity) in ("system", "pod", "instance"):
                         self.last_system = m.entity
+                    elif self.kind(m.entity) == "project":
+                        self.last_project = m.entity
         if seg.kind == "table_cell":
             self.cell_text[seg.block] = seg.text.strip(" *_")
             if not any(s.mentions for s in sentences) and seg.col_header >= 0 \
@@ -644,8 +648,8 @@ class ClaimExtractor:
                 return ctx, "coreference", self.fb.entities[ctx].name
         if after:
             return after[0].entity, "sentence", after[0].text
-        if not s.cue("ANAPH:chip") and any(m not in counted and m not in compared and self._is_hardware(m.entity)
-                                            for m in s.mentions):
+        if not s.cue("ANAPH:chip") and attribute != "site_area" and any(
+                m not in counted and m not in compared and self._is_hardware(m.entity) for m in s.mentions):
             return None, "", ""  # the sentence names other hardware (a vendor or a link does not count): do not guess
         system = [c for c in s.cue("ANAPH:system") if c.end <= at]
         if system:
@@ -663,6 +667,8 @@ class ClaimExtractor:
         ctx = self._context(seg, fits=fits, at=at)
         if ctx:
             return ctx, "coreference", self.fb.entities[ctx].name
+        if attribute == "site_area" and self.last_project:
+            return self.last_project, "coreference", self.fb.entities[self.last_project].name
         if any(c.end <= at for c in (*s.cue("SCOPE:chip"), *s.cue("ANAPH:chip"))):
             # "## The instance" + "We landed on trn2.48xlarge ..." + "Per chip, AWS lists 667 TFLOPS": the chip
             # an earlier paragraph of the section was about
@@ -778,6 +784,8 @@ class ClaimExtractor:
                 return kind in ("system", "pod", "instance")  # "Ein UltraServer verbindet vier Instanzen"
             if attribute in ("interconnect_bandwidth", "bandwidth"):
                 return kind in HARDWARE_KINDS or kind == "interconnect"
+            if attribute == "site_area":
+                return kind == "project"  # "das Areal umfasst 1.200 Hektar": the campus in context
             if attribute == "price_per_hour":
                 return kind in ("instance", "system")  # "On demand zahlen wir 98,32 US-Dollar": for the instance
             return kind in HARDWARE_KINDS

@@ -749,3 +749,12 @@ def test_unsourced_older_chips_predicates_and_sale_dates(reviewer):
     assert alarms(r) == []
     r = review(reviewer, "The MI300X went on sale in December 2024.\n", "en")
     assert find(r, "December 2024").verdict == "contradicted"
+
+
+def test_a_campus_area_in_acres_and_hectares(reviewer):
+    text = ("# Project Rainier ist online\n\nDas Gelände liegt in Indiana, das Areal umfasst 1.200 Hektar.\n\n"
+            "Nahezu 500.000 Trainium2-Chips stehen auf einem 485 Hektar großen Gelände.\n")
+    r = review(reviewer, text, "de")
+    f = find(r, "1.200 Hektar")
+    assert f.verdict == "contradicted" and "Einheit" in f.message  # 1,200 acres, not hectares
+    assert find(r, "485 Hektar").verdict == "verified"

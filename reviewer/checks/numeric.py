@@ -232,6 +232,9 @@ def explain(claim: Claim, ctx: CheckContext, expected: ResolvedFact) -> str | No
     if expected.unit_expr and q.unit and (("bit" in q.unit) != ("bit" in expected.unit_expr)):
         if matches(bits_bytes_flipped(q), expected):
             return msg(lang, "hint_bits", expected=render_fact_value(expected, lang))
+    if isinstance(expected.value, (int, float)) and expected.unit_expr and q.unit \
+            and abs(float(expected.value) - q.value) <= q.resolution and q.unit != expected.unit_expr:
+        return msg(lang, "hint_unit", claimed=claimed, expected=render_fact_value(expected, lang))
     if claim.attribute == "compute":
         other = "dense" if claim.sparsity == "sparse" else "sparse"
         for f in fb.about(claim.entity, "compute"):

@@ -30,6 +30,7 @@ Attribute = Literal[
     "vcpus",
     "sram",
     "power",  # watts
+    "site_area",  # a campus's land area (acres, hectares)
     "price_per_hour",
     "ratio",  # vendor-stated ratio against qualifiers.versus for qualifiers.metric
     "efficiency",  # energy efficiency: only as a ratio's metric (vendors state it relative to a predecessor)
