@@ -534,6 +534,7 @@ class ClaimExtractor:
             return
         years = list(_YEAR.finditer(s.text))
         presenting = {c.start for c in s.cue("PRESENTED")}
+        orgs = {x.entity for x in s.mentions if self.kind(x.entity) == "organisation"}
         for m in years:
             a, b = s.start + m.start(), s.start + m.end()
             cue = min(cues, key=lambda c: _distance(c, a, b))
@@ -552,11 +553,15 @@ class ClaimExtractor:
             if with_facts:
                 before = [x for x in with_facts if x.end <= a]
                 subject, subject_text = (before[-1] if before else with_facts[0]), None
-            elif any(c.start < cue.start for c in (*s.cue("ANAPH:chip"), *s.cue("ANAPH:system"),
-                                                    *s.cue("ANAPH:project"))) and not any(
-                    self._is_hardware(x.entity) or self.kind(x.entity) == "project" for x in s.mentions):
-                entity = self._context(seg, fits=dated, at=a)  # "The chip was announced at GTC on ..."
-                if entity is None:
+            elif not any(self._is_hardware(x.entity) or self.kind(x.entity) == "project" for x in s.mentions) and (
+                    any(c.start < cue.start for c in (*s.cue("ANAPH:chip"), *s.cue("ANAPH:system"),
+                                                      *s.cue("ANAPH:project"))) or seg.lead_end or orgs):
+                # "The chip was announced at GTC on ...", "- **Ironwood:** ... Vorgestellt hat Google sie im
+                # April 2025": the one in context (with only a maker named, that maker's)
+                entity = self._context(seg, fits=dated, at=a)
+                if entity is None or not (seg.lead_end or any(c.start < cue.start for c in (
+                        *s.cue("ANAPH:chip"), *s.cue("ANAPH:system"), *s.cue("ANAPH:project"))))\
+                        and self.fb.entities[entity].vendor not in orgs:
                     continue
                 subject, subject_text = None, self.fb.entities[entity].name
             else:

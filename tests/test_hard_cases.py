@@ -758,3 +758,11 @@ def test_a_campus_area_in_acres_and_hectares(reviewer):
     f = find(r, "1.200 Hektar")
     assert f.verdict == "contradicted" and "Einheit" in f.message  # 1,200 acres, not hectares
     assert find(r, "485 Hektar").verdict == "verified"
+
+
+def test_a_date_in_a_led_list_item_with_only_the_maker_named(reviewer):
+    r = review(reviewer, "- **Ironwood (TPU7x):** Googles TPU liefert 4.614 TFLOPS FP8 pro Chip. "
+                         "Vorgestellt hat Google sie im April 2024.\n", "de")
+    assert find(r, "April 2024").verdict == "contradicted"
+    text = "## Ironwood\n\nIronwood bringt 192 GiB HBM3e. Google hat sie im April 2025 vorgestellt.\n"
+    assert find(review(reviewer, text, "de"), "April 2025").verdict == "verified"
