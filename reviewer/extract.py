@@ -537,6 +537,8 @@ class ClaimExtractor:
         orgs = {x.entity for x in s.mentions if self.kind(x.entity) == "organisation"}
         for m in years:
             a, b = s.start + m.start(), s.start + m.end()
+            if _DATELINE.search(s.text, 0, m.start()) or s.text.startswith(":", m.end()) and m.start() < 30:
+                continue  # "Update Dezember 2025: ...", "Stand: März 2025": when the text was written
             cue = min(cues, key=lambda c: _distance(c, a, b))
             if _distance(cue, a, b) > 40 and not (len(years) == 1 and len(cues) == 1):
                 continue  # a year far from the word: unless it is the sentence's only year and only date word
@@ -1209,6 +1211,10 @@ def _sentences(doc: Doc) -> list[_Sentence]:
 # "NVLink-friendly Trainium4", "NVLink-fähigen Trainium4": the link is the next name's
 _NAME_MODIFIER = re.compile(r"-(?:friendly|compatible|ready|capable|enabled|based|fähige[nmrs]?|kompatible[nmrs]?|"
                             r"basierte[nmrs]?)\s+(?:\w+\s+)?")
+_DATELINE = re.compile(r"(?:^|[\s(])(?:Update|Updated|Stand|Aktualisiert(?:\s+am)?|As\s+of|Last\s+updated)"
+                       r"[:\s]+(?:\w+\.?\s+){0,2}$", re.IGNORECASE)
+_SYSTEM_EACH = re.compile(r"(?:UltraServers?|UltraServern|Pods?|Racks?|NVL\d+|Instanzen|instances)\s+[a-zäöü]\w*\s+"
+                          r"(?:je|jeweils|each)\s+$")
 _PREDICATE_BEFORE = re.compile(r"[^.;:]{0,12}\b(?:is|ist)\s+(?:essentially\s+|basically\s+|im Grunde\s+)?"
                                r"(?:the|die|der|das|a|an|ein|eine)\s+")
 _GENITIVE_BEFORE = re.compile(r"\b[A-ZÄÖÜ][a-zäöüß]+\s+(?:der|des)\s+$")
@@ -1385,8 +1391,8 @@ def _chip_count(s: _Sentence, q: Quantity, noun: str = "CHIPNOUN") -> bool:
     sit between); "mit je vier Chips" / "four chips each" count per server, not the system's total.
     With `noun` SERVERNOUN or CPUNOUN the same for "36 servers", "acht Instanzen", "36 Grace CPUs"."""
     rel_start, rel_end = q.start - s.start, q.end - s.start
-    if _PER_UNIT.search(s.text[max(0, rel_start - 10):rel_start]):
-        return False
+    if _PER_UNIT.search(s.text[max(0, rel_start - 10):rel_start]) and not _SYSTEM_EACH.search(s.text, 0, rel_start):
+        return False  # "36 Server mit je vier Chips" (not "UltraServer verbinden jeweils 64 Chips": each system's)
     for c in s.cues:
         if c.label != noun or c.start < q.end:
             continue

@@ -766,3 +766,12 @@ def test_a_date_in_a_led_list_item_with_only_the_maker_named(reviewer):
     assert find(r, "April 2024").verdict == "contradicted"
     text = "## Ironwood\n\nIronwood bringt 192 GiB HBM3e. Google hat sie im April 2025 vorgestellt.\n"
     assert find(review(reviewer, text, "de"), "April 2025").verdict == "verified"
+
+
+def test_each_system_s_chips_activation_dates_and_datelines(reviewer):
+    r = review(reviewer, "Trainium2 UltraServer verbinden jeweils 64 Chips über NeuronLink.\n", "de")
+    assert find(r, "64").verdict == "verified"
+    r = review(reviewer, "Project Rainier, im Oktober 2025 aktiviert, setzt auf Trainium2.\n", "de")
+    assert find(r, "Oktober 2025").verdict == "verified"
+    r = review(reviewer, "Update Dezember 2025: Project Rainier mit 500.000 Trainium2-Chips für Anthropic aktiviert.\n", "de")
+    assert alarms(r) == []
