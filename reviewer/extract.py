@@ -432,6 +432,8 @@ class ClaimExtractor:
             attribute = "investment"
         elif _nearest_label(s, "ACQ", q.start, q.end, 80, exact=True):
             attribute = "acquisition_price"
+        elif _PER_CHIP_HOUR.match(s.text, q.end - s.start):
+            return self._chip_hour_price(seg, s, q)
         else:
             return self._instance_price(seg, s, q)
         with_facts = [m for m in s.mentions if self.fb.about(m.entity, attribute)]
@@ -485,6 +487,21 @@ class ClaimExtractor:
             claim = self._ratio_claim(seg, s, q, equal=True)
             if claim is not None:
                 yield claim
+
+    def _chip_hour_price(self, seg: Segment, s: _Sentence, q: Quantity) -> Claim | None:
+        """"On-Demand H100-Instanzen kamen auf 3-4 Dollar pro GPU-Stunde": the chip's price per hour,
+        which an instance's on-demand price over its chip count may check (HW109)."""
+        if q.value >= 1000 or _NOT_ON_DEMAND.search(s.text):
+            return None
+        chips = [m for m in s.mentions if m.end <= q.start and self._is_hardware(m.entity)]
+        if not chips:
+            return None
+        chip = self._chip(chips[-1].entity)
+        if self.kind(chip) != "chip":
+            return None
+        return Claim(entity=chip, attribute="price_per_chip_hour", start=seg.start + q.start,
+                     end=seg.start + q.end, text=q.text, quantity=q, sentence=s.text.strip(),
+                     subject_text=chips[-1].text)
 
     def _instance_price(self, seg: Segment, s: _Sentence, q: Quantity) -> Claim | None:
         """"Eine p5.48xlarge mit acht H100 liegt bei 98,32 US-Dollar", "trn1.2xlarge ~$1.10": a sum
@@ -1211,6 +1228,8 @@ def _sentences(doc: Doc) -> list[_Sentence]:
 # "NVLink-friendly Trainium4", "NVLink-fähigen Trainium4": the link is the next name's
 _NAME_MODIFIER = re.compile(r"-(?:friendly|compatible|ready|capable|enabled|based|fähige[nmrs]?|kompatible[nmrs]?|"
                             r"basierte[nmrs]?)\s+(?:\w+\s+)?")
+_PER_CHIP_HOUR = re.compile(r"\s*(?:pro|per|je|/|a|an)\s*(?:GPU|Chip|chip|accelerator|Beschleuniger|TPU)"
+                            r"[\s-]?(?:Stunde|hour|hr|h)\b", re.IGNORECASE)
 _DATELINE = re.compile(r"(?:^|[\s(])(?:Update|Updated|Stand|Aktualisiert(?:\s+am)?|As\s+of|Last\s+updated)"
                        r"[:\s]+(?:\w+\.?\s+){0,2}$", re.IGNORECASE)
 _SYSTEM_EACH = re.compile(r"(?:UltraServers?|UltraServern|Pods?|Racks?|NVL\d+|Instanzen|instances)\s+[a-zäöü]\w*\s+"

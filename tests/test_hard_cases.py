@@ -775,3 +775,14 @@ def test_each_system_s_chips_activation_dates_and_datelines(reviewer):
     assert find(r, "Oktober 2025").verdict == "verified"
     r = review(reviewer, "Update Dezember 2025: Project Rainier mit 500.000 Trainium2-Chips für Anthropic aktiviert.\n", "de")
     assert alarms(r) == []
+
+
+def test_a_price_per_gpu_hour_is_an_instance_s_price_over_its_chips(reviewer):
+    text = "Nach der Preissenkung kamen On-Demand H100-Instanzen auf 3-4 Dollar pro GPU-Stunde.\n"
+    f = find(review(reviewer, text, "de", as_of="2025-12-15"), "3-4 Dollar")
+    assert f.verdict == "contradicted" and "55,04" in f.message  # p5.48xlarge 55.04 USD / 8 GPUs = 6.88
+    text = "On-demand H100 capacity now costs about $6.90 per GPU-hour.\n"
+    assert find(review(reviewer, text, "en", as_of="2025-12-15"), "$6.90").verdict == "verified"
+    # before the June 2025 cut the same figure was 98.32 / 8 = 12.29 per GPU-hour
+    text = "On-demand H100 capacity costs $12.29 per GPU-hour.\n"
+    assert find(review(reviewer, text, "en", as_of="2025-12-15"), "$12.29").verdict == "outdated"

@@ -24,7 +24,7 @@ class NumericValue(Check):
     name = "numeric-value"
 
     def applies(self, claim: Claim) -> bool:
-        return claim.quantity is not None and claim.attribute != "ratio"
+        return claim.quantity is not None and claim.attribute not in ("ratio", "price_per_chip_hour")
 
     def candidates(self, claim: Claim, ctx: CheckContext) -> tuple[list[ResolvedFact], bool]:
         """Facts the claim may be about, and whether a mismatch with all of them is a contradiction."""
