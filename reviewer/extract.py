@@ -21,7 +21,8 @@ from .factbase.base import FactBase
 from .models import Claim, Quantity, Segment, quick_init
 from .names import normalize, split_version
 from .nlp import CUE_KEY, ENTITY_KEY, doc_text
-from .periods import period_before
+from .periods import MONTHS as _MONTH_WORDS
+from .periods import Period, period_before
 
 HARDWARE_KINDS = {"chip", "instance", "system", "pod", "family"}
 ATTR_BY_FAMILY = {
@@ -552,12 +553,18 @@ class ClaimExtractor:
         years = list(_YEAR.finditer(s.text))
         presenting = {c.start for c in s.cue("PRESENTED")}
         orgs = {x.entity for x in s.mentions if self.kind(x.entity) == "organisation"}
-        for m in years:
-            a, b = s.start + m.start(), s.start + m.end()
-            if _DATELINE.search(s.text, 0, m.start()) or s.text.startswith(":", m.end()) and m.start() < 30:
+        # (start, end, where its words begin, the period): years, then days written without a year
+        # ("announced on November 12": the last such day on or before the article's date, see HW106)
+        dates = [(m.start(), m.end(), *period_before(s.text, m.start(), int(m.group()))) for m in years]
+        if not years:
+            dates = [(m.start(), m.end(), m.start(), _yearless(m)) for m in _YEARLESS_DAY.finditer(s.text)]
+            dates = [d for d in dates if d[3] is not None]
+        for start, end, at, period in dates:
+            a, b = s.start + start, s.start + end
+            if _DATELINE.search(s.text, 0, start) or s.text.startswith(":", end) and start < 30:
                 continue  # "Update Dezember 2025: ...", "Stand: März 2025": when the text was written
             cue = min(cues, key=lambda c: _distance(c, a, b))
-            if _distance(cue, a, b) > 40 and not (len(years) == 1 and len(cues) == 1):
+            if _distance(cue, a, b) > 40 and not (len(dates) == 1 and len(cues) == 1 and years):
                 continue  # a year far from the word: unless it is the sentence's only year and only date word
             attribute = {"ACQ": "acquired", "ATTR:announced": "announced", "ATTR:available": "available"}[cue.label]
             presented = attribute != "acquired" and cue.start in presenting
@@ -585,9 +592,8 @@ class ClaimExtractor:
                 subject, subject_text = None, self.fb.entities[entity].name
             else:
                 continue
-            at, period = period_before(s.text, m.start(), int(m.group()))  # "the first half of 2025"
             yield Claim(entity=subject.entity if subject else entity, attribute=attribute,
-                        start=seg.start + s.start + at, end=seg.start + b, text=s.text[at:m.end()],
+                        start=seg.start + s.start + at, end=seg.start + b, text=s.text[at:end],
                         value_text=period.encode(), sentence=s.text.strip(),
                         subject_text=subject.text if subject else subject_text,
                         subject_how="sentence" if subject else "coreference",
@@ -1230,6 +1236,18 @@ _NAME_MODIFIER = re.compile(r"-(?:friendly|compatible|ready|capable|enabled|base
                             r"basierte[nmrs]?)\s+(?:\w+\s+)?")
 _PER_CHIP_HOUR = re.compile(r"\s*(?:pro|per|je|/|a|an)\s*(?:GPU|Chip|chip|accelerator|Beschleuniger|TPU)"
                             r"[\s-]?(?:Stunde|hour|hr|h)\b", re.IGNORECASE)
+_YEARLESS_DAY = re.compile(
+    r"(?<![\w.,])(?:(?P<month>" + "|".join(sorted(_MONTH_WORDS, key=len, reverse=True)) + r")\.?\s+(?P<day>[0-3]?\d)"
+    r"(?:st|nd|rd|th)?|(?P<day2>[0-3]?\d)\.\s*(?P<month2>" + "|".join(sorted(_MONTH_WORDS, key=len, reverse=True))
+    + r"))(?![\w-]|[.,]?\s*\d)", re.IGNORECASE)
+
+
+def _yearless(m: re.Match) -> Period | None:
+    month = _MONTH_WORDS[(m.group("month") or m.group("month2")).lower()]
+    day = int(m.group("day") or m.group("day2"))
+    return Period(0, month, month, day) if 1 <= day <= 31 else None
+
+
 _DATELINE = re.compile(r"(?:^|[\s(])(?:Update|Updated|Stand|Aktualisiert(?:\s+am)?|As\s+of|Last\s+updated)"
                        r"[:\s]+(?:\w+\.?\s+){0,2}$", re.IGNORECASE)
 _SYSTEM_EACH = re.compile(r"(?:UltraServers?|UltraServern|Pods?|Racks?|NVL\d+|Instanzen|instances)\s+[a-zäöü]\w*\s+"

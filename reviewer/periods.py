@@ -23,6 +23,7 @@ _DE_MONTHS = {
     "sept": 9, "oktober": 10, "okt": 10, "november": 11, "nov": 11, "dezember": 12, "dez": 12,
 }
 _MONTHS = {**_EN_MONTHS, **_DE_MONTHS}
+MONTHS = {k: v for k, v in _MONTHS.items() if len(k) > 3}  # month names written out (no "Mar", "Mai" is a word too)
 
 # vague parts of a year -> (first month, last month)
 _PARTS = {

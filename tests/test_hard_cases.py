@@ -786,3 +786,13 @@ def test_a_price_per_gpu_hour_is_an_instance_s_price_over_its_chips(reviewer):
     # before the June 2025 cut the same figure was 98.32 / 8 = 12.29 per GPU-hour
     text = "On-demand H100 capacity costs $12.29 per GPU-hour.\n"
     assert find(review(reviewer, text, "en", as_of="2025-12-15"), "$12.29").verdict == "outdated"
+
+
+def test_a_day_without_a_year_is_the_last_one_before_the_article(reviewer):
+    text = "---\ntitle: x\npubDate: 2025-12-04\n---\n\nAWS made Trainium3 generally available on December 2.\n"
+    assert find(review(reviewer, text, "en"), "December 2").verdict == "verified"
+    text = "---\ntitle: x\npubDate: 2025-12-20\n---\n\nAWS made Trainium3 generally available on December 12.\n"
+    assert find(review(reviewer, text, "en"), "December 12").verdict == "contradicted"
+    # an event more than a year before the article is not what a day without a year means
+    text = "---\ntitle: x\npubDate: 2025-12-20\n---\n\nAmazon bought Annapurna Labs on January 9.\n"
+    assert alarms(review(reviewer, text, "en")) == []

@@ -29,6 +29,13 @@ class DateClaim(Check):
         attribute = attr_name(lang, claim.attribute)
         facts = fb.about(claim.entity, claim.attribute)
         period = Period.decode(claim.value_text or "0")
+        yearless = period.year == 0
+        if yearless:  # "announced on November 12": the last November 12 on or before the article's date
+            day = period.day or 1
+            year = ctx.as_of.year if (period.first_month, day) <= (ctx.as_of.month, ctx.as_of.day) else ctx.as_of.year - 1
+            period = Period(year, period.first_month, period.last_month, period.day)
+            # only a recent event is meant without a year; an older one cannot be told apart
+            facts = [f for f in facts if 0 <= (ctx.as_of - f.value).days <= 366]
         hit = [f for f in facts if period.contains(f.value)]
         if not hit and claim.attribute == "announced" and claim.scope == "presented":
             # "vorgestellt", "unveiled": a preview and the launch are both presentations
@@ -38,6 +45,11 @@ class DateClaim(Check):
                            reason=msg(lang, "verified", entity=ent, attribute=attribute, claimed=claim.text,
                                       expected=hit[0].value.isoformat()))
         current = [f for f in facts if f.fact.status == "current"]
+        if yearless and current:
+            best = min(current, key=lambda f: abs(f.value - dt.date(period.year, period.first_month, period.day or 1)))
+            if best.value.month != period.first_month and abs((best.value - dt.date(
+                    period.year, period.first_month, period.day or 1)).days) > 62:
+                current = []  # a different event altogether, not a wrong day
         if claim.scope == "presented" and not fb.about(claim.entity, "available") and current and \
                 all(f.value.year < period.year for f in current):
             current = []  # "Inferentia (2019)": announced 2018, so 2019 may be the launch, which has no fact
