@@ -157,6 +157,12 @@ def locate(gold: GoldFile, src, path: str) -> list[Located]:
             idx, anchor = c.line - 1, 0
         else:
             hits = [i for i, ln in enumerate(lines) if c.context in ln]
+            if not hits and src.offset_map and not c.context.isascii():
+                # a context copied from a file whose mojibake the reader repaired: repair it the same way
+                import ftfy
+
+                c = c.model_copy(update={"context": ftfy.fix_encoding(c.context), "quote": ftfy.fix_encoding(c.quote)})
+                hits = [i for i, ln in enumerate(lines) if c.context in ln]
             if len(hits) != 1:
                 raise GoldError(f"context {c.context!r} is on {len(hits)} lines, not exactly one", path)
             idx = hits[0]

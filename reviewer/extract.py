@@ -939,7 +939,7 @@ class ClaimExtractor:
                     subject, how, text = other, "coreference", s.text[cue[-1].start - s.start:cue[-1].end - s.start]
                     versus = versus or getattr(self.fb.entities[other], _OPPOSITE[link])
                 break
-        if versus is None and subject and metric == "compute" and self.kind(subject) in ("system", "pod") \
+        if versus is None and subject and metric == "compute" and not equal and self.kind(subject) in ("system", "pod") \
                 and not s.cue("CMP") and not any(self._is_hardware(m.entity) and m.entity != subject for m in s.mentions):
             # "Der Trn3 UltraServer liefert 4x mehr Leistung": a vendor's system claim is against its predecessor
             ent = self.fb.entities.get(subject)
@@ -1048,6 +1048,9 @@ class ClaimExtractor:
                           for c in s.cue("NEG")) or _negated_after(s, m)  # "not NVLink; it uses NeuronLink-v3"
             # "trn1.32xlarge mit NeuronLink": its chips' link (EFA, a network, is the instance's own)
             entity = subject.entity if _names_network(s, m) else self._chip(subject.entity)
+            if any(0 <= m.start - c.end <= 8 for c in s.cue("ANAPH:predecessor")):
+                # "doppelt so viel wie beim Vorgänger mit NeuronLink-v3": the predecessor's link
+                entity = getattr(self.fb.entities.get(entity), "predecessor", None) or entity
             value, end = self.fb.entities[m.entity].name, m.end
             version = _VERSION_AFTER.match(s.text, m.end - s.start)
             if version and not split_version(normalize(value))[1]:

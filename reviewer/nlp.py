@@ -266,9 +266,37 @@ def number_stops(text: str) -> list[int]:
     return out
 
 
+_COLUMN_GAP = re.compile(r"\S {2,}\S")
+
+
+def table_row_starts(text: str) -> list[int]:
+    """Character offsets of the rows of a plain-text table inside a paragraph ("trn2.48xlarge   16
+    Trainium2   1,5 TB"): lines whose columns are aligned with runs of spaces each start a sentence, so
+    that a row's figures belong to the name that opens the row."""
+    out, pos = [], 0
+    lines = text.split("\n")
+    tabular = [bool(_COLUMN_GAP.search(line)) for line in lines]
+    for k, line in enumerate(lines):
+        if k and tabular[k] and (tabular[k - 1] or k + 1 < len(lines) and tabular[k + 1]):
+            stripped = len(line) - len(line.lstrip())
+            if stripped < len(line):
+                out.append(pos + stripped)
+        pos += len(line) + 1
+    return out
+
+
+@Language.component("hw_table_rows")
+def hw_table_rows(doc: Doc) -> Doc:
+    text = doc_text(doc)
+    return _sentence_starts(doc, table_row_starts(text)) if "  " in text and "\n" in text else doc
+
+
 @Language.component("hw_number_stops")
 def hw_number_stops(doc: Doc) -> Doc:
-    found = number_stops(doc_text(doc))
+    return _sentence_starts(doc, number_stops(doc_text(doc)))
+
+
+def _sentence_starts(doc: Doc, found: list[int]) -> Doc:
     if not found:
         return doc
     starts = {t.idx: t.i for t in doc}
@@ -308,6 +336,7 @@ def build_nlp(lang: str, factbase: FactBase, model: str | None = None) -> Langua
         nlp.add_pipe("sentencizer")
     if lang == "de":
         nlp.add_pipe("hw_number_stops")
+    nlp.add_pipe("hw_table_rows")
     names = EntityNames.from_factbase(factbase)
     ruler = nlp.add_pipe("hw_phrases", name=ENTITY_KEY, config={"spans_key": ENTITY_KEY, "first_longest": True})
     ruler.add_patterns([(eid, alias) for alias, eid in names.phrase_patterns()], tokenizer_id)
@@ -335,8 +364,8 @@ def build_nlp(lang: str, factbase: FactBase, model: str | None = None) -> Langua
 #   overlapping matches, picks within each segment what it picks in the segment's own Doc.
 # - the sentencizer is replayed per segment over its own token sequence (Sentencizer.predict: a
 #   sentence starts at token 0 and at the first token after a sentence-final character that is
-#   neither punctuation nor one), and German "<number>. Word" starts are added as hw_number_stops
-#   adds them.
+#   neither punctuation nor one), and German "<number>. Word" starts and the rows of a plain-text
+#   table are added as hw_number_stops and hw_table_rows add them.
 # tests/test_speed_equivalence.py compares both ways on every segment of corpus/ and on odd texts.
 SEGMENT_JOINER = "\n"
 
@@ -380,8 +409,9 @@ class SegmentDoc:
         return self.user_data[TEXT_KEY]
 
 
-_FAST_LAYOUT = {"en": ["sentencizer", ENTITY_KEY, "hw_fuzzy", CUE_KEY, "hw_quantities"],
-                "de": ["sentencizer", "hw_number_stops", ENTITY_KEY, "hw_fuzzy", CUE_KEY, "hw_quantities"]}
+_FAST_LAYOUT = {"en": ["sentencizer", "hw_table_rows", ENTITY_KEY, "hw_fuzzy", CUE_KEY, "hw_quantities"],
+                "de": ["sentencizer", "hw_number_stops", "hw_table_rows", ENTITY_KEY, "hw_fuzzy", CUE_KEY,
+                       "hw_quantities"]}
 
 
 class ArticleAnalyser:
@@ -553,11 +583,13 @@ class ArticleAnalyser:
             elif trail:
                 starts.append(i1)
             j += 1
-        if self.number_stops:
-            for at in number_stops(text):
-                i = bisect_left(idx, o + at, i0, i1)
-                if i < i1 and idx[i] == o + at and n_lead + i - i0 > 0:
-                    starts.append(i)
+        extra = number_stops(text) if self.number_stops else []
+        if "  " in text and "\n" in text:
+            extra = extra + table_row_starts(text)
+        for at in extra:
+            i = bisect_left(idx, o + at, i0, i1)
+            if i < i1 and idx[i] == o + at and n_lead + i - i0 > 0:
+                starts.append(i)
         last_end = trail[-1][1] if trail else (ends[i1 - 1] - o if n_mid else lead[-1][1])
         if not starts:
             return [CharSpan(0, last_end)]  # token 0 starts at character 0

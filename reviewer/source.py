@@ -91,7 +91,8 @@ def _repair_mojibake(text: str) -> tuple[str, tuple[tuple[int, int], ...], int]:
 
     _, plan = ftfy.fix_and_explain(text)
     steps = {name for _, name in plan or []}
-    if not plan or not steps & _MOJIBAKE_PLANS or not any(op == "decode" for op, _ in plan):
+    mixed = "decode_inconsistent_utf8" in steps  # clean umlauts beside mojibake (a re-saved CMS page)
+    if not mixed and (not plan or not steps & _MOJIBAKE_PLANS or not any(op == "decode" for op, _ in plan)):
         plan = _whole_document_plan(text)
         if plan is None:
             return text, (), 0
@@ -102,7 +103,7 @@ def _repair_mojibake(text: str) -> tuple[str, tuple[tuple[int, int], ...], int]:
         out.append(text[pos:m.start()])
         new_len += m.start() - pos
         try:
-            fixed = ftfy.apply_plan(m.group(), plan)
+            fixed = ftfy.fix_encoding(m.group()) if mixed else ftfy.apply_plan(m.group(), plan)
         except (UnicodeError, ValueError):
             fixed = m.group()
         if fixed != m.group():

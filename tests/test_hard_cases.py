@@ -796,3 +796,22 @@ def test_a_day_without_a_year_is_the_last_one_before_the_article(reviewer):
     # an event more than a year before the article is not what a day without a year means
     text = "---\ntitle: x\npubDate: 2025-12-20\n---\n\nAmazon bought Annapurna Labs on January 9.\n"
     assert alarms(review(reviewer, text, "en")) == []
+
+
+def test_plain_text_tables_footnote_markers_and_mixed_mojibake(reviewer):
+    text = ("Die Übersicht aus unserer Tabellenkalkulation:\n\n"
+            "Instanz          Chips            HBM gesamt   Rechenleistung\n"
+            "trn2.48xlarge    16 Trainium2     1,5 TB       20,8 PFLOPS FP8\n"
+            "inf2.48xlarge    12 Inferentia2   384 GB       2.280 TFLOPS BF16\n")
+    r = review(reviewer, text, "de")
+    assert alarms(r) == [] and find(r, "384 GB").entity == "inf2.48xlarge"
+    text = ("| Kennzahl | H100 | H200 |\n|---|---|---|\n| Speicherbandbreite | 3,35 TB/s¹ | 4,8 TB/s |\n"
+            "| FP8 (dicht)² | 3.958 TFLOPS | 1.979 TFLOPS |\n")
+    r = review(reviewer, text, "de")
+    assert find(r, "3,35 TB/s").verdict == "verified"
+    assert find(r, "3.958 TFLOPS").verdict == "contradicted"  # the sparse figure in a dense row
+    # clean umlauts beside UTF-8 read as cp1252 (a re-saved CMS page): the mojibake is repaired
+    text = ("## Trainium3\n\nDer Chip ist schnell und für große Modelle gebaut. GegenÃ¼ber dem Trainium2 "
+            "verdoppelt sich die FP8-Leistung.\n")
+    r = review(reviewer, text, "de")
+    assert find(r, "verdoppelt").verdict == "verified" and find(r, "verdoppelt").entity == "trainium3"
