@@ -394,7 +394,10 @@ class ClaimExtractor:
         gap = s.text[named[-1].end - s.start:at - s.start] if named else ""
         if named and named[-1].end <= seg.lead_end:
             gap = re.sub(r"^[^:]*:", "", gap, count=1)  # "**MI355X:** 8 TB/s ..., on a 5 nm process": the lead's colon
-        if how == "sentence" and named and _STRONG_BREAK.search(gap):
+        brk = _STRONG_BREAK.search(gap) if how == "sentence" and named else None
+        if brk and any(named[-1].end + brk.end() <= c.start < at for c in s.cue("ANAPH:chip")):
+            brk = None  # "Auch die MI355X kommt auf 288 GB; gefertigt werden ihre Chiplets im 5-nm-Verfahren"
+        if brk:
             # "If your models fit on GB200, ...; if they do not, 288 GB per GPU ...": a name across a
             # semicolon or dash is a guess too; the article's topic may be what the figure is about
             how = "across"
@@ -563,8 +566,14 @@ class ClaimExtractor:
             a, b = s.start + start, s.start + end
             if _DATELINE.search(s.text, 0, start) or s.text.startswith(":", end) and start < 30:
                 continue  # "Update Dezember 2025: ...", "Stand: März 2025": when the text was written
-            cue = min(cues, key=lambda c: _distance(c, a, b))
-            if _distance(cue, a, b) > 40 and not (len(dates) == 1 and len(cues) == 1 and years):
+            words = s.start + at  # "December 2024": the date's words start at "December"
+
+            def apart(c, words=words, b=b) -> int:  # a cue across a semicolon belongs to the other clause
+                lo, hi = (c.end, words) if c.end <= words else (b, c.start)
+                return _distance(c, words, b) + (100 if ";" in s.text[lo - s.start:hi - s.start] else 0)
+
+            cue = min(cues, key=apart)
+            if _distance(cue, words, b) > 40 and not (len(dates) == 1 and len(cues) == 1 and years):
                 continue  # a year far from the word: unless it is the sentence's only year and only date word
             attribute = {"ACQ": "acquired", "ATTR:announced": "announced", "ATTR:available": "available"}[cue.label]
             presented = attribute != "acquired" and cue.start in presenting
@@ -585,6 +594,11 @@ class ClaimExtractor:
                 # "The chip was announced at GTC on ...", "- **Ironwood:** ... Vorgestellt hat Google sie im
                 # April 2025": the one in context (with only a maker named, that maker's)
                 entity = self._context(seg, fits=dated, at=a)
+                if entity is None and s.cue("ANAPH:system") and self.system_before and dated(self.system_before):
+                    entity = self.system_before  # "The rack is not new either: Nvidia unveiled it in March 2024"
+                elif entity is None and s.cue("ANAPH:chip"):
+                    entity = self._section_chip(seg)
+                    entity = entity if entity and dated(entity) else None
                 if entity is None or not (seg.lead_end or any(c.start < cue.start for c in (
                         *s.cue("ANAPH:chip"), *s.cue("ANAPH:system"), *s.cue("ANAPH:project"))))\
                         and self.fb.entities[entity].vendor not in orgs:

@@ -815,3 +815,14 @@ def test_plain_text_tables_footnote_markers_and_mixed_mojibake(reviewer):
             "verdoppelt sich die FP8-Leistung.\n")
     r = review(reviewer, text, "de")
     assert find(r, "verdoppelt").verdict == "verified" and find(r, "verdoppelt").entity == "trainium3"
+
+
+def test_date_cues_across_a_semicolon_and_the_rack_in_a_later_paragraph(reviewer):
+    r = review(reviewer, "Trn2 instances have been generally available since December 2024; AWS first unveiled the "
+                         "Trainium2 chip at re:Invent 2022.\n", "en")
+    assert find(r, "December 2024").verdict == "verified" and find(r, "2022").verdict == "contradicted"
+    text = ("## Racks\n\nPut 72 B300 GPUs in a GB300 NVL72 and the rack reaches 360 PFLOPS of dense FP8.\n\n"
+            "The rack is not exactly new, either: Nvidia unveiled it at GTC in March 2024.\n")
+    assert find(review(reviewer, text, "en"), "March 2024").verdict == "contradicted"
+    text = "Auch die MI355X kommt auf 288 GB; gefertigt werden ihre Rechen-Chiplets wie bei den Vorgängern im 5-nm-Verfahren.\n"
+    assert find(review(reviewer, text, "de"), "5-nm").verdict == "contradicted"
