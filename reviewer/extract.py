@@ -19,6 +19,7 @@ from spacy.tokens import Doc
 
 from .factbase.base import FactBase
 from .models import Claim, Quantity, Segment, quick_init
+from . import units as _units
 from .names import normalize, split_version
 from .nlp import CUE_KEY, ENTITY_KEY, doc_text
 from .periods import MONTHS as _MONTH_WORDS
@@ -227,6 +228,7 @@ class ClaimExtractor:
             if i >= 0:
                 sentences[i].memo.setdefault("families", set()).add(q.family)
                 sentences[i].memo["last"] = q  # "... 2.52 PFLOPS of dense FP8. That is twice ...": what "that" is
+                sentences[i].memo.setdefault("quantities", []).append(q)
         for prev, s in zip(sentences, sentences[1:]):
             s.memo["previous"] = prev
         text = doc_text(doc)
@@ -335,6 +337,10 @@ class ClaimExtractor:
             scope = "system"  # "In einem Pod lassen sich 9.216 Chips ..., bei Trillium waren es 512": a pod's count
         if scope is None and attribute == "chip_count" and _PER_INSTANCE.search(s.text):
             scope = "instance"  # "pro Inf2-Instanz sind bis zu 16 Chips möglich"
+        if attribute in ("network_bandwidth", "bandwidth", "interconnect_bandwidth") and (
+                _PORT_BEFORE.search(s.text, max(0, q.start - s.start - 30), q.start - s.start)
+                or _PORT_AFTER.match(s.text, q.end - s.start)):
+            scope, attribute = "port", "network_bandwidth"  # "24 Ports mit je 400 Gigabit Ethernet"
         if scope is None and attribute == "memory_bandwidth":
             cap = _CAPACITY_AT.search(s.text, max(0, q.start - s.start - 45), q.start - s.start)
             if cap:  # "Each GPU in that rack carries 186 GB of HBM3e at 8 TB/s": the capacity's scope
@@ -837,6 +843,10 @@ class ClaimExtractor:
         return fits
 
     def _ratio_claim(self, seg: Segment, s: _Sentence, q: Quantity, equal: bool = False) -> Claim | None:
+        if not equal and q.unit != "percent":
+            own = self._figures_ratio(seg, s, q)
+            if own is not None:
+                return own
         value = q.value
         said_precision = None  # the precision of the figure a "that is twice ..." refers to
         if q.unit == "percent":
@@ -1013,6 +1023,27 @@ class ClaimExtractor:
         return Claim(entity=subject, attribute="ratio", start=seg.start + q.start, end=seg.start + q.end,
                      text=q.text, quantity=qq, versus=versus, versus_implied=implied, scope=metric,
                      precision=_nearest_label(s, "PREC:", q.start, q.end, CUE_WINDOW) or precision,
+                     sentence=s.text.strip(), subject_text=text, subject_how=how)
+
+    def _figures_ratio(self, seg: Segment, s: _Sentence, q: Quantity) -> Claim | None:
+        """"1.8 TB/s per GPU, twice the 900 GB/s of NVLink 4": a ratio between two figures the sentence
+        gives is checked against those figures themselves (HW102, scope "figures")."""
+        figures = s.memo.get("quantities", [])
+        after = next((f for f in figures if f.start > q.end and f.family in _MEASURES
+                      and _FIGURE_AFTER.fullmatch(s.text[q.end - s.start:f.start - s.start])), None)
+        if after is None:
+            return None
+        before = [f for f in figures if f.end <= q.start and f.family == after.family]
+        if not before or _units.to_base(after.value, after.unit) <= 0:
+            return None
+        first = before[-1]
+        measured = _units.to_base(first.value, first.unit) / _units.to_base(after.value, after.unit)
+        subject, how, text = self._subject(seg, s, first.start, ATTR_BY_FAMILY[first.family][0])
+        if subject is None:
+            return None
+        qq = Quantity(q.start, q.end, q.text, q.value, q.resolution, "times", "ratio", q.qualifier)
+        return Claim(entity=subject, attribute="ratio", start=seg.start + q.start, end=seg.start + q.end,
+                     text=q.text, quantity=qq, scope="figures", value_text=f"{measured:.6g}",
                      sentence=s.text.strip(), subject_text=text, subject_how=how)
 
     def _paragraph_partner(self, s: _Sentence, subject: str) -> str | None:
@@ -1416,6 +1447,11 @@ def _core_count(s: _Sentence, q: Quantity) -> bool:
 
 _BARE_WITH = re.compile(r"\s*(?:mit|with)\s*")
 _KIND_WORDS = {("pod", "pod"), ("instance", "instance"), ("instanz", "instance"), ("rack", "system")}
+_PORT_BEFORE = re.compile(r"\b(?:ports?\s+(?:of|with|at|running at)|Ports?\s+(?:mit\s+)?(?:je|à|zu\s+je|mit)|"
+                          r"(?:per|each|pro|je)\s+Port)\s+(?:up to\s+|bis zu\s+)?$", re.IGNORECASE)
+_PORT_AFTER = re.compile(r"\s*(?:\w+\s+)?(?:per|pro|je|each)\s+Port\b|(?:\s+\w+)?\s+ports?\b", re.IGNORECASE)
+_MEASURES = {"memory", "rate", "compute", "power"}
+_FIGURE_AFTER = re.compile(r"\s+(?:the|das|die|der|den|dem)\s+(?:(?:[\w-]+\s+){0,2}of\s+(?:the\s+)?)?", re.IGNORECASE)
 _POSSESSIVE_AFTER = re.compile(r"\s+(?:its|their|seine[nrms]?|ihre[nrms]?)\b", re.IGNORECASE)
 _RATIO_VERB = re.compile(r"(?:doubles|triples|quadruples|ver\w+)$", re.IGNORECASE)
 _THAT_IS = re.compile(r"\s*(?:That|This|It|Das|Dies|Damit|That's|Which)\b(?:\s+(?:is|are|means|ist|sind|wäre|bedeutet))?",

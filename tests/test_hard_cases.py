@@ -826,3 +826,18 @@ def test_date_cues_across_a_semicolon_and_the_rack_in_a_later_paragraph(reviewer
     assert find(review(reviewer, text, "en"), "March 2024").verdict == "contradicted"
     text = "Auch die MI355X kommt auf 288 GB; gefertigt werden ihre Rechen-Chiplets wie bei den Vorgängern im 5-nm-Verfahren.\n"
     assert find(review(reviewer, text, "de"), "5-nm").verdict == "contradicted"
+
+
+def test_a_ratio_between_the_sentence_s_own_figures_and_per_port_speeds(reviewer):
+    r = review(reviewer, "Every Blackwell GPU gets 1.8 TB/s of NVLink bandwidth, three times the 900 GB/s that "
+                         "Hopper's NVLink 4 provided.\n", "en")
+    assert find(r, "three times").verdict == "contradicted"  # the figures give 2x
+    r = review(reviewer, "The B200 offers 8 TB/s, twice the 4 TB/s of older parts.\n", "en")
+    assert find(r, "twice").verdict == "verified"
+    r = review(reviewer, "For networking, each Gaudi 3 carries 24 ports of 400 GbE.\n", "en")
+    assert find(r, "400 GbE").verdict == "contradicted"
+    r = review(reviewer, "Gaudi 3 bietet 24 integrierte Ports mit je 200 Gbit/s Ethernet.\n", "de")
+    assert find(r, "200 Gbit/s").verdict == "verified"
+    # a total is no per-port figure and is not compared with one
+    r = review(reviewer, "Gaudi 3 brings 4.8 Tbps of Ethernet bandwidth in total.\n", "en")
+    assert alarms(r) == []

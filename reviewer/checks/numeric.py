@@ -53,6 +53,8 @@ class NumericValue(Check):
                     top = max(f.value for f in counts)
                     return [f for f in counts if f.value == top], True
         facts = [f for e in entities for a in attrs for f in fb.about(e, a)]
+        if any(f.q.scope == "port" for f in facts):  # "24 ports of 200 GbE": only a per-port figure is per port
+            facts = [f for f in facts if (f.q.scope == "port") == (claim.scope == "port")]
         if claim.versus:  # "invested $8 billion in Anthropic": only sums that went to Anthropic
             facts = [f for f in facts if f.q.versus == claim.versus]
         if claim.scope == "cumulative":  # "bislang 4 Milliarden": running totals, not one tranche

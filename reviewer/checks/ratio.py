@@ -23,10 +23,18 @@ class RatioClaim(Check):
     name = "ratio"
 
     def applies(self, claim: Claim) -> bool:
-        return claim.attribute == "ratio" and claim.versus is not None
+        return claim.attribute == "ratio" and (claim.versus is not None or claim.scope == "figures")
 
     def check(self, claim: Claim, ctx: CheckContext) -> Verdict:
         fb, lang = ctx.factbase, ctx.lang
+        if claim.scope == "figures":  # "1.8 TB/s, twice the 900 GB/s of NVLink 4": the sentence's own figures
+            measured = float(claim.value_text or 0)
+            shown = f"{format_number(round(measured, 2), lang)}x"
+            names = dict(entity=fb.entities[claim.entity].name, claimed=claim.text, expected=shown)
+            if self._agrees(claim.quantity, measured):
+                return Verdict(claim, "verified", expected=shown, reason=msg(lang, "figures_ok", **names))
+            return Verdict(claim, "contradicted", expected=shown, suggestion=f"{format_number(round(measured, 1), lang)}x",
+                           reason=msg(lang, "figures", **names))
         metric = claim.scope or "compute"
         subject, versus = claim.entity, self._counterpart(claim.entity, claim.versus, ctx)
         names = dict(entity=fb.entities[subject].name, versus=fb.entities[versus].name,

@@ -48,7 +48,7 @@ DATE_ATTRIBUTES = frozenset({"announced", "available", "acquired"})
 Precision = Literal[
     "FP4", "NVFP4", "MXFP4", "FP6", "FP8", "MXFP8", "cFP8", "BF16", "FP16", "TF32", "FP32", "FP64", "INT8", "INT4"
 ]
-Scope = Literal["chip", "instance", "server", "system", "pod", "cluster", "company"]
+Scope = Literal["chip", "port", "instance", "server", "system", "pod", "cluster", "company"]
 EntityKind = Literal["chip", "instance", "system", "pod", "interconnect", "organisation", "person", "family", "project"]
 
 
