@@ -1112,7 +1112,8 @@ class ClaimExtractor:
         if foundries:
             for f in foundries:
                 rel = f.start - s.start
-                if _MEMORY_TYPE.search(s.text[max(0, rel - 40):rel + 60]) or re.search(r"\bmemory|Speicher", s.text, re.I):
+                near = s.text[max(0, rel - 40):rel + 60]
+                if _MEMORY_TYPE.search(near) or re.search(r"\bmemory|Speicher", near, re.I):
                     continue  # "Samsung produces the HBM3e stacks": a memory supplier, not the foundry
                 before = [c for c in chips if c.end <= f.start]
                 subject = before[-1] if before else (chips[0] if chips else None)

@@ -841,3 +841,11 @@ def test_a_ratio_between_the_sentence_s_own_figures_and_per_port_speeds(reviewer
     # a total is no per-port figure and is not compared with one
     r = review(reviewer, "Gaudi 3 brings 4.8 Tbps of Ethernet bandwidth in total.\n", "en")
     assert alarms(r) == []
+
+
+def test_an_intel_process_name_is_a_foundry_claim(reviewer):
+    text = ("Intel's Gaudi 3 is the outlier: 128 GB of on-package memory, and Intel builds it in-house on its "
+            "Intel 7 process rather than buying wafers from a foundry.\n")
+    assert find(review(reviewer, text, "en"), "Intel 7").verdict == "contradicted"  # TSMC, 5 nm
+    text = "Samsung liefert den HBM3e-Speicher, gefertigt wird die MI355X bei TSMC.\n"
+    assert alarms(review(reviewer, text, "de")) == []
