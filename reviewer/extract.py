@@ -308,6 +308,9 @@ class ClaimExtractor:
             if q.family == "rate" and _DIE_LINK.search(s.text[max(0, rel - 50):rel + 50]):
                 return None  # "two dies joined by a 10 TB/s link": inside the package, not in the fact base
         subject, how, text = self._paired_subject(seg, s, q) or self._subject(seg, s, q.start, attribute)
+        if subject is None and attribute == "chip_count" and q.value >= 10_000 and self.last_project:
+            # "Nahezu 500.000 Trainium2-Chips sind über 30 Rechenzentren verteilt": the cluster last named
+            subject, how, text = self.last_project, "coreference", self.fb.entities[self.last_project].name
         if subject is None:
             return None
         if attribute == "chip_count" and self.kind(subject) == "chip":

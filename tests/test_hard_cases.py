@@ -849,3 +849,10 @@ def test_an_intel_process_name_is_a_foundry_claim(reviewer):
     assert find(review(reviewer, text, "en"), "Intel 7").verdict == "contradicted"  # TSMC, 5 nm
     text = "Samsung liefert den HBM3e-Speicher, gefertigt wird die MI355X bei TSMC.\n"
     assert alarms(review(reviewer, text, "de")) == []
+
+
+def test_a_cluster_sized_chip_count_is_the_cluster_s(reviewer):
+    text = ("## Skalierung\n\nProject Rainier ging im Oktober 2025 in Betrieb.\n\n"
+            "Nahezu 500.000 Trainium2-Chips sind über mehrere Rechenzentren verteilt.\n")
+    f = find(review(reviewer, text, "de"), "500.000")
+    assert f.verdict == "verified" and f.entity == "project-rainier"
