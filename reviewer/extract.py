@@ -285,9 +285,17 @@ class ClaimExtractor:
             return None  # someone else's statement, quoted: not the article's claim
         if q.family == "memory" and _model_requirement(s, q):
             return None  # "a 70B model needs about 140 GB for its weights": a model's size, not the chip's
-        if q.family == "ratio":
+        attribute = None
+        if q.family == "ratio" and q.text.rstrip()[-1:] in ("×", "x") \
+                and any(m.start - q.end <= 2 and m.start >= q.end and self.kind(m.entity) == "chip" for m in s.mentions):
+            # "| inf2.8xlarge | 2 × Inferentia2 |": a count of chips, not a ratio
+            q = Quantity(q.start, q.end, q.text, q.value, 0.5, "times", "count", q.qualifier)
+            attribute = "chip_count"
+        elif q.family == "ratio":
             return self._ratio_claim(seg, s, q)
-        if q.family == "count":
+        if attribute == "chip_count":
+            pass
+        elif q.family == "count":
             if _core_count(s, q):
                 attribute = "core_count"  # "24 NeuronCores", "acht NeuronCore-v3-Kerne"
             elif _chip_count(s, q) or self._named_chips(s, q) or _elliptic_count(s, q):
@@ -296,6 +304,8 @@ class ClaimExtractor:
                 attribute = "server_count"  # "144 chips spread over 36 servers", "verbindet vier Instanzen"
             elif _chip_count(s, q, "CPUNOUN"):
                 attribute = "cpu_count"  # "72 GPUs mit 36 Grace-CPUs"
+            elif _chip_count(s, q, "VCPUNOUN") or (seg.kind == "table_cell" and s.cue("VCPUNOUN")):
+                attribute = "vcpus"  # "192 vCPUs", a cell under "vCPUs"
             else:
                 return None
         elif q.family == "money":
@@ -313,6 +323,13 @@ class ClaimExtractor:
             subject, how, text = self.last_project, "coreference", self.fb.entities[self.last_project].name
         if subject is None:
             return None
+        if attribute == "chip_count" and self.kind(subject) == "chip" and seg.kind == "table_cell" \
+                and seg.row_header >= 0:
+            # "| inf2.8xlarge | 2 × Inferentia2 |": the row's instance counts the chips the cell names
+            row = next((e for e in self.memory.all(seg.row_header) if self.kind(e) in ("instance", "system", "pod")),
+                       None)
+            if row is not None:
+                subject, how, text = row, "table", self.fb.entities[row].name
         if attribute == "chip_count" and self.kind(subject) == "chip":
             named = next((m for m in s.mentions if m.start >= q.end and self.kind(m.entity) == "chip"
                           and m.start - q.end <= 3), None)
@@ -1252,7 +1269,9 @@ class ClaimExtractor:
         return None
 
 
-_HEADER_UNIT = re.compile(r"\(([^()]{1,12})\)\s*$|\bin\s+(\S{1,10})\s*$")
+_HEADER_UNIT = re.compile(r"\(([^()]{1,20})\)\s*$|\bin\s+(\S{1,10})\s*$")
+_HOURLY_PRICE_UNIT = re.compile(r"(?:US-?\$|\$|USD|US-Dollar|Dollar)\s*(?:/|pro|per|je)\s*(?:h|hr|hour|Std\.?|Stunde)",
+                                re.IGNORECASE)
 
 
 def _header_unit(text: str) -> tuple[str, str] | None:
@@ -1263,6 +1282,8 @@ def _header_unit(text: str) -> tuple[str, str] | None:
     if not m:
         return None
     surface = (m.group(1) or m.group(2)).strip()
+    if _HOURLY_PRICE_UNIT.fullmatch(surface):
+        return "USD / hour", "price"  # "On-Demand (US-$/h)", "Preis (USD pro Stunde)"
     try:
         expr, family = units.parse_unit(surface)
     except ValueError:

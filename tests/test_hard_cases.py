@@ -856,3 +856,20 @@ def test_a_cluster_sized_chip_count_is_the_cluster_s(reviewer):
             "Nahezu 500.000 Trainium2-Chips sind über mehrere Rechenzentren verteilt.\n")
     f = find(review(reviewer, text, "de"), "500.000")
     assert f.verdict == "verified" and f.entity == "project-rainier"
+
+
+def test_an_instance_table_with_chip_counts_vcpus_and_hourly_prices(reviewer):
+    text = ("| Instanz | Beschleuniger | vCPUs | On-Demand (US-$/h) |\n|---|---|---|---|\n"
+            "| trn2.48xlarge | 16 × Trainium2 | 128 | 35,76 |\n"
+            "| inf2.8xlarge | 2 × Inferentia2 | 32 | 1,97 |\n"
+            "| inf2.24xlarge | 6 × Inferentia2 | 96 | 12,98 |\n"
+            "| p5.48xlarge | 8 × H100 | 192 | 98,32 |\n")
+    r = review(reviewer, text, "de", as_of="2025-12-15")
+    assert find(r, "16 ×").verdict == "verified" and find(r, "16 ×").entity == "trn2.48xlarge"
+    assert find(r, "2 ×").verdict == "contradicted"  # inf2.8xlarge has one chip
+    assert find(r, "128").verdict == "contradicted"  # 192 vCPUs
+    assert find(r, "1,97").verdict == "verified"
+    assert find(r, "12,98").verdict == "contradicted"  # inf2.48xlarge's price
+    assert find(r, "98,32").verdict == "outdated"
+    r = review(reviewer, "Eine trn2.48xlarge liefert über 20 PFLOPS FP8 dicht.\n", "de")
+    assert find(r, "20 PFLOPS").verdict == "verified"  # a bound is no old figure

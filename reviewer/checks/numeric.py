@@ -88,7 +88,7 @@ class NumericValue(Check):
                                                   claimed=claim.text))
         valid = [f for f in facts if f.valid_at(ctx.as_of)]
         hits = [f for f in valid if matches(q, f)]
-        if len({f.fact.status == "current" for f in hits}) == 2:
+        if len({f.fact.status == "current" for f in hits}) == 2 and q.qualifier not in ("at_least", "at_most"):
             # "8 TB/s": 7.7 rounds to it, but the launch figure was exactly 8 - the old figure is meant
             precise = [f for f in hits if matches_as_written(q, f)]
             hits = precise or hits
