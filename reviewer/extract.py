@@ -296,10 +296,14 @@ class ClaimExtractor:
         if attribute == "chip_count":
             pass
         elif q.family == "count":
+            if q.text.lower() in _INDEFINITE and not re.search(r"\b(?:nur|genau|lediglich|bloß|only|exactly)\s+$",
+                                                               s.text[:q.start - s.start], re.IGNORECASE):
+                return None  # "für einen Chip, eine Instanz oder ein Rack": an article, not a count
             if _core_count(s, q):
                 attribute = "core_count"  # "24 NeuronCores", "acht NeuronCore-v3-Kerne"
-            elif _chip_count(s, q) or self._named_chips(s, q) or _elliptic_count(s, q):
-                attribute = "chip_count"
+            elif _chip_count(s, q) or self._named_chips(s, q) or _elliptic_count(s, q) or (
+                    seg.kind == "table_cell" and any(c.label == "CHIPNOUN" and c.start == c.end for c in s.cues)):
+                attribute = "chip_count"  # (a cell in the row or column "Chips pro Pod" too)
             elif _chip_count(s, q, "SERVERNOUN"):
                 attribute = "server_count"  # "144 chips spread over 36 servers", "verbindet vier Instanzen"
             elif _chip_count(s, q, "CPUNOUN"):
@@ -361,6 +365,8 @@ class ClaimExtractor:
                 _PORT_BEFORE.search(s.text, max(0, q.start - s.start - 30), q.start - s.start)
                 or _PORT_AFTER.match(s.text, q.end - s.start)):
             scope, attribute = "port", "network_bandwidth"  # "24 Ports mit je 400 Gigabit Ethernet"
+        if scope is None and _TIMES_BEFORE.search(s.text, max(0, q.start - s.start - 8), q.start - s.start):
+            scope = "chip"  # "the GB300 NVL72's 20.7 TB is 72 × 288 GB": the factor's unit is one chip
         if scope is None and attribute == "memory_bandwidth":
             cap = _CAPACITY_AT.search(s.text, max(0, q.start - s.start - 45), q.start - s.start)
             if cap:  # "Each GPU in that rack carries 186 GB of HBM3e at 8 TB/s": the capacity's scope
@@ -616,7 +622,8 @@ class ClaimExtractor:
                 subject, subject_text = (before[-1] if before else with_facts[0]), None
             elif not any(self._is_hardware(x.entity) or self.kind(x.entity) == "project" for x in s.mentions) and (
                     any(c.start < cue.start for c in (*s.cue("ANAPH:chip"), *s.cue("ANAPH:system"),
-                                                      *s.cue("ANAPH:project"))) or seg.lead_end or orgs):
+                                                      *s.cue("ANAPH:project"))) or seg.lead_end or orgs
+                    or seg.kind == "list_item" and seg.intro >= 0):
                 # "The chip was announced at GTC on ...", "- **Ironwood:** ... Vorgestellt hat Google sie im
                 # April 2025": the one in context (with only a maker named, that maker's)
                 entity = self._context(seg, fits=dated, at=a)
@@ -625,7 +632,7 @@ class ClaimExtractor:
                 elif entity is None and s.cue("ANAPH:chip"):
                     entity = self._section_chip(seg)
                     entity = entity if entity and dated(entity) else None
-                if entity is None or not (seg.lead_end or any(c.start < cue.start for c in (
+                if entity is None or not (seg.lead_end or seg.kind == "list_item" or any(c.start < cue.start for c in (
                         *s.cue("ANAPH:chip"), *s.cue("ANAPH:system"), *s.cue("ANAPH:project"))))\
                         and self.fb.entities[entity].vendor not in orgs:
                     continue
@@ -1051,12 +1058,21 @@ class ClaimExtractor:
         figures = s.memo.get("quantities", [])
         after = next((f for f in figures if f.start > q.end and f.family in _MEASURES
                       and _FIGURE_AFTER.fullmatch(s.text[q.end - s.start:f.start - s.start])), None)
-        if after is None:
+        later = [f for f in figures if f.start > q.end and f.family in _MEASURES]
+        if after is None and len(later) >= 2 and later[0].family == later[1].family \
+                and _FROM_BEFORE.fullmatch(s.text[q.end - s.start:later[0].start - s.start]) \
+                and _TO_BETWEEN.fullmatch(s.text[later[0].end - s.start:later[1].start - s.start]):
+            # "capacity grows 1.5x, from 96 GiB to 144 GiB": the second figure over the first
+            first, after = later[1], later[0]
+        elif after is None:
             return None
-        before = [f for f in figures if f.end <= q.start and f.family == after.family]
-        if not before or _units.to_base(after.value, after.unit) <= 0:
+        else:
+            before = [f for f in figures if f.end <= q.start and f.family == after.family]
+            if not before:
+                return None
+            first = before[-1]
+        if _units.to_base(after.value, after.unit) <= 0:
             return None
-        first = before[-1]
         measured = _units.to_base(first.value, first.unit) / _units.to_base(after.value, after.unit)
         subject, how, text = self._subject(seg, s, first.start, ATTR_BY_FAMILY[first.family][0])
         if subject is None:
@@ -1339,6 +1355,7 @@ _FULLY_QUOTED = re.compile(r'\s*(?:"[^"]+"|“[^”“]+[”“]|„[^“”"]+[
 _QUOTED = re.compile(r'"[^"\n]{1,200}"|“[^”\n]{1,200}[”“]|„[^“”"\n]{1,200}[“”"]|»[^«\n]{1,200}«|«[^»\n]{1,200}»')
 _CORRECTION = re.compile(r"\b(?:wrong|false|incorrect|not true|untrue|inaccurate|a myth|mistaken|misleading|"
                          r"(?:is|are|was)(?:n't| not) (?:quite |entirely |really )?(?:right|correct|accurate|true)|"
+                         r"says? otherwise|say(?:s)? something else|widerspricht|sagt etwas anderes|"
                          r"falsch|stimmt (?:so |leider |aber |einfach |nicht ganz|schlicht )?nicht|nicht korrekt|"
                          r"nicht richtig|unzutreffend|irreführend|ein Irrtum|ein Mythos)\b",
                          re.IGNORECASE)
@@ -1475,7 +1492,11 @@ _KIND_WORDS = {("pod", "pod"), ("instance", "instance"), ("instanz", "instance")
 _PORT_BEFORE = re.compile(r"\b(?:ports?\s+(?:of|with|at|running at)|Ports?\s+(?:mit\s+)?(?:je|à|zu\s+je|mit)|"
                           r"(?:per|each|pro|je)\s+Port)\s+(?:up to\s+|bis zu\s+)?$", re.IGNORECASE)
 _PORT_AFTER = re.compile(r"\s*(?:\w+\s+)?(?:per|pro|je|each)\s+Port\b|(?:\s+\w+)?\s+ports?\b", re.IGNORECASE)
+_TIMES_BEFORE = re.compile(r"\b\d+\s?[×x]\s?$")
+_INDEFINITE = frozenset({"ein", "eine", "einen", "einem", "einer", "eines"})
 _MEASURES = {"memory", "rate", "compute", "power"}
+_FROM_BEFORE = re.compile(r",?\s+(?:[\w-]+\s+){0,2}(?:from|von)\s+", re.IGNORECASE)
+_TO_BETWEEN = re.compile(r"\s+(?:to|auf)\s+", re.IGNORECASE)
 _FIGURE_AFTER = re.compile(r"\s+(?:the|das|die|der|den|dem)\s+(?:(?:[\w-]+\s+){0,2}of\s+(?:the\s+)?)?", re.IGNORECASE)
 _POSSESSIVE_AFTER = re.compile(r"\s+(?:its|their|seine[nrms]?|ihre[nrms]?)\b", re.IGNORECASE)
 _RATIO_VERB = re.compile(r"(?:doubles|triples|quadruples|ver\w+)$", re.IGNORECASE)

@@ -107,7 +107,9 @@ def segments(src: Source) -> list[Segment]:
             parents.pop()
         t = tok.type
         if t == "bullet_list_open" or t == "ordered_list_open":
-            ctx.list_intro.append(ctx.last_paragraph)
+            # a nested list's intro is the item it hangs under ("- **Gaudi 3:** ..." / "  - Speicher: 144 GB")
+            parent_item = ctx.in_item[-1] if ctx.in_item else -1
+            ctx.list_intro.append(parent_item if parent_item >= 0 else ctx.last_paragraph)
         elif t in ("bullet_list_close", "ordered_list_close"):
             ctx.list_intro.pop()
         elif t == "list_item_open":
