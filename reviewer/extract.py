@@ -152,6 +152,7 @@ class ClaimExtractor:
         self.last_system: str | None = None  # the system, pod or instance the article named last
         self.system_before: str | None = None
         self.last_project: str | None = None  # "das Areal umfasst 1.200 Hektar": the campus last named
+        self.chip_mentions: dict[str, int] = {}  # how often each chip was named (not compared, not counted)
 
     # -- helpers over the fact base ------------------------------------------------------------
     def kind(self, entity: str) -> str:
@@ -203,6 +204,8 @@ class ClaimExtractor:
                     self.memory.add_compared(seg.block, m.entity, seg.start + m.start)
                 elif self._is_hardware(m.entity) or self.kind(m.entity) in ("organisation", "project"):
                     self.memory.add(seg.block, m.entity, seg.start + m.start)
+                    if self.kind(m.entity) == "chip":
+                        self.chip_mentions[m.entity] = self.chip_mentions.get(m.entity, 0) + 1
                     if self.kind(m.entity) in ("system", "pod", "instance"):
                         self.last_system = m.entity
                     elif self.kind(m.entity) == "project":
@@ -618,6 +621,10 @@ class ClaimExtractor:
             with_facts = [x for x in s.mentions if dated(x.entity) and not _UNPUNCTUATED_BREAK.search(
                 s.text[min(x.end, a) - s.start:max(x.start, b) - s.start])]  # a heading glued to the next line
             if with_facts:
+                # "Der Trainium2 selbst, der schon das Dreifache der ersten Trainium-Generation bot, war im
+                # November 2023 angekündigt worden": a name inside a relative clause is not the date's
+                inner = [(r.start() + s.start, r.end() + s.start) for r in _RELATIVE_CLAUSE.finditer(s.text, 0, start)]
+                with_facts = [x for x in with_facts if not any(p <= x.start and x.end <= r for p, r in inner)] or with_facts
                 before = [x for x in with_facts if x.end <= a]
                 subject, subject_text = (before[-1] if before else with_facts[0]), None
             elif not any(self._is_hardware(x.entity) or self.kind(x.entity) == "project" for x in s.mentions) and (
@@ -746,10 +753,10 @@ class ClaimExtractor:
             return ctx, "coreference", self.fb.entities[ctx].name
         if attribute == "site_area" and self.last_project:
             return self.last_project, "coreference", self.fb.entities[self.last_project].name
-        if any(c.end <= at for c in (*s.cue("SCOPE:chip"), *s.cue("ANAPH:chip"))):
+        if s.cue("SCOPE:chip") or any(c.end <= at for c in s.cue("ANAPH:chip")):
             # "## The instance" + "We landed on trn2.48xlarge ..." + "Per chip, AWS lists 667 TFLOPS": the chip
             # an earlier paragraph of the section was about
-            ctx = self._section_chip(seg)
+            ctx = self._section_chip(seg) or self._main_chip()
             if ctx and fits(ctx):
                 return ctx, "coreference", self.fb.entities[ctx].name
         return None, "", ""
@@ -838,6 +845,14 @@ class ClaimExtractor:
                 return seen[0]  # a list's intro paragraph: its first-named entity is the topic
         if self.topic and fits(self.topic):
             return self.topic
+        return None
+
+    def _main_chip(self) -> str | None:
+        """The chip the article has named most so far, when one clearly leads ("der neue Chip" in a
+        section whose heading and paragraphs name none)."""
+        ranked = sorted(self.chip_mentions.items(), key=lambda kv: -kv[1])
+        if ranked and ranked[0][1] >= 2 and (len(ranked) == 1 or ranked[0][1] > ranked[1][1]):
+            return ranked[0][0]
         return None
 
     def _section_chip(self, seg: Segment) -> str | None:
@@ -966,7 +981,7 @@ class ClaimExtractor:
                 and not any(self._is_hardware(m.entity) for m in s.mentions if m.end <= q.start):
             # "AWS says the new part has four times the memory of the older chip": the chip in context
             subject = self._context(seg, fits=lambda e: self.kind(e) == "chip", at=q.start) \
-                or self._section_chip(seg)
+                or self._section_chip(seg) or self._main_chip()
             how, text = "coreference", self.fb.entities[subject].name if subject else ""
         if not equal and versus is not None and subject in (None, versus):
             # "The targets are ambitious: 6x the FP4 performance of Trainium3": what the paragraph is about
@@ -1492,6 +1507,9 @@ _KIND_WORDS = {("pod", "pod"), ("instance", "instance"), ("instanz", "instance")
 _PORT_BEFORE = re.compile(r"\b(?:ports?\s+(?:of|with|at|running at)|Ports?\s+(?:mit\s+)?(?:je|à|zu\s+je|mit)|"
                           r"(?:per|each|pro|je)\s+Port)\s+(?:up to\s+|bis zu\s+)?$", re.IGNORECASE)
 _PORT_AFTER = re.compile(r"\s*(?:\w+\s+)?(?:per|pro|je|each)\s+Port\b|(?:\s+\w+)?\s+ports?\b", re.IGNORECASE)
+# a relative clause after which the main clause goes on with its verb ("Der Trainium2 selbst, der ..., war")
+_RELATIVE_CLAUSE = re.compile(r",\s*(?:der|die|das|welche[rs]?|which|who)\b[^,;.]*,(?=\s*(?:war|ist|wurde|wird|hat|hatte|"
+                              r"kam|was|is|were|has|had|came|will|would)\b)")
 _TIMES_BEFORE = re.compile(r"\b\d+\s?[×x]\s?$")
 _INDEFINITE = frozenset({"ein", "eine", "einen", "einem", "einer", "eines"})
 _MEASURES = {"memory", "rate", "compute", "power"}
