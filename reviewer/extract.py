@@ -618,7 +618,8 @@ class ClaimExtractor:
             def dated(entity: str, attribute=attribute, presented=presented) -> bool:
                 return bool(self.fb.about(entity, attribute) or (presented and self.fb.about(entity, "available")))
 
-            with_facts = [x for x in s.mentions if dated(x.entity) and not _UNPUNCTUATED_BREAK.search(
+            counted = [x for x in _counted(s) if self.kind(x.entity) == "chip"]  # "500.000 Trainium3-Chips"
+            with_facts = [x for x in s.mentions if dated(x.entity) and x not in counted and not _UNPUNCTUATED_BREAK.search(
                 s.text[min(x.end, a) - s.start:max(x.start, b) - s.start])]  # a heading glued to the next line
             if with_facts:
                 # "Der Trainium2 selbst, der schon das Dreifache der ersten Trainium-Generation bot, war im
@@ -702,7 +703,7 @@ class ClaimExtractor:
             m = near[-1]  # "Im Vergleich zum Trn2 UltraServer, der bei 20,8 PFLOPS lag": the relative clause's own
             return m.entity, "sentence", m.text
         if anaphora and near and near[-1] in compared and at - near[-1].end <= 16 \
-                and not re.search(r"[,;:–—()]", s.text[near[-1].end - s.start:at - s.start]):
+                and not re.search(r"[,;:–—()]|\b(?:und|and|sowie)\b", s.text[near[-1].end - s.start:at - s.start]):
             m = near[-1]  # "than the H100's 80 GB", "als die H100 mit ihren 3,35 TB/s": the compared one's own figure
             return m.entity, "sentence", m.text
         before = [m for m in candidates if m.end <= at]
@@ -914,6 +915,17 @@ class ClaimExtractor:
                                 allowed={"compute", "memory_capacity", "memory_bandwidth", "efficiency",
                                          "interconnect_bandwidth", "network_bandwidth", "price_per_hour",
                                          "bandwidth"})
+        prec_near = [c for c in s.cue("PREC:") if _distance(c, q.start, q.end) <= 15]
+        if metric is not None and prec_near and metric != "compute" and not any(
+                c.label.startswith("ATTR:") and _distance(c, q.start, q.end) <= 15 for c in s.cues):
+            metric = "compute"  # "bei FP8 das Zehnfache einer TPU v5p und 192 GB HBM": the precision is nearer
+        figure = next((f for f in reversed(s.memo.get("quantities", [])) if f.end <= q.start
+                       and f.family in ("memory", "rate", "compute")
+                       and re.fullmatch(r"[\s\w]{0,12},?\s*(?:um\s+|also\s+|und\s+damit\s+|or\s+|i\.\s?e\.\s+)?",
+                                        s.text[f.end - s.start:q.start - s.start])), None)
+        if figure is not None and not _nearest_label(s, "ATTR:", q.start, q.end, 15):
+            # "bringt 288 GB mit, um 50 Prozent mehr als die MI300X": the figure just written is what is compared
+            metric = {"memory": "memory_capacity", "rate": "memory_bandwidth", "compute": "compute"}[figure.family]
         if metric == "bandwidth":
             metric = "memory_bandwidth"  # "46 Prozent mehr Bandbreite als die H100": chips are compared on HBM
         if metric is None and s.cue("PREC:"):
@@ -1366,6 +1378,9 @@ _CAPACITY_AT = re.compile(r"\d\s?(?:GB|GiB|TB|TiB)\b(?:\s+(?:of\s+)?(?:HBM\w*|me
                           r"(?:up to\s+|bis zu\s+|about\s+|rund\s+|etwa\s+)?$")
 _RATIO_BEFORE = re.compile(r"\b(?:doubles|doubled|triples|tripled|quadruples|quadrupled|twice|double|triple|"
                            r"times|\d+(?:\.\d+)?x|more than|less than)\s+(?:the\s+)?$", re.IGNORECASE)
+# "das Zehnfache einer TPU v5p", "das Vierfache der v5p", "twice that of the MI300X": the reference point
+_RATIO_OF_BEFORE = re.compile(r"(?:[Ff]ache[ns]?|[Dd]oppelte[ns]?|times|\d(?:[.,]\d+)?x)\s+(?:(?:that\s+)?of\s+(?:the\s+|a\s+|an\s+)?|"
+                              r"des\s+|der\s+|einer\s+|eines\s+|von\s+(?:der\s+|dem\s+)?)$")
 _FULLY_QUOTED = re.compile(r'\s*(?:"[^"]+"|“[^”“]+[”“]|„[^“”"]+[“”"]|»[^«]+«|«[^»]+»)[\s.,;:!?—–-]*(?:[-—–]\s*\w[^"“”„«»]*)?')
 _QUOTED = re.compile(r'"[^"\n]{1,200}"|“[^”\n]{1,200}[”“]|„[^“”"\n]{1,200}[“”"]|»[^«\n]{1,200}«|«[^»\n]{1,200}»')
 _CORRECTION = re.compile(r"\b(?:wrong|false|incorrect|not true|untrue|inaccurate|a myth|mistaken|misleading|"
@@ -1603,8 +1618,9 @@ def _compared(s: _Sentence) -> list[_Mention]:
         if ref and _is_reference(s, ref):
             out.append(m)
             continue
-        if _RATIO_BEFORE.search(before) and s.text.startswith(("'s", "’s"), m.end - s.start):
-            out.append(m)  # "It also doubles the v5e's memory": the v5e's is the reference point
+        if _RATIO_BEFORE.search(before) and s.text.startswith(("'s", "’s"), m.end - s.start) \
+                or _RATIO_OF_BEFORE.search(before):
+            out.append(m)  # "It also doubles the v5e's memory", "das Vierfache der v5p": the reference point
             continue
         for c in cmp:
             gap = m.start - c.end
