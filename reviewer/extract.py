@@ -483,7 +483,9 @@ class ClaimExtractor:
         scope = None
         if attribute == "investment":
             targets = {f.q.versus for f in self.fb.about(subject.entity, attribute)}
-            versus = next((m.entity for m in s.mentions if m.entity in targets), None)
+            # "Project Rainier ... for Anthropic, in which Amazon has invested $8 billion": the nearest target
+            aimed = [m for m in s.mentions if m.entity in targets]
+            versus = min(aimed, key=lambda m: abs(m.start - q.start)).entity if aimed else None
             if versus is None:
                 return None
             rel = q.start - s.start
@@ -518,6 +520,8 @@ class ClaimExtractor:
         if s.cue("REPORTED"):
             return
         for c in s.cue("EQUAL"):
+            if _MULTIPLE_BEFORE.search(s.text, max(0, c.start - s.start - 20), c.start - s.start):
+                continue  # "four times as much as", "doppelt so viel wie": a multiple, not sameness
             measured = (_nearest_label(s, "ATTR:", c.start, c.end, CUE_WINDOW) or _nearest_label(s, "PREC:", c.start, c.end, CUE_WINDOW)
                         or s.memo.get("families", set()) & {"memory", "rate", "compute"})
             if not measured:
@@ -714,6 +718,8 @@ class ClaimExtractor:
             for label, link in (("ANAPH:predecessor", "predecessor"), ("ANAPH:successor", "successor"),
                                 ("ANAPH:first", "first")):
                 cue = [c for c in s.cue(label) if c.end <= at and not _is_reference(s, c)]
+                if cue and any(cue[-1].end <= c.start and c.end <= at for c in s.cue("ANAPH:chip")):
+                    cue = []  # "four times as much as the older chip, and its 2.9 TB/s": "its" is nearer
                 if cue:
                     other = self._relative(seg, s, cue[-1], link)
                     if other:
@@ -724,6 +730,12 @@ class ClaimExtractor:
             if lead:
                 return lead[0].entity, "lead", lead[0].text
         after = [m for m in candidates if m.start >= at]
+        if after and any(c.end <= at for c in s.cue("ANAPH:chip")) and not any(m.end <= at for m in s.mentions
+                                                                                if self._is_hardware(m.entity)):
+            # "The newer part carries 144 GB ..., about 1.7x what Trainium2 offered": the part in context
+            ctx = self._paragraph_topic(seg, at) or self._context(seg, fits=fits, at=at) or self._section_chip(seg)
+            if ctx and fits(ctx):
+                return ctx, "coreference", self.fb.entities[ctx].name
         if after and _CLAUSE_BREAK.search(s.text[at - s.start:after[0].start - s.start]) \
                 and not any(c.end <= at for c in s.cue("ANAPH:chip")):
             # "bis zu 9.216 Chips, bei Trillium waren es noch 512": a name in a later clause is that
@@ -848,6 +860,18 @@ class ClaimExtractor:
             return self.topic
         return None
 
+    def _paragraph_topic(self, seg: Segment, at: int) -> str | None:
+        """The chip the paragraph has named most so far, when one clearly leads ("Trainium3 ... Trainium3
+        ... only with Trainium4 ... The part is built on 5 nm")."""
+        counts: dict[str, int] = {}
+        for e in self.memory.all(seg.block, seg.start + at, named=True):
+            if self.kind(e) == "chip":
+                counts[e] = counts.get(e, 0) + 1
+        ranked = sorted(counts.items(), key=lambda kv: -kv[1])
+        if ranked and ranked[0][1] >= 2 and (len(ranked) == 1 or ranked[0][1] > ranked[1][1]):
+            return ranked[0][0]
+        return None
+
     def _main_chip(self) -> str | None:
         """The chip the article has named most so far, when one clearly leads ("der neue Chip" in a
         section whose heading and paragraphs name none)."""
@@ -968,7 +992,9 @@ class ClaimExtractor:
         precision = said_precision
         lead = len(s.text) - len(s.text.lstrip())
         opening = [c for c in s.cue("CMP") if c.start - s.start <= lead + 3]  # "Im Vergleich zum X, ...": all of it
-        versus = next((m.entity for m in compared if self._is_hardware(m.entity) and (
+        versus = next((m.entity for m in compared if self._is_hardware(m.entity) and 0 <= m.start - q.end <= 20),
+                      None)  # "roughly 2.5x what Trillium offers": the one the ratio itself names
+        versus = versus or next((m.entity for m in compared if self._is_hardware(m.entity) and (
             m.start > q.start - 80 or any(0 <= m.start - c.end <= 6 for c in opening))), None)
         if versus is None:  # "4x the compute of Trainium2" / "das 4-fache des Trainium2"
             versus = next((m.entity for m in s.mentions if m.start > q.end and self._is_hardware(m.entity)
@@ -1008,7 +1034,7 @@ class ClaimExtractor:
             cue = [c for c in s.cue(label) if c.end <= q.start]
             named = [m for m in s.mentions if cue and m.end <= cue[-1].start and self._is_hardware(m.entity)
                      and m not in compared]
-            after_cmp = cue and any(0 <= cue[-1].start - c.end <= 6 for c in s.cue("CMP"))
+            after_cmp = cue and any(-4 <= cue[-1].start - c.end <= 6 for c in s.cue("CMP"))
             if cue and not named and not after_cmp and not _is_reference(s, cue[-1]):
                 # "Pro Chip bietet der Nachfolger die doppelte FP8-Leistung"
                 other = self._relative(seg, s, cue[-1], link)
@@ -1237,7 +1263,8 @@ class ClaimExtractor:
         if not (seg.lead_end or s.cue("ANAPH:chip") or s.cue("ANAPH:system") or seg.kind == "table_cell"
                 or starts_with_chips or orgs):
             return None
-        ctx = self._context(seg, at=at) or self._section_chip(seg)
+        ctx = (s.cue("ANAPH:chip") and self._paragraph_topic(seg, at)) or self._context(seg, at=at) \
+            or self._section_chip(seg)
         if ctx is None:
             return None
         if not (seg.lead_end or s.cue("ANAPH:chip") or s.cue("ANAPH:system") or seg.kind == "table_cell"
@@ -1379,7 +1406,7 @@ _CAPACITY_AT = re.compile(r"\d\s?(?:GB|GiB|TB|TiB)\b(?:\s+(?:of\s+)?(?:HBM\w*|me
 _RATIO_BEFORE = re.compile(r"\b(?:doubles|doubled|triples|tripled|quadruples|quadrupled|twice|double|triple|"
                            r"times|\d+(?:\.\d+)?x|more than|less than)\s+(?:the\s+)?$", re.IGNORECASE)
 # "das Zehnfache einer TPU v5p", "das Vierfache der v5p", "twice that of the MI300X": the reference point
-_RATIO_OF_BEFORE = re.compile(r"(?:[Ff]ache[ns]?|[Dd]oppelte[ns]?|times|\d(?:[.,]\d+)?x)\s+(?:(?:that\s+)?of\s+(?:the\s+|a\s+|an\s+)?|"
+_RATIO_OF_BEFORE = re.compile(r"(?:[Ff]ache[ns]?|[Dd]oppelte[ns]?|times|twice|half|\d(?:[.,]\d+)?x)\s+(?:what\s+|(?:that\s+)?of\s+(?:the\s+|a\s+|an\s+)?|"
                               r"des\s+|der\s+|einer\s+|eines\s+|von\s+(?:der\s+|dem\s+)?)$")
 _FULLY_QUOTED = re.compile(r'\s*(?:"[^"]+"|“[^”“]+[”“]|„[^“”"]+[“”"]|»[^«]+«|«[^»]+»)[\s.,;:!?—–-]*(?:[-—–]\s*\w[^"“”„«»]*)?')
 _QUOTED = re.compile(r'"[^"\n]{1,200}"|“[^”\n]{1,200}[”“]|„[^“”"\n]{1,200}[“”"]|»[^«\n]{1,200}«|«[^»\n]{1,200}»')
@@ -1525,6 +1552,8 @@ _PORT_AFTER = re.compile(r"\s*(?:\w+\s+)?(?:per|pro|je|each)\s+Port\b|(?:\s+\w+)
 # a relative clause after which the main clause goes on with its verb ("Der Trainium2 selbst, der ..., war")
 _RELATIVE_CLAUSE = re.compile(r",\s*(?:der|die|das|welche[rs]?|which|who)\b[^,;.]*,(?=\s*(?:war|ist|wurde|wird|hat|hatte|"
                               r"kam|was|is|were|has|had|came|will|would)\b)")
+_MULTIPLE_BEFORE = re.compile(r"(?:times|twice|half|\d(?:[.,]\d+)?\s?x|[Ff]ache[ns]?|mal|doppelt|halb)\s*$",
+                              re.IGNORECASE)
 _TIMES_BEFORE = re.compile(r"\b\d+\s?[×x]\s?$")
 _INDEFINITE = frozenset({"ein", "eine", "einen", "einem", "einer", "eines"})
 _MEASURES = {"memory", "rate", "compute", "power"}

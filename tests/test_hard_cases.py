@@ -873,3 +873,19 @@ def test_an_instance_table_with_chip_counts_vcpus_and_hourly_prices(reviewer):
     assert find(r, "98,32").verdict == "outdated"
     r = review(reviewer, "Eine trn2.48xlarge liefert über 20 PFLOPS FP8 dicht.\n", "de")
     assert find(r, "20 PFLOPS").verdict == "verified"  # a bound is no old figure
+
+
+def test_analysis_prose_with_references_across_sentences(reviewer):
+    text = ("## The chip against its predecessor\n\nTrainium3 delivers 2.52 PFLOPS of dense FP8, 2x the rate of "
+            "Trainium2. The newer part carries 144 GB of HBM, four times as much as the older chip, and its memory "
+            "bandwidth works out to about 1.7x what Trainium2 offered.\n")
+    r = review(reviewer, text, "en")
+    assert find(r, "144 GB").verdict == "verified" and find(r, "1.7x").verdict == "verified"
+    assert find(r, "four times").verdict == "contradicted"
+    assert [f for f in r.findings if f.text == "as much as"] == []  # a multiple is no sameness
+    text = ("AMDs MI355X bringt 288 GB mit, um 50 Prozent mehr als die MI300X. Pro Chip nennt Google für Ironwood "
+            "bei FP8 das Zehnfache einer TPU v5p und 192 GB HBM, das Doppelte der v5p.\n")
+    r = review(reviewer, text, "de")
+    assert alarms(r) == [] and find(r, "192 GB").entity == "tpu7x"
+    text = "Project Rainier runs nearly 500,000 Trainium2 chips for Anthropic, in which Amazon has invested $8 billion.\n"
+    assert alarms(review(reviewer, text, "en", as_of="2025-12-15")) == []
