@@ -711,6 +711,12 @@ class ClaimExtractor:
             m = near[-1]  # "than the H100's 80 GB", "als die H100 mit ihren 3,35 TB/s": the compared one's own figure
             return m.entity, "sentence", m.text
         before = [m for m in candidates if m.end <= at]
+        if before and self.kind(before[-1].entity) == "chip" and any(
+                before[-1].end <= c.start and c.end <= at for c in s.cue("ANAPH:system")):
+            # "Blackwell Ultra ... brings 186 GB per GPU, and the rack adds up to 1.1 exaFLOPS": the rack's
+            ctx = self._context(seg, fits=lambda e: self.kind(e) in ("system", "pod") and fits(e), at=at)
+            if ctx:
+                return ctx, "coreference", self.fb.entities[ctx].name
         if before:
             m = before[-1]
             return m.entity, "sentence", m.text
@@ -1099,6 +1105,8 @@ class ClaimExtractor:
             subject = self._like_for_like(seg, subject, versus, q.start)
         if subject is None or versus is None or subject == versus:
             return None
+        if self.kind(subject) == "interconnect" and self.kind(versus) in ("system", "pod", "instance"):
+            return None  # "NVLink 5 ties its GPUs together at 130 TB/s, the same as in the GB200 NVL72": a link vs a rack
         qq = Quantity(q.start, q.end, q.text, value, q.resolution, "times", "ratio", q.qualifier)
         return Claim(entity=subject, attribute="ratio", start=seg.start + q.start, end=seg.start + q.end,
                      text=q.text, quantity=qq, versus=versus, versus_implied=implied, scope=metric,
@@ -1161,6 +1169,8 @@ class ClaimExtractor:
                 continue
             before = [c for c in chips if c.end <= m.start]
             subject = (before[-1] if before else (chips[0] if chips else None))
+            if not before and any(c.end <= m.start for c in s.cue("ANAPH:chip")):
+                subject = None  # "The chip is to support NVLink Fusion, ... of Trainium3": the chip in context
             if len(before) >= 2 and before[0].entity != subject.entity and any(
                     subject.end <= c.start and c.end <= m.start for c in s.cue("ANAPH:chip")):
                 # "Für Trainium4 kündigt AWS die doppelte Leistung des Trainium3 an, außerdem soll der Chip

@@ -889,3 +889,14 @@ def test_analysis_prose_with_references_across_sentences(reviewer):
     assert alarms(r) == [] and find(r, "192 GB").entity == "tpu7x"
     text = "Project Rainier runs nearly 500,000 Trainium2 chips for Anthropic, in which Amazon has invested $8 billion.\n"
     assert alarms(review(reviewer, text, "en", as_of="2025-12-15")) == []
+
+
+def test_the_chip_before_a_later_name_and_the_rack_after_a_chip(reviewer):
+    text = ("AWS previewed Trainium4 the same day. The chip is to support NVLink Fusion, and AWS targets three times "
+            "the FP8 throughput of Trainium3.\n")
+    r = review(reviewer, text, "en")
+    assert alarms(r) == [] and find(r, "NVLink Fusion").entity == "trainium4"
+    text = ("Nvidia's GB300 NVL72 is now the rack to beat. Blackwell Ultra brings 288 GB of memory per GPU, and the "
+            "rack adds up to about 1.1 exaFLOPS of dense FP4.\n")
+    r = review(reviewer, text, "en")
+    assert alarms(r) == [] and find(r, "1.1 exaFLOPS").entity == "gb300-nvl72"
