@@ -54,7 +54,8 @@ _PER_INSTANCE = re.compile(r"\b(?:per|pro|je|each|every|jede)\s+(?:[\w.]+[\s-])?
 _CORE_TYPE = re.compile(r"NeuronCores?[- ]?v(\d)\b")
 _GENERATION_HEADER = re.compile(r"Generation|\bGen\b|Chip|Modell|Model|Beschleuniger|Accelerator", re.IGNORECASE)
 _DATED_NAME = re.compile(r"\s*\(\s*(?:[A-Za-zÄÖÜäöü]+\.?\s+)?(?P<year>(?:19|20)\d\d)\s*\)")
-_NODE_AFTER = re.compile(r"(?:['’]s)?[\s-]+(?:\d+(?:\.\d+)?\s?-?nm\b|N\d+[A-Z]?\b|\d+N\b)")
+_NODE_AFTER = re.compile(r"(?:['’]s)?[\s-]+(?:(?:im|in|on|auf|using)\s+(?:(?:the|its|a|dem|einem|seinem)\s+)?)?"
+                         r"(?:\d+(?:\.\d+)?\s?-?nm\b|N\d+[A-Z]?\b|\d+N\b)")
 _SYSTEM_WORD = re.compile(r"UltraServer|\bPods?\b|\bracks?\b|\bRacks?\b|NVL\d+")
 _UNPUNCTUATED_BREAK = re.compile(r"[^\s.!?:;,(\[–—-][ \t]*\n")
 _NEG_BREAK = re.compile(r"[;:–—]|,\s*(?:but|it|sondern|aber|es|er|sie)\b|\b(?:but|instead|sondern|stattdessen)\b")
@@ -916,6 +917,8 @@ class ClaimExtractor:
         return fits
 
     def _ratio_claim(self, seg: Segment, s: _Sentence, q: Quantity, equal: bool = False) -> Claim | None:
+        if _QUESTION.search(s.text) or any(m.start() <= q.start - s.start < m.end() for m in _QUOTED.finditer(s.text)):
+            return None  # 'Is Trainium3 really "four times the memory"?', 'The "4x" numbers refer to ...': not asserted
         if not equal and q.unit != "percent":
             own = self._figures_ratio(seg, s, q)
             if own is not None:
@@ -992,7 +995,9 @@ class ClaimExtractor:
         rel = q.end - s.start
         if _WORKLOAD_METRIC.match(s.text[rel:rel + 40]) and not _nearest_label(s, "PREC:", q.start, q.end, 30):
             return None  # "4-fach höheren Durchsatz und 10-fach niedrigere Latenz": measured, not specified
-        if _SPEEDUP.match(s.text[rel:rel + 30]) and _WORKLOAD.search(s.text):
+        if _SPEEDUP.match(s.text[rel:rel + 30]) and (_WORKLOAD.search(s.text) or not _nearest_label(
+                s, "ATTR:", q.start, q.end, CUE_WINDOW) and not _nearest_label(s, "PREC:", q.start, q.end, CUE_WINDOW)):
+            # "about 20% faster at high batch sizes in our runs": a measured speed, not a spec ratio
             return None  # "2.5x faster than the H100 on Llama 3 70B inference": a benchmark result, not a spec
         compared = _compared(s)
         precision = said_precision
@@ -1192,6 +1197,8 @@ class ClaimExtractor:
                           for c in s.cue("NEG")) or _negated_after(s, m)  # "not NVLink; it uses NeuronLink-v3"
             # "trn1.32xlarge mit NeuronLink": its chips' link (EFA, a network, is the instance's own)
             entity = subject.entity if _names_network(s, m) else self._chip(subject.entity)
+            if not self.fb.about(entity, "interconnect") and self.fb.about(subject.entity, "interconnect"):
+                entity = subject.entity  # the GB200 NVL72's link, where its GPU has none recorded
             if any(0 <= m.start - c.end <= 8 for c in s.cue("ANAPH:predecessor")):
                 # "doppelt so viel wie beim Vorgänger mit NeuronLink-v3": the predecessor's link
                 entity = getattr(self.fb.entities.get(entity), "predecessor", None) or entity
@@ -1273,7 +1280,13 @@ class ClaimExtractor:
         if not (seg.lead_end or s.cue("ANAPH:chip") or s.cue("ANAPH:system") or seg.kind == "table_cell"
                 or starts_with_chips or orgs):
             return None
-        ctx = (s.cue("ANAPH:chip") and self._paragraph_topic(seg, at)) or self._context(seg, at=at) \
+        ctx = None
+        if seg.kind == "table_cell":  # "| Scale-up | NeuronLink-v3 | NeuronLink-v4 |": the column's or row's entity
+            for block in (seg.col_header, seg.row_header):
+                ctx = next((e for e in self.memory.all(block) if self._is_hardware(e)), None) if block >= 0 else None
+                if ctx:
+                    break
+        ctx = ctx or (s.cue("ANAPH:chip") and self._paragraph_topic(seg, at)) or self._context(seg, at=at) \
             or self._section_chip(seg)
         if ctx is None:
             return None
@@ -1423,6 +1436,7 @@ _QUOTED = re.compile(r'"[^"\n]{1,200}"|“[^”\n]{1,200}[”“]|„[^“”"\n
 _CORRECTION = re.compile(r"\b(?:wrong|false|incorrect|not true|untrue|inaccurate|a myth|mistaken|misleading|"
                          r"(?:is|are|was)(?:n't| not) (?:quite |entirely |really )?(?:right|correct|accurate|true)|"
                          r"says? otherwise|say(?:s)? something else|widerspricht|sagt etwas anderes|"
+                         r"(?:it|that|this) (?:does|did|is|was)(?: not|n't)(?= *[.!]| *$)|"
                          r"falsch|stimmt (?:so |leider |aber |einfach |nicht ganz|schlicht )?nicht|nicht korrekt|"
                          r"nicht richtig|unzutreffend|irreführend|ein Irrtum|ein Mythos)\b",
                          re.IGNORECASE)
@@ -1564,6 +1578,7 @@ _RELATIVE_CLAUSE = re.compile(r",\s*(?:der|die|das|welche[rs]?|which|who)\b[^,;.
                               r"kam|was|is|were|has|had|came|will|would)\b)")
 _MULTIPLE_BEFORE = re.compile(r"(?:times|twice|half|\d(?:[.,]\d+)?\s?x|[Ff]ache[ns]?|mal|doppelt|halb)\s*$",
                               re.IGNORECASE)
+_QUESTION = re.compile(r"\?[\s\"'“”»«*_)]*$")
 _TIMES_BEFORE = re.compile(r"\b\d+\s?[×x]\s?$")
 _INDEFINITE = frozenset({"ein", "eine", "einen", "einem", "einer", "eines"})
 _MEASURES = {"memory", "rate", "compute", "power"}

@@ -900,3 +900,20 @@ def test_the_chip_before_a_later_name_and_the_rack_after_a_chip(reviewer):
             "rack adds up to about 1.1 exaFLOPS of dense FP4.\n")
     r = review(reviewer, text, "en")
     assert alarms(r) == [] and find(r, "1.1 exaFLOPS").entity == "gb300-nvl72"
+
+
+def test_questions_quoted_ratios_percent_precision_and_link_rows(reviewer):
+    text = ('### Q: Is Trainium3 really "four times the memory" of Trainium2?\n\nPer chip it is 144 GB against 96 GB, '
+            'i.e. 50% more. The "4x" numbers from AWS refer to the Trn3 UltraServer.\n')
+    r = review(reviewer, text, "en")
+    assert alarms(r) == []
+    r = review(reviewer, "The B300 brings 50% more memory than the B200, 288 GB per GPU.\n", "en")
+    assert find(r, "50%").verdict == "contradicted"  # 288 / 180 = 1.6
+    r = review(reviewer, "Der Trainium2 wurde im November 2023 vorgestellt, damals noch von AWS-Chef Adam Selipsky.\n",
+               "de", as_of="2025-12-15")
+    assert alarms(r) == []
+    r = review(reviewer, "## Trainium3\n\nDer Chip entsteht bei Samsung im 3-nm-Verfahren.\n", "de")
+    assert find(r, "Samsung").verdict == "contradicted"
+    text = ("| Kennzahl | Trn2 UltraServer | Trn3 UltraServer |\n|---|---|---|\n"
+            "| Scale-up | NeuronLink-v3 | NeuronLink-v4 |\n")
+    assert alarms(review(reviewer, text, "de")) == []

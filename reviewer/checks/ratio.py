@@ -71,6 +71,9 @@ class RatioClaim(Check):
     @staticmethod
     def _agrees(q, expected: float) -> bool:
         tol = max(q.resolution, RATIO_SLACK * expected)
+        if any(p in q.text for p in ("%", "Prozent", "percent", "per cent")):
+            # "50% more" against 1.6x is wrong: a percentage is held to a tenth of the gain it states
+            tol = max(q.resolution, 0.1 * abs(expected - 1), 0.06 if q.qualifier == "approx" else 0.03)
         if q.qualifier == "at_least":
             return expected >= q.value - tol
         if q.qualifier == "at_most":
