@@ -349,7 +349,8 @@ class ClaimExtractor:
                 network = any(m.entity == subject and _names_network(s, m) for m in s.mentions)
                 attribute = "network_bandwidth" if network else "interconnect_bandwidth"
             chip = self._context(seg, at=q.start)
-            if chip and (self.fb.about(chip, attribute) or not self.fb.about(subject, attribute)):
+            if chip and (self.fb.about(chip, attribute) or not self.fb.about(subject, attribute)) \
+                    and self._uses_link(chip, subject):
                 subject, how = chip, "coreference"
         elif attribute == "interconnect_bandwidth" and self.kind(subject) == "chip" \
                 and not self.fb.about(subject, attribute):
@@ -365,7 +366,7 @@ class ClaimExtractor:
             scope = "system"  # "In einem Pod lassen sich 9.216 Chips ..., bei Trillium waren es 512": a pod's count
         if scope is None and attribute == "chip_count" and _PER_INSTANCE.search(s.text):
             scope = "instance"  # "pro Inf2-Instanz sind bis zu 16 Chips möglich"
-        if attribute in ("network_bandwidth", "bandwidth", "interconnect_bandwidth") and (
+        if attribute in ("network_bandwidth", "bandwidth", "interconnect_bandwidth", "memory_bandwidth") and (
                 _PORT_BEFORE.search(s.text, max(0, q.start - s.start - 30), q.start - s.start)
                 or _PORT_AFTER.match(s.text, q.end - s.start)):
             scope, attribute = "port", "network_bandwidth"  # "24 Ports mit je 400 Gigabit Ethernet"
@@ -768,6 +769,14 @@ class ClaimExtractor:
                     ctx = self.system_before
             if ctx:
                 return ctx, "coreference", self.fb.entities[ctx].name
+        if _BOTH.match(s.text):
+            # "### Q: H100 or H200?" + "Both are rated at 3,958 TFLOPS": the first of the two named before
+            prev = s.memo.get("previous")
+            named = ([m.entity for m in prev.mentions] if prev is not None
+                     else self.memory.all(seg.block, seg.start + at) or self.memory.all(seg.heading))
+            pair = list(dict.fromkeys(e for e in named if fits(e) and self.kind(e) == "chip"))
+            if len(pair) >= 2:
+                return pair[0], "coreference", self.fb.entities[pair[0]].name
         ctx = self._context(seg, fits=fits, at=at)
         if ctx:
             return ctx, "coreference", self.fb.entities[ctx].name
@@ -910,7 +919,7 @@ class ClaimExtractor:
                 return kind in HARDWARE_KINDS or kind == "interconnect"
             if attribute == "site_area":
                 return kind == "project"  # "das Areal umfasst 1.200 Hektar": the campus in context
-            if attribute == "price_per_hour":
+            if attribute in ("price_per_hour", "host_memory", "vcpus"):
                 return kind in ("instance", "system")  # "On demand zahlen wir 98,32 US-Dollar": for the instance
             return kind in HARDWARE_KINDS
 
@@ -1214,11 +1223,11 @@ class ClaimExtractor:
         foundries = s.cue("FOUNDRY:")
         if foundries and not s.cue("ATTR:foundry"):
             # "auf TSMC 3nm", "TSMC N3P", "TSMC's 4N process": a foundry named with its process is the foundry
-            foundries = [f for f in foundries if _NODE_AFTER.match(s.text, f.end - s.start)]
+            foundries = [f for f in foundries if _NODE_AFTER.match(s.text, f.end - s.start) or f.label == "FOUNDRY:own"]
         if foundries:
             for f in foundries:
                 rel = f.start - s.start
-                near = s.text[max(0, rel - 40):rel + 60]
+                near = re.split(r"\s(?:und|and)\s|[,;]", s.text[rel:rel + 35])[0] + " " + s.text[max(0, rel - 25):rel]
                 if _MEMORY_TYPE.search(near) or re.search(r"\bmemory|Speicher", near, re.I):
                     continue  # "Samsung produces the HBM3e stacks": a memory supplier, not the foundry
                 before = [c for c in chips if c.end <= f.start]
@@ -1229,10 +1238,17 @@ class ClaimExtractor:
                     if ctx is None or not self.fb.about(ctx, "foundry"):
                         continue
                     subject = _Mention(s.start, s.start, ctx, self.fb.entities[ctx].name)
+                if any(c.label == "NEG" and 0 <= f.start - c.end <= 20 for c in s.cues):
+                    continue  # "Gaudi 3 is not built in Intel's own fabs": what it is not
+                value = f.label.split(":", 1)[1]
+                if value == "own":  # "Intel builds it in its own fabs": the maker's own
+                    maker = self.fb.entities.get(self.fb.entities[self._chip(subject.entity)].vendor or "")
+                    if maker is None:
+                        continue
+                    value = maker.name
                 yield Claim(entity=subject.entity, attribute="foundry", start=seg.start + f.start,
                             end=seg.start + f.end, text=s.text[f.start - s.start:f.end - s.start],
-                            value_text=f.label.split(":", 1)[1], sentence=s.text.strip(),
-                            subject_text=subject.text)
+                            value_text=value, sentence=s.text.strip(), subject_text=subject.text)
         roles = s.cue("ROLE:")
         people = [m for m in s.mentions if self.kind(m.entity) == "person"]
         if roles and people:
@@ -1248,6 +1264,16 @@ class ClaimExtractor:
                 yield Claim(entity=org, attribute=role.label.split(":", 1)[1], start=seg.start + p.start,
                             end=seg.start + p.end, text=p.text, value_text=self.fb.entities[p.entity].name,
                             scope="past" if past else None, sentence=s.text.strip(), subject_text=p.text)
+
+    def _uses_link(self, chip: str, link: str) -> bool:
+        """Whether a figure said of a link may be the chip's: a generic name ("NeuronLink"), or a link
+        the chip has; not "NVLink 4, which carries 900 GB/s" in a Trainium3 paragraph."""
+        stem, version = split_version(normalize(self.fb.entities[link].name))
+        if not version:
+            return True
+        stems = {split_version(normalize(str(f.value)))[0] for f in self.fb.about(self._chip(chip), "interconnect")
+                 if not f.fact.negated}
+        return not stems or stem in stems  # "H200 ... per NVLink 5 mit 900 GB/s": its NVLink, wrong generation
 
     def _guessed_alternates(self, seg: Segment, subject: str, at: int) -> tuple[str, ...]:
         """For a name said of a chip the sentence does not name: the other chips the paragraph named
@@ -1578,6 +1604,7 @@ _RELATIVE_CLAUSE = re.compile(r",\s*(?:der|die|das|welche[rs]?|which|who)\b[^,;.
                               r"kam|was|is|were|has|had|came|will|would)\b)")
 _MULTIPLE_BEFORE = re.compile(r"(?:times|twice|half|\d(?:[.,]\d+)?\s?x|[Ff]ache[ns]?|mal|doppelt|halb)\s*$",
                               re.IGNORECASE)
+_BOTH = re.compile(r"\s*(?:Both|Beide)\b")
 _QUESTION = re.compile(r"\?[\s\"'“”»«*_)]*$")
 _TIMES_BEFORE = re.compile(r"\b\d+\s?[×x]\s?$")
 _INDEFINITE = frozenset({"ein", "eine", "einen", "einem", "einer", "eines"})

@@ -917,3 +917,17 @@ def test_questions_quoted_ratios_percent_precision_and_link_rows(reviewer):
     text = ("| Kennzahl | Trn2 UltraServer | Trn3 UltraServer |\n|---|---|---|\n"
             "| Scale-up | NeuronLink-v3 | NeuronLink-v4 |\n")
     assert alarms(review(reviewer, text, "de")) == []
+
+
+def test_own_fabs_both_asks_whether_and_a_link_of_another_family(reviewer):
+    r = review(reviewer, "Intel's Gaudi 3, launched in April 2024, is built in Intel's own fabs.\n", "en")
+    assert find(r, "'s own fabs").verdict == "contradicted"  # TSMC
+    r = review(reviewer, "Gaudi 3 is not built in Intel's own fabs. The chip is manufactured by TSMC.\n", "en")
+    assert alarms(r) == []
+    r = review(reviewer, "### Q: H100 or H200?\n\nBoth are rated at 3,958 TFLOPS of dense FP8.\n", "en")
+    assert find(r, "3,958 TFLOPS").verdict == "contradicted"  # sparse sold as dense
+    text = ("## Trainium3\n\nThe chips connect through NeuronLink-v4. Someone next to me asks whether Trainium3 speaks "
+            "NVLink. It does not. NVLink 5 moves 1.8 TB/s per GPU, twice the rate of NVLink 4, which carries 900 GB/s.\n")
+    assert alarms(review(reviewer, text, "en")) == []
+    r = review(reviewer, "The inf2.xlarge. It pairs one Inferentia2 chip with 128 GiB of host memory.\n", "en")
+    assert find(r, "128 GiB").verdict == "contradicted"  # 16 GiB; 128 GiB is the inf2.8xlarge's
