@@ -17,9 +17,9 @@ from dataclasses import dataclass, field, replace
 
 from spacy.tokens import Doc
 
+from . import units as _units
 from .factbase.base import FactBase
 from .models import Claim, Quantity, Segment, quick_init
-from . import units as _units
 from .names import normalize, split_version
 from .nlp import CUE_KEY, ENTITY_KEY, doc_text
 from .periods import MONTHS as _MONTH_WORDS
@@ -883,18 +883,12 @@ class ClaimExtractor:
         for e in self.memory.all(seg.block, seg.start + at, named=True):
             if self.kind(e) == "chip":
                 counts[e] = counts.get(e, 0) + 1
-        ranked = sorted(counts.items(), key=lambda kv: -kv[1])
-        if ranked and ranked[0][1] >= 2 and (len(ranked) == 1 or ranked[0][1] > ranked[1][1]):
-            return ranked[0][0]
-        return None
+        return _clear_leader(counts)
 
     def _main_chip(self) -> str | None:
         """The chip the article has named most so far, when one clearly leads ("der neue Chip" in a
         section whose heading and paragraphs name none)."""
-        ranked = sorted(self.chip_mentions.items(), key=lambda kv: -kv[1])
-        if ranked and ranked[0][1] >= 2 and (len(ranked) == 1 or ranked[0][1] > ranked[1][1]):
-            return ranked[0][0]
-        return None
+        return _clear_leader(self.chip_mentions)
 
     def _section_chip(self, seg: Segment) -> str | None:
         """The chip an earlier paragraph of the section was about: of the chips it named, the newest
@@ -1511,6 +1505,14 @@ def _without_predicates(s: _Sentence, mentions: list) -> list:
     first = mentions[0]
     return [first] + [m for m in mentions[1:]
                       if not _PREDICATE_BEFORE.fullmatch(s.text[first.end - s.start:m.start - s.start])]
+
+
+def _clear_leader(counts: dict[str, int]) -> str | None:
+    """The entity named at least twice and more often than any other, if there is one."""
+    ranked = sorted(counts.items(), key=lambda kv: -kv[1])
+    if ranked and ranked[0][1] >= 2 and (len(ranked) == 1 or ranked[0][1] > ranked[1][1]):
+        return ranked[0][0]
+    return None
 
 
 def _end_of_number(text: str, at: int) -> int:

@@ -46,8 +46,8 @@ class ChipHourPrice(Check):
             return Verdict(claim, "unverifiable", reason=msg(lang, "unverifiable", entity=ent, attribute=attribute,
                                                              claimed=claim.text))
         lo, hi = interval(q)
-        fits = lambda v: lo * (1 - SLACK) <= v <= hi * (1 + SLACK)  # noqa: E731
-        shown = lambda row: (f"{format_number(round(row[0], 2), lang)} USD "  # noqa: E731
+        fits = lambda v: lo * (1 - SLACK) <= v <= hi * (1 + SLACK)
+        shown = lambda row: (f"{format_number(round(row[0], 2), lang)} USD "
                              f"({row[1].name}: {format_number(float(row[2][0].value), lang)} USD / "
                              f"{format_number(row[2][1].base_value, lang)})")
         hit = next((r for r in now if fits(r[0])), None)

@@ -7,8 +7,20 @@ from dataclasses import replace
 from ..factbase.base import ResolvedFact
 from ..i18n import attr_name, msg
 from ..models import Claim, Verdict
-from .base import Check, CheckContext, built_from, closest, matches, matches_as_written, matches_digits, render_fact_value, \
-    same_kind_and_vendor, same_precision, sources_of, suggest_as_written
+from .base import (
+    Check,
+    CheckContext,
+    built_from,
+    closest,
+    matches,
+    matches_as_written,
+    matches_digits,
+    render_fact_value,
+    same_kind_and_vendor,
+    same_precision,
+    sources_of,
+    suggest_as_written,
+)
 
 BANDWIDTHS = ("memory_bandwidth", "interconnect_bandwidth", "network_bandwidth")
 
