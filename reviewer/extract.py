@@ -386,8 +386,11 @@ class ClaimExtractor:
                 subject = chip
         precision = _nearest_label(s, "PREC:", q.start, q.end, CUE_WINDOW) if attribute == "compute" else None
         sparsity = _nearest_label(s, "SPARSE:", q.start, q.end, CUE_WINDOW) if attribute == "compute" else None
-        return Claim(entity=subject, attribute=attribute, start=seg.start + q.start, end=seg.start + q.end,
-                     text=q.text, quantity=q, precision=precision, sparsity=sparsity, scope=scope,
+        direction = _PER_DIRECTION.match(s.text, q.end - s.start) if q.family == "rate" else None
+        end = s.start + direction.end() if direction else q.end  # the finding covers "900 GB/s in each direction"
+        return Claim(entity=subject, attribute=attribute, start=seg.start + q.start, end=seg.start + end,
+                     text=s.text[q.start - s.start:end - s.start], quantity=q, precision=precision, sparsity=sparsity,
+                     scope=scope, per_direction=bool(direction),
                      sentence=s.text.strip(), subject_text=text, subject_how=how,
                      alternates=self._alternates(seg, s, subject, how, scope, q.start))
 
@@ -1607,6 +1610,8 @@ _RELATIVE_CLAUSE = re.compile(r",\s*(?:der|die|das|welche[rs]?|which|who)\b[^,;.
 _MULTIPLE_BEFORE = re.compile(r"(?:times|twice|half|\d(?:[.,]\d+)?\s?x|[Ff]ache[ns]?|mal|doppelt|halb)\s*$",
                               re.IGNORECASE)
 _BOTH = re.compile(r"\s*(?:Both|Beide)\b")
+_PER_DIRECTION = re.compile(r"\s*(?:of\s+\w+\s+)?(?:in each direction|per direction|each way|in either direction|"
+                            r"in jede Richtung|pro Richtung|je Richtung)\b", re.IGNORECASE)
 _QUESTION = re.compile(r"\?[\s\"'“”»«*_)]*$")
 _TIMES_BEFORE = re.compile(r"\b\d+\s?[×x]\s?$")
 _INDEFINITE = frozenset({"ein", "eine", "einen", "einem", "einer", "eines"})

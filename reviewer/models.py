@@ -141,6 +141,7 @@ class Claim:
     scope: str | None = None
     versus: str | None = None  # the other entity of a comparison
     versus_implied: bool = False  # no partner written: the predecessor, per chip or per system, is assumed
+    per_direction: bool = False  # "900 GB/s in each direction": half of a bidirectional total
     negated: bool = False
     sentence: str = ""
     subject_text: str = ""  # how the subject was written or found

@@ -931,3 +931,9 @@ def test_own_fabs_both_asks_whether_and_a_link_of_another_family(reviewer):
     assert alarms(review(reviewer, text, "en")) == []
     r = review(reviewer, "The inf2.xlarge. It pairs one Inferentia2 chip with 128 GiB of host memory.\n", "en")
     assert find(r, "128 GiB").verdict == "contradicted"  # 16 GiB; 128 GiB is the inf2.8xlarge's
+
+
+def test_a_figure_per_direction_is_half_a_bidirectional_total(reviewer):
+    r = review(reviewer, "NVLink 4 carries 900 GB/s in each direction.\n\nNVLink 4 carries 450 GB/s per direction.\n", "en")
+    assert find(r, "900 GB/s in each direction").verdict == "contradicted"
+    assert find(r, "450 GB/s per direction").verdict == "verified"

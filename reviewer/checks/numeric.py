@@ -71,6 +71,10 @@ class NumericValue(Check):
             facts = [f for f in facts if f.q.versus == claim.versus]
         if claim.scope == "cumulative":  # "bislang 4 Milliarden": running totals, not one tranche
             facts = [f for f in facts if f.q.cumulative]
+        if claim.per_direction:  # "900 GB/s in each direction": against half of a bidirectional total
+            facts = [replace(f, value=f.value / 2, base_value=f.base_value / 2)
+                     if f.q.direction == "bidirectional" and isinstance(f.value, (int, float)) and f.base_value else f
+                     for f in facts]
         if claim.attribute == "compute":
             facts = [f for f in facts if same_precision(claim.precision, f.q.precision)]
             if claim.sparsity:
