@@ -163,7 +163,10 @@ class NumericValue(Check):
         expected = render_fact_value(expected_fact, lang)
         hint = explain(claim, ctx, expected_fact)
         reason = msg(lang, "contradicted", entity=ent_name, attribute=attr, claimed=claim.text, expected=expected)
-        return Verdict(claim, "contradicted", expected=expected, suggestion=suggest_as_written(q, expected_fact, lang),
+        suggestion = suggest_as_written(q, expected_fact, lang)
+        if suggestion and claim.text.startswith(q.text):
+            suggestion += claim.text[len(q.text):]  # "450 GB/s in each direction": the words stay
+        return Verdict(claim, "contradicted", expected=expected, suggestion=suggestion,
                        sources=sources_of([expected_fact]), reason=reason, note=hint)
 
     def _system_total(self, claim: Claim, ctx: CheckContext) -> Verdict | None:
