@@ -154,6 +154,7 @@ class ClaimExtractor:
         self.system_before: str | None = None
         self.last_project: str | None = None  # "das Areal umfasst 1.200 Hektar": the campus last named
         self.chip_mentions: dict[str, int] = {}  # how often each chip was named (not compared, not counted)
+        self.last_paragraph = ""  # the text of the paragraph before (a blockquote's introduction)
 
     # -- helpers over the fact base ------------------------------------------------------------
     def kind(self, entity: str) -> str:
@@ -183,6 +184,8 @@ class ClaimExtractor:
         sentences = _sentences(doc)
         _mark_corrected_quotes(sentences)
         self.system_before = self.last_system  # as of this segment's start
+        if seg.kind == "paragraph":
+            self.last_paragraph = seg.text
         if seg.kind == "paragraph":
             blocks = self.paragraphs.setdefault(seg.heading, [])
             if not blocks or blocks[-1] != seg.block:
@@ -245,8 +248,8 @@ class ClaimExtractor:
             claim = self._numeric_claim(seg, sentences, i, q)
             if claim is not None:
                 out.append(claim)
-        if seg.kind == "blockquote" and _FULLY_QUOTED.fullmatch(seg.text):
-            return []  # > "Trillium has 192 GB per chip ...": someone else's words, quoted whole
+        if seg.kind == "blockquote" and (_FULLY_QUOTED.fullmatch(seg.text) or _QUOTE_INTRO.search(self.last_paragraph)):
+            return []  # > "Trillium has 192 GB per chip ...", "Someone replied with this:" > ...: someone else's words
         for s in sentences:
             out.extend(self._equal_claims(seg, s))
             out.extend(self._name_claims(seg, s))
@@ -704,9 +707,12 @@ class ClaimExtractor:
         candidates = [m for m in s.mentions if fits(m.entity) and m not in compared and m not in counted]
         candidates = _without_predicates(s, candidates)
         owner = next((m for m in s.mentions if m.start >= at and fits(m.entity)), None)
-        if owner is not None and _OBJECT_RELATIVE.fullmatch(s.text, _end_of_number(s.text, at - s.start),
-                                                           owner.start - s.start):
-            return owner.entity, "sentence", owner.text  # "the 900 GB/s that Hopper's NVLink 4 provided"
+        if owner is not None and (_OBJECT_RELATIVE.fullmatch(s.text, _end_of_number(s.text, at - s.start),
+                                                             owner.start - s.start)
+                                  or _PAREN_OWNER.fullmatch(s.text, _end_of_number(s.text, at - s.start),
+                                                            owner.start - s.start)):
+            # "the 900 GB/s that Hopper's NVLink 4 provided", "300 GB/s (NVLink 2)"
+            return owner.entity, "sentence", owner.text
         near = [m for m in s.mentions if fits(m.entity) and m.end <= at and m not in counted]
         if near and _RELATIVE.match(s.text[near[-1].end - s.start:at - s.start]):
             m = near[-1]  # "Im Vergleich zum Trn2 UltraServer, der bei 20,8 PFLOPS lag": the relative clause's own
@@ -1257,7 +1263,7 @@ class ClaimExtractor:
                 org = min(orgs, key=lambda o: abs(o.start - role.start)).entity if orgs else self._org_of(p.entity)
                 if org is None:
                     continue
-                past = bool(s.cue("PAST")) and any(abs(c.start - role.start) < 30 for c in s.cue("PAST"))
+                past = bool(s.cue("PAST")) and any(abs(c.start - role.start) < 50 for c in s.cue("PAST"))
                 yield Claim(entity=org, attribute=role.label.split(":", 1)[1], start=seg.start + p.start,
                             end=seg.start + p.end, text=p.text, value_text=self.fb.entities[p.entity].name,
                             scope="past" if past else None, sentence=s.text.strip(), subject_text=p.text)
@@ -1444,6 +1450,7 @@ _SYSTEM_EACH = re.compile(r"(?:UltraServers?|UltraServern|Pods?|Racks?|NVL\d+|In
 _PREDICATE_BEFORE = re.compile(r"[^.;:]{0,12}\b(?:is|ist)\s+(?:essentially\s+|basically\s+|im Grunde\s+)?"
                                r"(?:the|die|der|das|a|an|ein|eine)\s+")
 _GENITIVE_BEFORE = re.compile(r"\b[A-ZÄÖÜ][a-zäöüß]+\s+(?:der|des)\s+$")
+_PAREN_OWNER = re.compile(r"[^\s,;()]*(?:\s+[^\s,;()]+)?\s*\(\s*")
 _VERSION_AFTER = re.compile(r"[\s-]?v?(\d)(?![\w.,]?\d|-|\s?(?:TB|GB|Tb|Gb|x\b|×|%|GPU|[Cc]hip))")
 _OBJECT_RELATIVE = re.compile(r"[^\s,;]*(?:\s+[^\s,;]+)?\s+(?:that|den|die|das)\s+(?:the\s+|die\s+|der\s+|das\s+)?")
 _CAPACITY_AT = re.compile(r"\d\s?(?:GB|GiB|TB|TiB)\b(?:\s+(?:of\s+)?(?:HBM\w*|memory|Speicher))?"
@@ -1452,8 +1459,11 @@ _CAPACITY_AT = re.compile(r"\d\s?(?:GB|GiB|TB|TiB)\b(?:\s+(?:of\s+)?(?:HBM\w*|me
 _RATIO_BEFORE = re.compile(r"\b(?:doubles|doubled|triples|tripled|quadruples|quadrupled|twice|double|triple|"
                            r"times|\d+(?:\.\d+)?x|more than|less than)\s+(?:the\s+)?$", re.IGNORECASE)
 # "das Zehnfache einer TPU v5p", "das Vierfache der v5p", "twice that of the MI300X": the reference point
-_RATIO_OF_BEFORE = re.compile(r"(?:[Ff]ache[ns]?|[Dd]oppelte[ns]?|times|twice|half|\d(?:[.,]\d+)?x)\s+(?:what\s+|(?:that\s+)?of\s+(?:the\s+|a\s+|an\s+)?|"
+_RATIO_OF_BEFORE = re.compile(r"(?:[Ff]ache[ns]?|[Dd]oppelte[ns]?|times|twice|half|\d(?:[.,]\d+)?x)\s+(?:what\s+|a\s+|an\s+|(?:that\s+)?of\s+(?:the\s+|a\s+|an\s+)?|"
                               r"des\s+|der\s+|einer\s+|eines\s+|von\s+(?:der\s+|dem\s+)?)$")
+# "Someone replied to my last thread with this:", "Ein Leser schrieb uns dazu:": a quote of someone else follows
+_QUOTE_INTRO = re.compile(r"\b(?:replied|wrote|writes|claimed|claims|commented|posted|put it|said|says|told us|"
+                          r"schrieb|schreibt|meinte|behauptete|behauptet|kommentierte|postete)\b[^.!?]*:\s*$", re.IGNORECASE)
 _FULLY_QUOTED = re.compile(r'\s*(?:"[^"]+"|“[^”“]+[”“]|„[^“”"]+[“”"]|»[^«]+«|«[^»]+»)[\s.,;:!?—–-]*(?:[-—–]\s*\w[^"“”„«»]*)?')
 _QUOTED = re.compile(r'"[^"\n]{1,200}"|“[^”\n]{1,200}[”“]|„[^“”"\n]{1,200}[“”"]|»[^«\n]{1,200}«|«[^»\n]{1,200}»')
 _CORRECTION = re.compile(r"\b(?:wrong|false|incorrect|not true|untrue|inaccurate|a myth|mistaken|misleading|"
@@ -1734,8 +1744,9 @@ def _counted(s: _Sentence) -> list[_Mention]:
     return s.memo["counted"]
 
 
-_NEG_AFTER = re.compile(r"^\W*(?:is|are|wird|werden|ist|sind)?\s*(?:not|nicht|no longer|nicht mehr)\s+"
-                        r"(?:supported|unterstützt|used|genutzt|verwendet|available|verfügbar)", re.I)
+_NEG_AFTER = re.compile(r"^\W*(?:(?:is|are|wird|werden|ist|sind)?\s*(?:not|nicht|no longer|nicht mehr)\s+"
+                        r"(?:supported|unterstützt|used|genutzt|verwendet|available|verfügbar)"
+                        r"|(?:nicht|not)\b(?=\s*[,.;]))", re.I)  # "Trainium3 beherrscht NVLink nicht, er setzt auf ..."
 
 
 def _negated_after(s: _Sentence, m: _Mention) -> bool:

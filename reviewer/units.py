@@ -71,6 +71,8 @@ def _build_lexicon() -> dict[str, tuple[str, str]]:
         "Nanometer": ("nanometer", "length"),
         "nanometer": ("nanometer", "length"),
         "GbE": ("gigabit / second", "rate"),
+        "PF": ("petaFLOPS", "compute"),  # "~2.5 PF MXFP8 dense", forum shorthand
+        "EF": ("exaFLOPS", "compute"),
         "Gigabit Ethernet": ("gigabit / second", "rate"),
         "Gb Ethernet": ("gigabit / second", "rate"),
         "acres": ("acre", "area"),

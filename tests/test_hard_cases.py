@@ -937,3 +937,21 @@ def test_a_figure_per_direction_is_half_a_bidirectional_total(reviewer):
     r = review(reviewer, "NVLink 4 carries 900 GB/s in each direction.\n\nNVLink 4 carries 450 GB/s per direction.\n", "en")
     assert find(r, "900 GB/s in each direction").verdict == "contradicted"
     assert find(r, "450 GB/s per direction").verdict == "verified"
+
+
+def test_forum_and_glossary_styles(reviewer):
+    text = ("Someone replied to my last thread with this:\n\n> H200 is just an H100 with 192 GB and double the bandwidth\n\n"
+            "Nope. H200 is 141 GB of HBM3e at 4.8 TB/s.\n")
+    r = review(reviewer, text, "en")
+    assert alarms(r) == [] and find(r, "141 GB").verdict == "verified"
+    r = review(reviewer, "**NVLink** — Per-GPU bandwidth by generation: 300 GB/s (NVLink 2), 600 GB/s (NVLink 3), "
+                         "900 GB/s (NVLink 4) and 1.8 TB/s (NVLink 5).\n", "en")
+    assert alarms(r) == [] and find(r, "600 GB/s").entity == "nvlink-3"
+    r = review(reviewer, "## Trainium3\n\nJust went GA. 144 GB of HBM3e per chip, ~2.5 PF MXFP8 dense (like 2x a "
+                         "Trainium2 on FP8).\n", "en")
+    assert alarms(r) == [] and find(r, "2.5 PF").verdict == "verified"
+    r = review(reviewer, "Trainium3 selbst beherrscht NVLink nicht, er setzt auf NeuronLink-v4.\n", "de")
+    assert alarms(r) == []
+    r = review(reviewer, "Den Trainium2 hatte AWS im November 2023 vorgestellt, damals noch unter Adam Selipsky als "
+                         "AWS-Chef.\n", "de", as_of="2025-12-15")
+    assert alarms(r) == []
