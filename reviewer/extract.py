@@ -298,6 +298,8 @@ class ClaimExtractor:
             # "| inf2.8xlarge | 2 × Inferentia2 |": a count of chips, not a ratio
             q = Quantity(q.start, q.end, q.text, q.value, 0.5, "times", "count", q.qualifier)
             attribute = "chip_count"
+        elif q.family == "ratio" and q.text.rstrip()[-1:] in ("×", "x") and _CORE_NOUN.match(s.text, q.end - s.start):
+            return None  # "| Kerne | 8 × NeuronCore-v2 |": a count of cores (the core type is checked on its own)
         elif q.family == "ratio":
             return self._ratio_claim(seg, s, q)
         if attribute == "chip_count":
@@ -365,7 +367,8 @@ class ClaimExtractor:
         if attribute in CHIP_LEVEL:
             subject = self._chip(subject)
         scope = _nearest_label(s, "SCOPE:", q.start, q.end, 40, same_clause=True)
-        if scope is None and attribute == "chip_count" and s.cue("ANAPH:system"):
+        if scope is None and attribute == "chip_count" and (
+                s.cue("ANAPH:system") or re.search(r"\b[Pp]ods?\b", s.text[:q.start - s.start])):
             scope = "system"  # "In einem Pod lassen sich 9.216 Chips ..., bei Trillium waren es 512": a pod's count
         if scope is None and attribute == "chip_count" and _PER_INSTANCE.search(s.text):
             scope = "instance"  # "pro Inf2-Instanz sind bis zu 16 Chips möglich"
@@ -1226,7 +1229,8 @@ class ClaimExtractor:
         foundries = s.cue("FOUNDRY:")
         if foundries and not s.cue("ATTR:foundry"):
             # "auf TSMC 3nm", "TSMC N3P", "TSMC's 4N process": a foundry named with its process is the foundry
-            foundries = [f for f in foundries if _NODE_AFTER.match(s.text, f.end - s.start) or f.label == "FOUNDRY:own"]
+            foundries = [f for f in foundries if _NODE_AFTER.match(s.text, f.end - s.start) or f.label == "FOUNDRY:own"
+                         or re.match(r"Intel\s+\d", s.text[f.start - s.start:f.end - s.start])]  # "on Intel 7": a node
         if foundries:
             for f in foundries:
                 rel = f.start - s.start
@@ -1285,6 +1289,16 @@ class ClaimExtractor:
         seen = [self._chip(e) for e in self.memory.all(seg.block, seg.start + at) if self._is_hardware(e)]
         return tuple(dict.fromkeys(e for e in seen if e != subject and self.kind(e) == "chip"))
 
+    def _table_entity(self, seg: Segment) -> str | None:
+        """In a table cell, the hardware its column or row header names ("| Scale-up | NeuronLink-v3 |")."""
+        if seg.kind != "table_cell":
+            return None
+        for block in (seg.col_header, seg.row_header):
+            ent = next((e for e in self.memory.all(block) if self._is_hardware(e)), None) if block >= 0 else None
+            if ent:
+                return ent
+        return None
+
     def _subject_chips(self, seg: Segment, s: _Sentence, compared, counted) -> list[_Mention]:
         """The hardware a name in the sentence may be said of. In a list item with a lead, a chip named
         only as a genitive attribute is not: "**H200:** übernimmt die Rechenwerke der H100 und ergänzt
@@ -1309,13 +1323,7 @@ class ClaimExtractor:
         if not (seg.lead_end or s.cue("ANAPH:chip") or s.cue("ANAPH:system") or seg.kind == "table_cell"
                 or starts_with_chips or orgs):
             return None
-        ctx = None
-        if seg.kind == "table_cell":  # "| Scale-up | NeuronLink-v3 | NeuronLink-v4 |": the column's or row's entity
-            for block in (seg.col_header, seg.row_header):
-                ctx = next((e for e in self.memory.all(block) if self._is_hardware(e)), None) if block >= 0 else None
-                if ctx:
-                    break
-        ctx = ctx or (s.cue("ANAPH:chip") and self._paragraph_topic(seg, at)) or self._context(seg, at=at) \
+        ctx = self._table_entity(seg) or (s.cue("ANAPH:chip") and self._paragraph_topic(seg, at)) or self._context(seg, at=at) \
             or self._section_chip(seg)
         if ctx is None:
             return None
@@ -1374,7 +1382,7 @@ class ClaimExtractor:
             elif chips:
                 continue  # the chip is named only after it: "NeuronCore-v3 powers Trainium2" is rare; do not guess
             else:
-                entity = self._context(seg, at=a)
+                entity = self._table_entity(seg) or self._context(seg, at=a)  # "| Kerne | 8 × NeuronCore-v2 |"
                 text = self.fb.entities[entity].name if entity else ""
             entity = self._chip(entity) if entity else None
             if not entity or not self.fb.about(entity, "core_type"):

@@ -74,6 +74,7 @@ def _build_lexicon() -> dict[str, tuple[str, str]]:
         "PF": ("petaFLOPS", "compute"),  # "~2.5 PF MXFP8 dense", forum shorthand
         "EF": ("exaFLOPS", "compute"),
         "Gigabit Ethernet": ("gigabit / second", "rate"),
+        "Gbit-Ethernet": ("gigabit / second", "rate"),
         "Gb Ethernet": ("gigabit / second", "rate"),
         "acres": ("acre", "area"),
         "acre": ("acre", "area"),

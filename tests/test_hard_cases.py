@@ -955,3 +955,15 @@ def test_forum_and_glossary_styles(reviewer):
     r = review(reviewer, "Den Trainium2 hatte AWS im November 2023 vorgestellt, damals noch unter Adam Selipsky als "
                          "AWS-Chef.\n", "de", as_of="2025-12-15")
     assert alarms(r) == []
+
+
+def test_table_core_types_intel_nodes_pods_and_hyphenated_ethernet(reviewer):
+    text = "| Kennzahl | Trainium2 | Trainium3 |\n|---|---|---|\n| Kerne | 8 × NeuronCore-v2 | 8 × NeuronCore-v4 |\n"
+    r = review(reviewer, text, "de")
+    assert find(r, "NeuronCore-v2").verdict == "contradicted" and find(r, "NeuronCore-v4").verdict == "verified"
+    r = review(reviewer, "Gaudi 3 has 128 GB HBM2e, and Intel fabs it in-house on Intel 7, which is why it's cheap.\n", "en")
+    assert find(r, "Intel 7").verdict == "contradicted"
+    r = review(reviewer, "**TPU v5e** — Google's cost-optimised TPU; pods top out at 8,960 chips.\n", "en")
+    assert find(r, "8,960").verdict == "contradicted"  # a v5e pod has 256
+    r = review(reviewer, "Intels Gaudi 3 hat 128 GB HBM2e und 24 Ports mit 100-Gbit-Ethernet.\n", "de")
+    assert find(r, "100-Gbit-Ethernet").verdict == "contradicted"
