@@ -1414,10 +1414,9 @@ def _header_unit(text: str) -> tuple[str, str] | None:
     surface = (m.group(1) or m.group(2)).strip()
     if _HOURLY_PRICE_UNIT.fullmatch(surface):
         return "USD / hour", "price"  # "On-Demand (US-$/h)", "Preis (USD pro Stunde)"
-    try:
-        expr, family = units.parse_unit(surface)
-    except ValueError:
-        return None
+    if surface not in units.LEXICON:
+        return None  # "(Blackwell Ultra)", "(dicht)": no unit (and no pint import to find that out)
+    expr, family = units.LEXICON[surface]
     return (expr, family) if family not in ("count", "ratio") else None
 
 
