@@ -967,3 +967,9 @@ def test_table_core_types_intel_nodes_pods_and_hyphenated_ethernet(reviewer):
     assert find(r, "8,960").verdict == "contradicted"  # a v5e pod has 256
     r = review(reviewer, "Intels Gaudi 3 hat 128 GB HBM2e und 24 Ports mit 100-Gbit-Ethernet.\n", "de")
     assert find(r, "100-Gbit-Ethernet").verdict == "contradicted"
+
+
+def test_the_launch_figure_with_the_very_digits_is_outdated(reviewer):
+    text = "| Chip | FP8 dicht (TFLOPS) |\n|---|---|\n| Trainium2 | 1.287 |\n| Trainium3 | 2.517 |\n"
+    r = review(reviewer, text, "de", as_of="2025-12-15")
+    assert find(r, "1.287").verdict == "outdated"  # the launch-time docs' figure; 1,299 today

@@ -106,7 +106,9 @@ class NumericValue(Check):
         hits = [f for f in valid if matches(q, f)]
         if len({f.fact.status == "current" for f in hits}) == 2 and q.qualifier not in ("at_least", "at_most"):
             # "8 TB/s": 7.7 rounds to it, but the launch figure was exactly 8 - the old figure is meant
-            precise = [f for f in hits if matches_as_written(q, f)]
+            # ("1.287": 1,299 is within the rounding slack, but 1,287 has the very digits)
+            exact = replace(q, resolution=0.0)
+            precise = [f for f in hits if matches_digits(exact, f)] or [f for f in hits if matches_as_written(q, f)]
             hits = precise or hits
         if hits and q.qualifier == "exact" and confident and not any(matches_digits(q, f) for f in hits) \
                 and self._predecessors_figure(claim, hits, ctx, exact=True):
