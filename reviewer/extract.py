@@ -54,6 +54,7 @@ _PER_INSTANCE = re.compile(r"\b(?:per|pro|je|each|every|jede)\s+(?:[\w.]+[\s-])?
 _CORE_TYPE = re.compile(r"NeuronCores?[- ]?v(\d)\b")
 _GENERATION_HEADER = re.compile(r"Generation|\bGen\b|Chip|Modell|Model|Beschleuniger|Accelerator", re.IGNORECASE)
 _DATED_NAME = re.compile(r"\s*\(\s*(?:[A-Za-zÄÖÜäöü]+\.?\s+)?(?P<year>(?:19|20)\d\d)\s*\)")
+_NODE_BEFORE = re.compile(r"(?:\d+(?:\.\d+)?\s?-?nm|N\d+[A-Z]?)[\w-]*\s+(?:bei|at|by|von|from)\s+$")
 _NODE_AFTER = re.compile(r"(?:['’]s)?[\s-]+(?:(?:im|in|on|auf|using)\s+(?:(?:the|its|a|dem|einem|seinem)\s+)?)?"
                          r"(?:\d+(?:\.\d+)?\s?-?nm\b|N\d+[A-Z]?\b|\d+N\b)")
 _SYSTEM_WORD = re.compile(r"UltraServer|\bPods?\b|\bracks?\b|\bRacks?\b|NVL\d+")
@@ -331,7 +332,8 @@ class ClaimExtractor:
             if q.family == "rate" and _DIE_LINK.search(s.text[max(0, rel - 50):rel + 50]):
                 return None  # "two dies joined by a 10 TB/s link": inside the package, not in the fact base
         subject, how, text = self._paired_subject(seg, s, q) or self._subject(seg, s, q.start, attribute)
-        if subject is None and attribute == "chip_count" and q.value >= 10_000 and self.last_project:
+        if attribute == "chip_count" and q.value >= 10_000 and self.last_project and (
+                subject is None or self.kind(subject) in ("system", "instance")):
             # "Nahezu 500.000 Trainium2-Chips sind über 30 Rechenzentren verteilt": the cluster last named
             subject, how, text = self.last_project, "coreference", self.fb.entities[self.last_project].name
         if subject is None:
@@ -618,9 +620,10 @@ class ClaimExtractor:
                 continue  # "Update Dezember 2025: ...", "Stand: März 2025": when the text was written
             words = s.start + at  # "December 2024": the date's words start at "December"
 
-            def apart(c, words=words, b=b) -> int:  # a cue across a semicolon belongs to the other clause
+            def apart(c, words=words, b=b) -> int:  # a cue across a semicolon or comma belongs to the other clause
                 lo, hi = (c.end, words) if c.end <= words else (b, c.start)
-                return _distance(c, words, b) + (100 if ";" in s.text[lo - s.start:hi - s.start] else 0)
+                gap = s.text[lo - s.start:hi - s.start]
+                return _distance(c, words, b) + (100 if ";" in gap else 30 if "," in gap else 0)
 
             cue = min(cues, key=apart)
             if _distance(cue, words, b) > 40 and not (len(dates) == 1 and len(cues) == 1 and years):
@@ -807,6 +810,11 @@ class ClaimExtractor:
         Trainium3 (from context) is about the Trainium3 system of that kind, the one in context or
         the one the fact base compares with it."""
         kind = self.kind(versus)
+        if self.kind(subject) == "chip" and self.fb.chip_of(versus) == subject:
+            # "4.4 times the compute of the Trn2 UltraServer" after a sentence naming Trainium2: the system in context
+            ctx = self._context(seg, fits=lambda e: self.kind(e) == kind and e != versus, at=at) or self.system_before
+            if ctx and ctx != versus and self.kind(ctx) == kind:
+                return ctx
         if kind == "chip" and self.kind(subject) in ("system", "pod", "instance"):
             return self.fb.chip_of(subject) or subject  # a rack against a chip: its chip
         if self.kind(subject) == kind or self.kind(subject) != "chip":
@@ -974,6 +982,9 @@ class ClaimExtractor:
         if figure is not None and not _nearest_label(s, "ATTR:", q.start, q.end, 15):
             # "bringt 288 GB mit, um 50 Prozent mehr als die MI300X": the figure just written is what is compared
             metric = {"memory": "memory_capacity", "rate": "memory_bandwidth", "compute": "compute"}[figure.family]
+            if metric == "memory_bandwidth" and any(self.kind(m.entity) == "interconnect" for m in s.mentions
+                                                    if m.end <= figure.start):
+                metric = "interconnect_bandwidth"  # "NeuronLink-v4 runs at 2.56 TB/s, double what Trainium2 gets"
         if metric == "bandwidth":
             metric = "memory_bandwidth"  # "46 Prozent mehr Bandbreite als die H100": chips are compared on HBM
         if metric is None and s.cue("PREC:"):
@@ -1127,7 +1138,10 @@ class ClaimExtractor:
             return None
         if self.kind(subject) == "interconnect" and self.kind(versus) in ("system", "pod", "instance"):
             return None  # "NVLink 5 ties its GPUs together at 130 TB/s, the same as in the GB200 NVL72": a link vs a rack
-        qq = Quantity(q.start, q.end, q.text, value, q.resolution, "times", "ratio", q.qualifier)
+        qualifier = q.qualifier
+        if qualifier == "exact" and _MORE_THAN_THE.search(s.text, max(0, q.start - s.start - 20), q.start - s.start):
+            qualifier = "at_least"  # "um mehr als das Vierfache", "more than the double"
+        qq = Quantity(q.start, q.end, q.text, value, q.resolution, "times", "ratio", qualifier)
         return Claim(entity=subject, attribute="ratio", start=seg.start + q.start, end=seg.start + q.end,
                      text=q.text, quantity=qq, versus=versus, versus_implied=implied, scope=metric,
                      precision=_nearest_label(s, "PREC:", q.start, q.end, CUE_WINDOW) or precision,
@@ -1230,6 +1244,7 @@ class ClaimExtractor:
         if foundries and not s.cue("ATTR:foundry"):
             # "auf TSMC 3nm", "TSMC N3P", "TSMC's 4N process": a foundry named with its process is the foundry
             foundries = [f for f in foundries if _NODE_AFTER.match(s.text, f.end - s.start) or f.label == "FOUNDRY:own"
+                         or _NODE_BEFORE.search(s.text, 0, f.start - s.start)  # "im 3-nm-Verfahren bei Samsung"
                          or re.match(r"Intel\s+\d", s.text[f.start - s.start:f.end - s.start])]  # "on Intel 7": a node
         if foundries:
             for f in foundries:
@@ -1466,7 +1481,8 @@ _CAPACITY_AT = re.compile(r"\d\s?(?:GB|GiB|TB|TiB)\b(?:\s+(?:of\s+)?(?:HBM\w*|me
 _RATIO_BEFORE = re.compile(r"\b(?:doubles|doubled|triples|tripled|quadruples|quadrupled|twice|double|triple|"
                            r"times|\d+(?:\.\d+)?x|more than|less than)\s+(?:the\s+)?$", re.IGNORECASE)
 # "das Zehnfache einer TPU v5p", "das Vierfache der v5p", "twice that of the MI300X": the reference point
-_RATIO_OF_BEFORE = re.compile(r"(?:[Ff]ache[ns]?|[Dd]oppelte[ns]?|times|twice|half|\d(?:[.,]\d+)?x)\s+(?:what\s+|a\s+|an\s+|(?:that\s+)?of\s+(?:the\s+|a\s+|an\s+)?|"
+_RATIO_OF_BEFORE = re.compile(r"(?:[Ff]ache[ns]?|[Dd]oppelte[ns]?|times|twice|double|half|\d(?:[.,]\d+)?x)"
+                              r"(?:\s+[\w-]+(?<!\bund)(?<!\band)){0,2}?\s+(?:what\s+|a\s+|an\s+|(?:that\s+)?of\s+(?:the\s+|a\s+|an\s+)?|"
                               r"des\s+|der\s+|einer\s+|eines\s+|von\s+(?:der\s+|dem\s+)?)$")
 # "Someone replied to my last thread with this:", "Ein Leser schrieb uns dazu:": a quote of someone else follows
 _QUOTE_INTRO = re.compile(r"\b(?:replied|wrote|writes|claimed|claims|commented|posted|put it|said|says|told us|"
@@ -1631,6 +1647,7 @@ _PER_DIRECTION = re.compile(r"\s*(?:of\s+\w+\s+)?(?:in each direction|per direct
                             r"in jede Richtung|pro Richtung|je Richtung)\b", re.IGNORECASE)
 _QUESTION = re.compile(r"\?[\s\"'“”»«*_)]*$")
 _TIMES_BEFORE = re.compile(r"\b\d+\s?[×x]\s?$")
+_MORE_THAN_THE = re.compile(r"\b(?:mehr als|über|more than|over)\s+(?:das|die|the)\s+$", re.IGNORECASE)
 _INDEFINITE = frozenset({"ein", "eine", "einen", "einem", "einer", "eines"})
 _MEASURES = {"memory", "rate", "compute", "power"}
 _FROM_BEFORE = re.compile(r",?\s+(?:[\w-]+\s+){0,2}(?:from|von)\s+", re.IGNORECASE)

@@ -973,3 +973,21 @@ def test_the_launch_figure_with_the_very_digits_is_outdated(reviewer):
     text = "| Chip | FP8 dicht (TFLOPS) |\n|---|---|\n| Trainium2 | 1.287 |\n| Trainium3 | 2.517 |\n"
     r = review(reviewer, text, "de", as_of="2025-12-15")
     assert find(r, "1.287").verdict == "outdated"  # the launch-time docs' figure; 1,299 today
+
+
+def test_datacenter_report_and_market_analysis_phrasings(reviewer):
+    text = ("The Trn3 UltraServer holds 144 Trainium3 chips. The system offers 362 PFLOPS of MXFP8, and each of its chips "
+            "brings 20.7 TB of HBM3e. AWS claims 4.4 times the compute of the Trn2 UltraServer.\n")
+    r = review(reviewer, text, "en")
+    assert find(r, "20.7 TB").verdict == "contradicted" and find(r, "4.4 times").verdict == "verified"
+    r = review(reviewer, "Project Rainier, first announced at re:Invent in December 2024, went live on October 29, 2025.\n",
+               "en")
+    assert alarms(r) == []
+    r = review(reviewer, "## Trainium3\n\nDer Chip entsteht im 3-nm-Verfahren bei Samsung.\n", "de")
+    assert find(r, "Samsung").verdict == "contradicted"
+    r = review(reviewer, "Trillium (v6e) steigert die BF16-Leistung gegenüber v5e um mehr als das Vierfache auf 918 TFLOPS.\n",
+               "de")
+    assert alarms(r) == []
+    r = review(reviewer, "Für Trainium4 gibt es noch keinen Termin. AWS verspricht die sechsfache FP4-Leistung von "
+                         "Trainium3 und will Nvidias NVLink Fusion unterstützen.\n", "de")
+    assert alarms(r) == []
