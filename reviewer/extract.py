@@ -437,7 +437,14 @@ class ClaimExtractor:
         """
         counted, compared = _counted(s), _compared(s)
         out = [m.entity for m in s.mentions if self._is_hardware(m.entity) and m not in counted
-               and not (m in compared and m.end <= at)]  # "wie der erste Trainium; ... 16 Chips": not its figure
+               and not (m in compared and m.end <= at)  # "wie der erste Trainium; ... 16 Chips": not its figure
+               and not (m.start > at and _NEW_SUBJECT.search(s.text[at - s.start:m.start - s.start]))]
+        # ("141 GB HBM3e mit 3,35 TB/s, die H100 nur 80 GB": a name in a later clause does not own the figure)
+        named_system = [m for m in s.mentions if m.entity == subject and m.end <= at]
+        if named_system and self.kind(subject) == "chip" and _SYSTEM_WORD.search(
+                s.text, named_system[-1].end - s.start, at - s.start):
+            # "Trillium (v6e) keeps the 256-chip pod but lifts it to 234.9 PFLOPS": the pod's figure
+            out += [e.id for e in self.fb.entities.values() if e.chip == subject and e.kind in ("system", "pod")]
         named = [m for m in s.mentions if m.entity == subject and m.end <= at]
         gap = s.text[named[-1].end - s.start:at - s.start] if named else ""
         if named and named[-1].end <= seg.lead_end:
@@ -1648,6 +1655,7 @@ _PER_DIRECTION = re.compile(r"\s*(?:of\s+\w+\s+)?(?:in each direction|per direct
 _QUESTION = re.compile(r"\?[\s\"'“”»«*_)]*$")
 _TIMES_BEFORE = re.compile(r"\b\d+\s?[×x]\s?$")
 _MORE_THAN_THE = re.compile(r"\b(?:mehr als|über|more than|over)\s+(?:das|die|the)\s+$", re.IGNORECASE)
+_NEW_SUBJECT = re.compile(r"[,;:–—]\s*(?:die|der|das|the|while|whereas|während|and|und)?\s*$", re.IGNORECASE)
 _INDEFINITE = frozenset({"ein", "eine", "einen", "einem", "einer", "eines"})
 _MEASURES = {"memory", "rate", "compute", "power"}
 _FROM_BEFORE = re.compile(r",?\s+(?:[\w-]+\s+){0,2}(?:from|von)\s+", re.IGNORECASE)
