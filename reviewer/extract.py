@@ -977,7 +977,7 @@ class ClaimExtractor:
         metric = _nearest_label(s, "ATTR:", q.start, q.end, CUE_WINDOW,
                                 allowed={"compute", "memory_capacity", "memory_bandwidth", "efficiency",
                                          "interconnect_bandwidth", "network_bandwidth", "price_per_hour",
-                                         "bandwidth"})
+                                         "bandwidth"}, next_clause=False)
         prec_near = [c for c in s.cue("PREC:") if _distance(c, q.start, q.end) <= 15]
         if metric is not None and prec_near and metric != "compute" and not any(
                 c.label.startswith("ATTR:") and _distance(c, q.start, q.end) <= 15 for c in s.cues):
@@ -992,10 +992,15 @@ class ClaimExtractor:
             if metric == "memory_bandwidth" and any(self.kind(m.entity) == "interconnect" for m in s.mentions
                                                     if m.end <= figure.start):
                 metric = "interconnect_bandwidth"  # "NeuronLink-v4 runs at 2.56 TB/s, double what Trainium2 gets"
+        if any(0 <= c.start - q.end <= 20 and _AS_MANY.fullmatch(s.text, q.end - s.start, c.start - s.start)
+               for c in s.cue("CHIPNOUN")):
+            metric = "chip_count"  # "doppelt so viele Beschleuniger wie ein NVL72-Rack", "twice as many chips"
         if metric == "bandwidth":
             metric = "memory_bandwidth"  # "46 Prozent mehr Bandbreite als die H100": chips are compared on HBM
         if metric is None and s.cue("PREC:"):
             metric = "compute"  # "Bei FP8 bleibt es beim Stand der B200": a precision is said of compute
+        if metric is None and _COMPUTE_VERB.search(s.text[:q.start - s.start]):
+            metric = "compute"  # "Trillium schafft damit das 4,7-Fache der v5e": what a chip achieves is its compute
         if metric is None:
             # "Against the B200 with its 180 GB, the gain is 50%": what the sentence measures
             measured = s.memo.get("families", set()) & {"memory", "rate", "compute"}
@@ -1222,6 +1227,9 @@ class ClaimExtractor:
             if after is not None and _NAME_MODIFIER.fullmatch(s.text[m_rel:after.start - s.start]):
                 subject = after  # "an NVLink-friendly Trainium4", "den NVLink-fähigen Trainium4"
             guessed = subject is None
+            table = self._table_entity(seg) if subject is None else None
+            if table is not None:  # "| Scale-up | ... | NVLink 5 |": the column's system (its chip's link, if recorded)
+                subject, guessed = _Mention(s.start, s.start, table, self.fb.entities[table].name), False
             if subject is None:
                 subject = self._implicit_subject(seg, s, m.start)
             if subject is None:
@@ -1597,7 +1605,8 @@ _CLAUSE_BREAK = re.compile(r"[,;:–—()]|\s(?:and|but|while|whereas|und|aber|w
 
 
 def _nearest_label(s: _Sentence, prefix: str, start: int, end: int, window: int,
-                   allowed: set[str] | None = None, exact: bool = False, same_clause: bool = False) -> str | None:
+                   allowed: set[str] | None = None, exact: bool = False, same_clause: bool = False,
+                   next_clause: bool = True) -> str | None:
     """The label of the nearest cue with this prefix; a cue in the same clause as the value beats
     a nearer one across a comma or "and" ("FP8-Leistung von 2,52 PFLOPS, bei BF16 sind es ...")."""
     best, best_d, best_len = None, 10 * window + 1, 0
@@ -1618,8 +1627,8 @@ def _nearest_label(s: _Sentence, prefix: str, start: int, end: int, window: int,
         gap = s.text[c.end - s.start:start - s.start] if c.end <= start else s.text[end - s.start:c.start - s.start]
         if _CLAUSE_BREAK.search(gap) and not (c.label.startswith("SCOPE:") and _BARE_WITH.fullmatch(gap)):
             # (a bare "mit"/"with" right after the cue joins it to the value: "jeder Chip mit 28.800 Gbit/s")
-            if same_clause:
-                continue
+            if same_clause or (not next_clause and c.start >= end):
+                continue  # (a cue in the clause after the value speaks of that clause's value)
             d += 5 * window
         if d < best_d or (d == best_d and c.end - c.start > best_len):  # "memory bandwidth" over "memory"
             best, best_d, best_len = value, d, c.end - c.start
@@ -1663,6 +1672,7 @@ _TO_BETWEEN = re.compile(r"\s+(?:to|auf)\s+", re.IGNORECASE)
 _FIGURE_AFTER = re.compile(r"\s+(?:the|das|die|der|den|dem)\s+(?:(?:[\w-]+\s+){0,2}of\s+(?:the\s+)?)?", re.IGNORECASE)
 _POSSESSIVE_AFTER = re.compile(r"\s+(?:its|their|seine[nrms]?|ihre[nrms]?)\b", re.IGNORECASE)
 _RATIO_VERB = re.compile(r"(?:doubles|triples|quadruples|ver\w+)$", re.IGNORECASE)
+_COMPUTE_VERB = re.compile(r"\b(?:schafft|leistet|rechnet|delivers|achieves|computes)\s+(?:\w+\s+){0,2}$", re.I)
 _THAT_IS = re.compile(r"\s*(?:That|This|It|Das|Dies|Damit|That's|Which)\b(?:\s+(?:is|are|means|ist|sind|wäre|bedeutet))?",
                       re.IGNORECASE)
 _RATIO_CLAUSE_BREAK = re.compile(r"[;:]|,\s*(?:and|und|while|whereas|während|but|aber|which|die|das|der)\b")
@@ -1748,6 +1758,9 @@ def _compared(s: _Sentence) -> list[_Mention]:
         if ref and _is_reference(s, ref):
             out.append(m)
             continue
+        if _MIT_BEFORE.search(before) and _LEVEL_AFTER.match(s.text, m.end - s.start):
+            out.append(m)  # "liegt ... mit dem GB300 NVL72 gleichauf": the one it is level with
+            continue
         if _RATIO_BEFORE.search(before) and s.text.startswith(("'s", "’s"), m.end - s.start) \
                 or _RATIO_OF_BEFORE.search(before):
             out.append(m)  # "It also doubles the v5e's memory", "das Vierfache der v5p": the reference point
@@ -1765,6 +1778,9 @@ def _compared(s: _Sentence) -> list[_Mention]:
     return out
 
 
+_AS_MANY = re.compile(r"\s+(?:so\s+viele|as\s+many|mehr|more)\s+(?:\w+\s+)?", re.I)
+_MIT_BEFORE = re.compile(r"\b(?:mit|with)\s+(?:(?:dem|der|den|einem|einer|the|an?)\s+)?$", re.I)
+_LEVEL_AFTER = re.compile(r"\s+(?:\w+\s+)?(?:gleichauf|auf\s+Augenhöhe|ebenbürtig|gleichzieht|gleich\b)", re.I)
 _COUNT_BEFORE = re.compile(r"(?:\d[\d.,]*|\b(?:two|four|eight|sixteen|zwei|vier|acht|sechzehn))\s*(?:x\s*)?$", re.IGNORECASE)
 
 

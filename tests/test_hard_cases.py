@@ -991,3 +991,28 @@ def test_datacenter_report_and_market_analysis_phrasings(reviewer):
     r = review(reviewer, "Für Trainium4 gibt es noch keinen Termin. AWS verspricht die sechsfache FP4-Leistung von "
                          "Trainium3 und will Nvidias NVLink Fusion unterstützen.\n", "de")
     assert alarms(r) == []
+
+
+def test_link_names_in_a_system_table_flops_against_int8_and_level_with(reviewer):
+    # a link name in a column of a rack's table is the rack's link, even when its GPU records none
+    text = "| | GB200 NVL72 | GB300 NVL72 |\n|---|---|---|\n| Scale-up | NVLink 4 | NVLink 5 |\n"
+    r = review(reviewer, text, "en")
+    assert find(r, "NVLink 4").verdict == "contradicted" and find(r, "NVLink 5").verdict == "verified"
+    # "TFLOPS" is floating point: the INT8 TOPS figure does not verify it
+    r = review(reviewer, "A TPU v5e chip reaches 393 TFLOPS and carries 16 GB of HBM.\n", "en")
+    f = find(r, "393 TFLOPS")
+    assert f.verdict == "contradicted" and "INT8" in f.message
+    r = review(reviewer, "A TPU v5e chip reaches 393 TOPS in INT8.\n", "en")
+    assert find(r, "393 TOPS").verdict == "verified"
+    # "inter-chip bandwidth" is the link's, not the memory's
+    r = review(reviewer, "Each TPU v5p offers 4,800 GB/s of inter-chip bandwidth.\n", "en")
+    assert find(r, "4,800 GB/s").verdict == "contradicted"
+    # "mit dem GB300 NVL72 gleichauf" is a comparison: "er" in the next sentence is the UltraServer
+    text = ("Der Trn3 UltraServer hat doppelt so viele Beschleuniger wie ein GB300 NVL72 und liegt bei FP8 mit dem "
+            "GB300 NVL72 gleichauf. Bei der Speicherbandbreite kommt er auf das Zweifache des Trn2 UltraServers.\n")
+    r = review(reviewer, text, "de")
+    assert find(r, "Zweifache").entity == "trn3-ultraserver" and find(r, "Zweifache").verdict == "contradicted"
+    assert find(r, "doppelt").verdict == "verified"  # 144 chips against 72
+    # what a chip "schafft" is its compute; the next clause's "HBM" speaks of its own ratio
+    r = review(reviewer, "Trillium schafft das 4,7-Fache der v5e, Ironwood hat sechsmal so viel HBM wie Trillium.\n", "de")
+    assert alarms(r) == []

@@ -25,6 +25,10 @@ from .base import (
 BANDWIDTHS = ("memory_bandwidth", "interconnect_bandwidth", "network_bandwidth")
 
 
+def q_unit(claim: Claim) -> str:
+    return claim.quantity.unit if claim.quantity is not None else ""
+
+
 class NumericValue(Check):
     """A number with a unit must agree with the fact within the rounding and qualifier written.
 
@@ -77,6 +81,10 @@ class NumericValue(Check):
                      for f in facts]
         if claim.attribute == "compute":
             facts = [f for f in facts if same_precision(claim.precision, f.q.precision)]
+            if claim.precision is None and "flop" in q_unit(claim).lower():
+                # "393 TFLOPS": floating-point operations, so not the INT8 TOPS figure - unless that is all there is
+                floats = [f for f in facts if not (f.q.precision or "").startswith("INT")]
+                facts = floats or facts
             if claim.sparsity:
                 facts = [f for f in facts if f.q.sparsity in (None, claim.sparsity)]
         return facts, confident
@@ -263,6 +271,10 @@ def explain(claim: Claim, ctx: CheckContext, expected: ResolvedFact) -> str | No
         for f in fb.about(claim.entity, "compute"):
             if f.q.sparsity == other and same_precision(claim.precision, f.q.precision) and matches(q, f):
                 return msg(lang, "hint_sparse" if other == "sparse" else "hint_dense", claimed=claimed)
+        if claim.precision is None and "flop" in q.unit.lower():
+            for f in fb.about(claim.entity, "compute"):
+                if (f.q.precision or "").startswith("INT") and matches(replace(q, unit=f.unit_expr), f):
+                    return msg(lang, "hint_integer", claimed=claimed, precision=f.q.precision)
     for f in fb.about(claim.entity, claim.attribute):
         if f.fact.status == "announced" and matches(q, f):
             return msg(lang, "hint_announced", claimed=claimed, expected=render_fact_value(expected, lang))
