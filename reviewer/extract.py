@@ -293,6 +293,8 @@ class ClaimExtractor:
             return None  # someone else's statement, quoted: not the article's claim
         if q.family == "memory" and _model_requirement(s, q):
             return None  # "a 70B model needs about 140 GB for its weights": a model's size, not the chip's
+        if q.family == "count" and any(m.start < q.start and q.end <= m.end for m in s.mentions):
+            return None  # "über eine Million Trainium 2 Chips": the "2" is the name's
         attribute = None
         if q.family == "ratio" and q.text.rstrip()[-1:] in ("×", "x") \
                 and any(m.start - q.end <= 2 and m.start >= q.end and self.kind(m.entity) == "chip" for m in s.mentions):

@@ -1016,3 +1016,13 @@ def test_link_names_in_a_system_table_flops_against_int8_and_level_with(reviewer
     # what a chip "schafft" is its compute; the next clause's "HBM" speaks of its own ratio
     r = review(reviewer, "Trillium schafft das 4,7-Fache der v5e, Ironwood hat sechsmal so viel HBM wie Trillium.\n", "de")
     assert alarms(r) == []
+
+
+def test_more_than_a_million_and_a_customer_s_fleet(reviewer):
+    # "über eine Million" is not half a million; Anthropic's fleet of Trainium2 is a sourced million
+    text = "Anthropic will bis Ende 2025 über eine Million Trainium 2 Chips nutzen.\n"
+    r = review(reviewer, text, "de")
+    assert find(r, "eine Million").verdict == "verified"
+    assert all(f.text != "2" for f in r.findings)  # the "2" belongs to the name
+    r = review(reviewer, "Project Rainier umfasst heute schon über eine Million Trainium2-Chips.\n", "de")
+    assert find(r, "eine Million").verdict == "contradicted"  # nearly 500,000 at activation

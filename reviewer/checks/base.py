@@ -121,8 +121,10 @@ def interval(q: Quantity) -> tuple[float, float]:
     if q.qualifier == "nearly":
         return v * 0.85, v + res
     if q.qualifier == "at_least":
-        # "over 1.6 Tbps" for 20 Tbps misleads as much as "1.6 Tbps": "more than" stays below twice the figure
-        return v - res, 2 * v - res if v > 0 else math.inf
+        # "over 1.6 Tbps" for 20 Tbps misleads as much as "1.6 Tbps": "more than" stays below twice the figure;
+        # and it is not much below the figure either ("über 1 Million" is not half a million)
+        low = v - min(res, APPROX_SLACK * abs(v))
+        return low, 2 * v - res if v > 0 else math.inf
     if q.qualifier == "at_most":
         return 0.0, v + res
     return v - res, v + res

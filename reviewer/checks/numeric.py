@@ -60,6 +60,11 @@ class NumericValue(Check):
         if claim.attribute == "chip_count" and fb.entities[claim.entity].kind == "chip":
             # "UltraServers with up to 144 of these chips": systems built from the chip may verify it
             entities = [e.id for e in fb.entities.values() if e.chip == claim.entity]
+            # "über eine Million Trainium2-Chips nutzen": a customer's fleet of the chip
+            # (not when the sentence is about a cluster: "Das Anthropic-Cluster umfasst eine Million Trainium2")
+            if not any(e.name == claim.subject_text and e.kind != "chip" for e in fb.entities.values()):
+                entities += [e.id for e in fb.entities.values() if e.kind == "organisation"
+                             and any(f.q.versus == claim.entity for f in fb.about(e.id, "chip_count"))]
             # "8,192 chips per pod": when only one system is built from the chip, the count is about it
             confident = claim.scope == "system" and len(entities) == 1
             if claim.scope == "instance" and claim.quantity.qualifier == "up_to":
