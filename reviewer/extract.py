@@ -955,16 +955,30 @@ class ClaimExtractor:
             own = self._figures_ratio(seg, s, q)
             if own is not None:
                 return own
-        value = q.value
+        value, high = q.value, None
+        kind = _WORKLOAD_KIND.match(s.text, q.end - s.start)
+        workload = next((k for k, v in kind.groupdict().items() if v), None) if kind else None
+        if workload == "throughput" and any(q.end <= c.start and c.end <= s.start + kind.end() for c in s.cue("PREC:")):
+            workload = None  # "twice its FP8 throughput": compute at a precision
+        if workload and _BENCHMARK.search(s.text):
+            return None  # "3x the throughput on Llama 2 70B in our tests": a measurement, not the vendor's claim
         said_precision = None  # the precision of the figure a "that is twice ..." refers to
         if q.unit == "percent":
-            if q.range_high is not None:
+            if q.range_high is not None and not workload:
                 return None
             more = _nearest_label(s, "MORE", q.start, q.end, 40, exact=True)
             less = _nearest_label(s, "LESS", q.start, q.end, 40, exact=True)
             if more is None and less is None:
                 return None
-            value = 1 + value if more is not None else 1 - value
+            sign = 1 if more is not None else -1
+            if more is not None and less is not None:  # "2,3-fach höheren Durchsatz und 70% niedrigere Kosten"
+                near = min((c for c in s.cues if c.label in ("MORE", "LESS")), key=lambda c: _distance(c, q.start, q.end))
+                sign = 1 if near.label == "MORE" else -1
+            value = 1 + sign * value
+            if q.range_high is not None:  # "30-40% better price performance": 1.3 to 1.4
+                value, high = sorted((value, 1 + sign * q.range_high))
+        elif workload in _LOWER_BETTER and _nearest_label(s, "LESS", q.start, q.end, 30, exact=True):
+            value = 1 / value if value else value  # "10-fach niedrigere Latenz": a tenth of the latency
         elif q.range_high is not None:
             return None
         elif q.value == 0.5 and q.text.lower() in ("half", "hälfte", "halb"):
@@ -1025,6 +1039,8 @@ class ClaimExtractor:
                                  "ATTR:compute": "compute"}[labels.pop()]}
             metric = {"memory": "memory_capacity", "rate": "memory_bandwidth"}.get(
                 measured.pop() if len(measured) == 1 else "", "compute")
+        if workload:
+            metric = workload  # "2,3-fach höheren Durchsatz", "70% lower cost per inference": a vendor's workload claim
         if metric == "efficiency":
             near = [c for c in s.cue("ATTR:efficiency") if _distance(c, q.start, q.end) <= CUE_WINDOW]
             word = s.text[near[0].start - s.start:near[0].end - s.start] if near else ""
@@ -1033,7 +1049,8 @@ class ClaimExtractor:
         if metric == "price_per_hour":
             return None
         rel = q.end - s.start
-        if _WORKLOAD_METRIC.match(s.text[rel:rel + 40]) and not _nearest_label(s, "PREC:", q.start, q.end, 30):
+        if not workload and _WORKLOAD_METRIC.match(s.text[rel:rel + 40]) \
+                and not _nearest_label(s, "PREC:", q.start, q.end, 30):
             return None  # "4-fach höheren Durchsatz und 10-fach niedrigere Latenz": measured, not specified
         if _SPEEDUP.match(s.text[rel:rel + 30]) and (_WORKLOAD.search(s.text) or not _nearest_label(
                 s, "ATTR:", q.start, q.end, CUE_WINDOW) and not _nearest_label(s, "PREC:", q.start, q.end, CUE_WINDOW)):
@@ -1155,7 +1172,10 @@ class ClaimExtractor:
         qualifier = q.qualifier
         if qualifier == "exact" and _MORE_THAN_THE.search(s.text, max(0, q.start - s.start - 20), q.start - s.start):
             qualifier = "at_least"  # "um mehr als das Vierfache", "more than the double"
-        qq = Quantity(q.start, q.end, q.text, value, q.resolution, "times", "ratio", qualifier)
+        resolution = q.resolution
+        if workload in _LOWER_BETTER and q.unit != "percent" and value < 1:
+            resolution = abs(1 / max(q.value - q.resolution, 1e-9) - value)  # "10-fach niedriger" admits 1/10.5-1/9.5
+        qq = Quantity(q.start, q.end, q.text, value, resolution, "times", "ratio", qualifier, high)
         return Claim(entity=subject, attribute="ratio", start=seg.start + q.start, end=seg.start + q.end,
                      text=q.text, quantity=qq, versus=versus, versus_implied=implied, scope=metric,
                      precision=_nearest_label(s, "PREC:", q.start, q.end, CUE_WINDOW) or precision,
@@ -1594,6 +1614,14 @@ def _distance(c: _Cue, start: int, end: int) -> int:
 _ALTERNATIVE = re.compile(r"\s+(?:or|oder)\s+(?:[\w-]+\s+){0,2}", re.IGNORECASE)
 _WORKLOAD_METRIC = re.compile(r"[\s-]*(?:\w+\s+){0,2}?(?:throughput|latency|cost|costs|price|Durchsatz|"
                               r"Durchsatzes|Latenz|Kosten|Preis)\b", re.IGNORECASE)
+_WORKLOAD_KIND = re.compile(
+    r"[\s-]*(?:[\w-]+\s+){0,2}?(?:(?P<price_performance>Preis[-\s]?Leistung\w*|price[-\s/]?performance)"
+    r"|(?P<inference_cost>(?:Kosten|costs?)\s+(?:pro|per|je)\s+(?:Inferenz|inference)|Inferenzkosten|inference\s+costs?)"
+    r"|(?P<training_cost>costs?[-\s]to[-\s]train|Trainingskosten|training\s+costs?)"
+    r"|(?P<latency>Latenz(?:en)?|latency)|(?P<throughput>Durchsatz(?:es)?|throughput))\b", re.IGNORECASE)
+_LOWER_BETTER = frozenset({"latency", "inference_cost", "training_cost"})
+_BENCHMARK = re.compile(r"\b(?:Llama|GPT-?\d|BERT|ResNet|Stable Diffusion|Mixtral|DeepSeek|Qwen|\d+B\b|MLPerf|"
+                        r"in (?:our|unseren|meinen|my) (?:tests?|Tests|runs?|Messungen)|we measured|gemessen)", re.IGNORECASE)
 _SPEEDUP = re.compile(r"[\s-]*(?:\w+\s+)?(?:faster|quicker|speedup|speed-up|schneller|flotter|Beschleunigung)\b",
                       re.IGNORECASE)
 _WORKLOAD = re.compile(r"\b(?:inference|training|Inferenz|Training|tokens?|Token|benchmarks?|Benchmarks?|MLPerf|"

@@ -11,6 +11,8 @@ ATTRIBUTE_NAMES = {
         "sram": "on-chip SRAM", "efficiency": "energy efficiency", "power": "power", "price_per_hour": "price per hour", "ratio": "ratio", "ceo": "CEO",
         "investment": "investment", "acquisition_price": "acquisition price", "acquired": "acquisition date",
         "announced": "announcement date", "available": "availability date",
+        "throughput": "throughput", "latency": "latency", "inference_cost": "cost per inference",
+        "training_cost": "cost to train", "price_performance": "price performance",
     },
     "de": {
         "memory_capacity": "Speicherkapazität", "memory_type": "Speichertyp", "memory_bandwidth": "Speicherbandbreite",
@@ -21,6 +23,8 @@ ATTRIBUTE_NAMES = {
         "price_per_hour": "Preis pro Stunde", "ratio": "Verhältnis", "ceo": "CEO",
         "investment": "Investition", "acquisition_price": "Kaufpreis", "acquired": "Übernahmedatum",
         "announced": "Ankündigungsdatum", "available": "Verfügbarkeitsdatum",
+        "throughput": "Durchsatz", "latency": "Latenz", "inference_cost": "Kosten pro Inferenz",
+        "training_cost": "Trainingskosten", "price_performance": "Preis-Leistung",
     },
 }
 

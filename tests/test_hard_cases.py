@@ -1026,3 +1026,23 @@ def test_more_than_a_million_and_a_customer_s_fleet(reviewer):
     assert all(f.text != "2" for f in r.findings)  # the "2" belongs to the name
     r = review(reviewer, "Project Rainier umfasst heute schon über eine Million Trainium2-Chips.\n", "de")
     assert find(r, "eine Million").verdict == "contradicted"  # nearly 500,000 at activation
+
+
+def test_vendor_workload_claims_are_checked_against_the_vendor_s_figures(reviewer):
+    r = review(reviewer, "Inferentia2 delivers 4x higher throughput and 10x lower latency than Inferentia1.\n", "en")
+    assert find(r, "4x").verdict == "verified" and find(r, "10x").verdict == "verified"
+    r = review(reviewer, "Inferentia2 bietet einen 8-fach höheren Durchsatz als die erste Generation.\n", "de")
+    assert find(r, "8-fach").verdict == "contradicted"
+    # a range against a range; a range outside it
+    r = review(reviewer, "Trn2-Instanzen bieten eine 30-40 % bessere Preis-Leistung als GPU-basierte EC2-Instanzen.\n", "de")
+    assert find(r, "30-40 %").verdict == "verified"
+    r = review(reviewer, "Trn2 instances offer 50-60% better price performance than comparable GPU-based EC2 instances.\n",
+               "en")
+    assert find(r, "50-60%").verdict == "contradicted"
+    # a measurement on a named model is the writer's benchmark, not the vendor's claim
+    r = review(reviewer, "On Llama 2 13B, Inferentia2 gave us 8x higher throughput than Inferentia1.\n", "en")
+    assert alarms(r) == []
+    # "FP8 throughput" is compute at a precision, not a workload figure
+    r = review(reviewer, "Trainium4 promises three times the FP8 throughput of Trainium3.\n", "en")
+    f = find(r, "three times")
+    assert f.verdict == "verified" and "compute" in f.message

@@ -52,13 +52,15 @@ class RatioClaim(Check):
         if not options:
             return unverifiable
         q = claim.quantity
-        fits = [(e, u) for e, u in options if self._agrees(q, e)]
+        fits = [(e, u) for e, u in options if self._agrees(q, e, _upper(u))]
         expected, used = fits[0] if fits else min(options, key=lambda o: abs(o[0] - q.value))
         ok = bool(fits)
         if not ok and len(options) > 1 and min(e for e, _ in options) <= q.value <= max(e for e, _ in options):
             # "four times the performance" with no precision: FP8 gives 6.8x, BF16 3.5x - undecided
             return unverifiable
         shown = f"{format_number(round(expected, 2), lang)}x"
+        if _upper(used) is not None:  # "30-40% better": the vendor's range
+            shown = f"{format_number(round(expected, 2), lang)}-{format_number(round(_upper(used), 2), lang)}x"
         if not ok and claim.versus_implied:
             return unverifiable  # the partner was not written: no reading of it is sure enough to contradict
         if ok:
@@ -69,11 +71,15 @@ class RatioClaim(Check):
                        reason=msg(lang, "ratio", expected=shown, **names))
 
     @staticmethod
-    def _agrees(q, expected: float) -> bool:
+    def _agrees(q, expected: float, upper: float | None = None) -> bool:
         tol = max(q.resolution, RATIO_SLACK * expected)
         if any(p in q.text for p in ("%", "Prozent", "percent", "per cent")):
             # "50% more" against 1.6x is wrong: a percentage is held to a tenth of the gain it states
             tol = max(q.resolution, 0.1 * abs(expected - 1), 0.06 if q.qualifier == "approx" else 0.03)
+        if upper is not None or q.range_high is not None:
+            # "30-40%" against a range or a figure: they must overlap
+            top = upper if upper is not None else expected
+            return q.value <= top + tol and (q.range_high if q.range_high is not None else q.value) >= expected - tol
         if q.qualifier == "at_least":
             return expected >= q.value - tol
         if q.qualifier == "at_most":
@@ -132,3 +138,8 @@ class RatioClaim(Check):
         order = [equivalent.get(precision, precision)] if precision else PRECISION_ORDER
         return [(norm_a[p].base_value / norm_b[p].base_value, [norm_a[p], norm_b[p]])
                 for p in order if p in norm_a and p in norm_b]
+
+
+def _upper(used: list[ResolvedFact]) -> float | None:
+    """The top of a vendor's stated range, when the ratio is one stated fact with a range."""
+    return used[0].fact.upper if len(used) == 1 and used[0].fact.attribute == "ratio" else None

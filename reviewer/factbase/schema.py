@@ -34,6 +34,12 @@ Attribute = Literal[
     "price_per_hour",
     "ratio",  # vendor-stated ratio against qualifiers.versus for qualifiers.metric
     "efficiency",  # energy efficiency: only as a ratio's metric (vendors state it relative to a predecessor)
+    # a vendor's workload claims, only as a ratio's metric: new over old, so "10x lower latency" is 0.1
+    "throughput",
+    "latency",
+    "inference_cost",  # cost per inference
+    "training_cost",  # cost to train
+    "price_performance",
     "ceo",  # text value: a person, with valid_from/valid_until
     "announced",  # date value
     "available",  # date value (GA / launch)
@@ -100,6 +106,7 @@ class Fact(_Strict):
     entity: str
     attribute: Attribute
     value: float | str | dt.date | None = None
+    upper: float | None = None  # the top of a vendor's range ("30-40% better": value 1.3, upper 1.4)
     unit: str | None = None
     qualifiers: Qualifiers = Qualifiers()
     derive: Derivation | None = None
@@ -131,6 +138,8 @@ class Fact(_Strict):
             raise ValueError("valid_until is before valid_from")
         if self.attribute == "ratio" and not (self.qualifiers.versus and self.qualifiers.metric):
             raise ValueError("a ratio needs qualifiers.versus and qualifiers.metric")
+        if self.upper is not None and not (isinstance(self.value, (int, float)) and self.upper > self.value):
+            raise ValueError("'upper' is the top of a range above 'value'")
         return self
 
 
