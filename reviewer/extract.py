@@ -318,6 +318,8 @@ class ClaimExtractor:
                 attribute = "chip_count"  # (a cell in the row or column "Chips pro Pod" too)
             elif _chip_count(s, q, "SERVERNOUN"):
                 attribute = "server_count"  # "144 chips spread over 36 servers", "verbindet vier Instanzen"
+            elif _chip_count(s, q, "BUILDINGNOUN"):
+                attribute = "building_count"  # "über 30 Rechenzentren verteilt": a campus's buildings
             elif _chip_count(s, q, "CPUNOUN"):
                 attribute = "cpu_count"  # "72 GPUs mit 36 Grace-CPUs"
             elif _chip_count(s, q, "VCPUNOUN") or (seg.kind == "table_cell" and s.cue("VCPUNOUN")):
@@ -804,7 +806,7 @@ class ClaimExtractor:
         ctx = self._context(seg, fits=fits, at=at)
         if ctx:
             return ctx, "coreference", self.fb.entities[ctx].name
-        if attribute == "site_area" and self.last_project:
+        if attribute in ("site_area", "building_count") and self.last_project:
             return self.last_project, "coreference", self.fb.entities[self.last_project].name
         if s.cue("SCOPE:chip") or any(c.end <= at for c in s.cue("ANAPH:chip")):
             # "## The instance" + "We landed on trn2.48xlarge ..." + "Per chip, AWS lists 667 TFLOPS": the chip
@@ -940,7 +942,7 @@ class ClaimExtractor:
                 return kind in ("system", "pod", "instance")  # "Ein UltraServer verbindet vier Instanzen"
             if attribute in ("interconnect_bandwidth", "bandwidth"):
                 return kind in HARDWARE_KINDS or kind == "interconnect"
-            if attribute == "site_area":
+            if attribute in ("site_area", "building_count"):
                 return kind == "project"  # "das Areal umfasst 1.200 Hektar": the campus in context
             if attribute in ("price_per_hour", "host_memory", "vcpus"):
                 return kind in ("instance", "system")  # "On demand zahlen wir 98,32 US-Dollar": for the instance

@@ -1046,3 +1046,10 @@ def test_vendor_workload_claims_are_checked_against_the_vendor_s_figures(reviewe
     r = review(reviewer, "Trainium4 promises three times the FP8 throughput of Trainium3.\n", "en")
     f = find(r, "three times")
     assert f.verdict == "verified" and "compute" in f.message
+
+
+def test_a_campus_s_buildings_are_counted_against_the_built_ones(reviewer):
+    r = review(reviewer, "Project Rainier spreads its chips over 30 data centers in Indiana.\n", "en", as_of="2025-12-01")
+    assert find(r, "30").verdict == "contradicted"  # seven stand; about 30 are planned
+    r = review(reviewer, "In Indiana stehen für Project Rainier bereits sieben Rechenzentren.\n", "de", as_of="2025-12-01")
+    assert find(r, "sieben").verdict == "verified"

@@ -31,6 +31,7 @@ Attribute = Literal[
     "sram",
     "power",  # watts
     "site_area",  # a campus's land area (acres, hectares)
+    "building_count",  # data-center buildings of a campus
     "price_per_hour",
     "ratio",  # vendor-stated ratio against qualifiers.versus for qualifiers.metric
     "efficiency",  # energy efficiency: only as a ratio's metric (vendors state it relative to a predecessor)
@@ -132,7 +133,8 @@ class Fact(_Strict):
         else:
             if isinstance(self.value, (str, dt.date)):
                 raise ValueError(f"'{self.attribute}' takes a number")
-            if self.unit is None and self.attribute not in {"chip_count", "server_count", "cpu_count", "core_count", "vcpus", "ratio"}:
+            if self.unit is None and self.attribute not in {"chip_count", "server_count", "cpu_count", "core_count", "vcpus", "ratio",
+                                                                        "building_count"}:
                 raise ValueError(f"'{self.attribute}' needs a unit")
         if self.valid_from and self.valid_until and self.valid_until < self.valid_from:
             raise ValueError("valid_until is before valid_from")
