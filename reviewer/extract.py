@@ -336,10 +336,17 @@ class ClaimExtractor:
             if q.family == "rate" and _DIE_LINK.search(s.text[max(0, rel - 50):rel + 50]):
                 return None  # "two dies joined by a 10 TB/s link": inside the package, not in the fact base
         subject, how, text = self._paired_subject(seg, s, q) or self._subject(seg, s, q.start, attribute)
-        if attribute == "chip_count" and q.value >= 10_000 and self.last_project and (
+        if attribute == "chip_count" and q.value >= 10_000 and self.last_project and q.qualifier != "up_to" and (
                 subject is None or self.kind(subject) in ("system", "instance")):
+            # (not "Cluster mit bis zu einer Million Chips": what the systems allow, not what a campus has)
             # "Nahezu 500.000 Trainium2-Chips sind über 30 Rechenzentren verteilt": the cluster last named
             subject, how, text = self.last_project, "coreference", self.fb.entities[self.last_project].name
+        elif attribute == "chip_count" and q.qualifier == "up_to" and how != "sentence" and subject \
+                and self.kind(subject) == "project" and self._article_chip():
+            # "Tausende UltraServers lassen sich zu Clustern mit bis zu einer Million Chips verbinden" after a
+            # sentence on Project Rainier: a capability of the article's chip, not the campus last named
+            subject = self._article_chip()
+            how, text = "coreference", self.fb.entities[subject].name
         if subject is None:
             return None
         if attribute == "chip_count" and self.kind(subject) == "chip" and seg.kind == "table_cell" \
@@ -915,6 +922,10 @@ class ClaimExtractor:
             if self.kind(e) == "chip":
                 counts[e] = counts.get(e, 0) + 1
         return _clear_leader(counts)
+
+    def _article_chip(self) -> str | None:
+        """The chip the article is about: the one named most, else the first one named."""
+        return self._main_chip() or next(iter(self.chip_mentions), None)
 
     def _main_chip(self) -> str | None:
         """The chip the article has named most so far, when one clearly leads ("der neue Chip" in a

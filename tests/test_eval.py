@@ -16,14 +16,14 @@ ROOT = Path(__file__).resolve().parent.parent
 # The floor CI holds today. Issue 4's CI gate (recall >= 0.90, precision >= 0.95 on corpus/) is met and
 # enforced by these floors, which sit above it; on corpus/ the targets (0.95 / 0.97 / 0.85) are met, with
 # one miss of slack (see README, Accuracy). Raise these numbers with every accuracy gain; never lower them.
-RECALL_FLOOR = 0.945
+RECALL_FLOOR = 0.95
 PRECISION_FLOOR = 0.98
-COVERAGE_FLOOR = 0.87
+COVERAGE_FLOOR = 0.875
 # The same ratchet on the seeds' claims (tests/seeds_gold, addressed by line: the seeds live outside
 # the repository, in ../shared/seeds, so CI machines without them skip this one test).
-SEEDS_RECALL_FLOOR = 0.83
+SEEDS_RECALL_FLOOR = 0.88
 SEEDS_PRECISION_FLOOR = 0.95
-SEEDS_COVERAGE_FLOOR = 0.80
+SEEDS_COVERAGE_FLOOR = 0.85
 
 
 def _cli(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:

@@ -1053,3 +1053,11 @@ def test_a_campus_s_buildings_are_counted_against_the_built_ones(reviewer):
     assert find(r, "30").verdict == "contradicted"  # seven stand; about 30 are planned
     r = review(reviewer, "In Indiana stehen für Project Rainier bereits sieben Rechenzentren.\n", "de", as_of="2025-12-01")
     assert find(r, "sieben").verdict == "verified"
+
+
+def test_up_to_a_million_chips_is_the_article_s_chip_not_the_campus(reviewer):
+    text = ("## Trainium3\n\nAWS stellt den Trainium3 vor. Project Rainier läuft seit Oktober 2025. "
+            "Tausende UltraServer lassen sich zu Clustern mit bis zu einer Million Chips verbinden.\n")
+    r = review(reviewer, text, "de")
+    f = find(r, "einer Million")
+    assert f.entity == "trainium3" and f.verdict == "verified"

@@ -60,6 +60,8 @@ class NumericValue(Check):
         if claim.attribute == "chip_count" and fb.entities[claim.entity].kind == "chip":
             # "UltraServers with up to 144 of these chips": systems built from the chip may verify it
             entities = [e.id for e in fb.entities.values() if e.chip == claim.entity]
+            if any(f.q.scope == "cluster" for f in fb.about(claim.entity, "chip_count")):
+                entities.append(claim.entity)  # "Cluster mit bis zu einer Million Trainium3-Chips": the chip's own cluster
             # "über eine Million Trainium2-Chips nutzen": a customer's fleet of the chip
             # (not when the sentence is about a cluster: "Das Anthropic-Cluster umfasst eine Million Trainium2")
             if not any(e.name == claim.subject_text and e.kind != "chip" for e in fb.entities.values()):
