@@ -366,10 +366,12 @@ class ClaimExtractor:
                 # "EFA ... 3,200 Gbps" is the network's rate, "NeuronLink ... 1.6 Tbps" the chip-to-chip link's
                 network = any(m.entity == subject and _names_network(s, m) for m in s.mentions)
                 attribute = "network_bandwidth" if network else "interconnect_bandwidth"
-            chip = self._context(seg, at=q.start)
+            user = self._link_user(seg, subject, q.start)
+            chip = user or self._context(seg, at=q.start)
             if chip and (self.fb.about(chip, attribute) or not self.fb.about(subject, attribute)) \
                     and self._uses_link(chip, subject):
-                subject, how = chip, "coreference"
+                # (the chip whose link is exactly the one named is no guess: no other chip may own the figure)
+                subject, how = chip, "sentence" if user else "coreference"
         elif attribute == "interconnect_bandwidth" and self.kind(subject) == "chip" \
                 and not self.fb.about(subject, attribute):
             # "**NVLink 3 (A100):** 400 GB/s": a chip with no such figure, beside a link with one
@@ -1336,6 +1338,19 @@ class ClaimExtractor:
                 yield Claim(entity=org, attribute=role.label.split(":", 1)[1], start=seg.start + p.start,
                             end=seg.start + p.end, text=p.text, value_text=self.fb.entities[p.entity].name,
                             scope="past" if past else None, sentence=s.text.strip(), subject_text=p.text)
+
+    def _link_user(self, seg: Segment, link: str, at: int) -> str | None:
+        """Of the chips the paragraph named so far, the last one whose link is exactly this generation:
+        "Der Neue ... gleichauf mit dem Trainium2. Gekoppelt werden die Chips per NeuronLink-v4 mit
+        1,28 TB/s" is about the chip with NeuronLink-v4, not the one compared last."""
+        _, version = split_version(normalize(self.fb.entities[link].name))
+        if not version:
+            return None
+        for e in reversed(self.memory.all(seg.block, seg.start + at)):
+            if self.kind(e) == "chip" and any(normalize(str(f.value)) == normalize(self.fb.entities[link].name)
+                                              for f in self.fb.about(e, "interconnect") if not f.fact.negated):
+                return e
+        return None
 
     def _uses_link(self, chip: str, link: str) -> bool:
         """Whether a figure said of a link may be the chip's: a generic name ("NeuronLink"), or a link

@@ -1061,3 +1061,14 @@ def test_up_to_a_million_chips_is_the_article_s_chip_not_the_campus(reviewer):
     r = review(reviewer, text, "de")
     f = find(r, "einer Million")
     assert f.entity == "trainium3" and f.verdict == "verified"
+
+
+def test_a_rate_after_a_versioned_link_is_the_chip_with_that_link(reviewer):
+    # the paragraph compared against Trainium2 last, but NeuronLink-v4 is Trainium3's link
+    text = ("Der Trainium3 trägt 144 GiB HBM3e. Bei BF16 liegt der Neue gleichauf mit dem Trainium2. "
+            "Gekoppelt werden die Chips per NeuronLink-v4 mit 1,28 TB/s pro Chip.\n")
+    r = review(reviewer, text, "de")
+    f = find(r, "1,28 TB/s")
+    assert f.entity == "trainium3" and f.verdict == "contradicted"
+    r = review(reviewer, text.replace("1,28 TB/s", "2,56 TB/s"), "de")
+    assert find(r, "2,56 TB/s").verdict == "verified"
