@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # The floor CI holds today. Issue 4's CI gate (recall >= 0.90, precision >= 0.95 on corpus/) is met and
 # enforced by these floors, which sit above it; on corpus/ the targets (0.95 / 0.97 / 0.85) are met, with
-# two misses of slack (see README, Accuracy). Raise these numbers with every accuracy gain; never lower them.
+# three misses of slack (see README, Accuracy). Raise these numbers with every accuracy gain; never lower them.
 RECALL_FLOOR = 0.95
 PRECISION_FLOOR = 0.98
 COVERAGE_FLOOR = 0.875
