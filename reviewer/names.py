@@ -98,7 +98,7 @@ class EntityNames:
             vendor = fb.entities.get(ent.vendor) if plural and ent.vendor else None
             prefixes = [a for a in ([vendor.name, *vendor.aliases] if vendor else []) if len(a) <= 8]
             for alias in [ent.name, *ent.aliases, *(f"{p} {a}" for p in prefixes for a in [ent.name, *ent.aliases])]:
-                for v in _variants(alias, plural):
+                for v in sorted(_variants(alias, plural)):  # a set: sorted, so that runs agree
                     key = normalize(v)
                     if not key:
                         continue

@@ -93,7 +93,7 @@ class PhraseRuler:
         self.nlp = nlp
         self.key = spans_key
         self.first_longest = first_longest
-        self.matcher = PhraseMatcher(nlp.vocab, attr="LOWER")
+        self._matcher: PhraseMatcher | None = None  # built on first use (see `matcher`)
         self.pattern_tokens: dict[str, list[tuple[list[str], list[bool]]]] = {}  # label -> its phrases' tokens
 
     def add_patterns(self, patterns: list[tuple[str, str]], tokenizer_id: str = "") -> None:
@@ -105,21 +105,23 @@ class PhraseRuler:
         """
         phrases = [phrase for _, phrase in patterns]
         tokens = self._cached_tokens(phrases, tokenizer_id) if tokenizer_id else None
-        if tokens is not None:
-            docs = [Doc(self.nlp.vocab, words=words, spaces=spaces) for words, spaces in tokens]
-        else:
+        if tokens is None:
             docs = [self.nlp.make_doc(phrase) for phrase in phrases]
+            tokens = [([t.text for t in d], [bool(t.whitespace_) for t in d]) for d in docs]
             if tokenizer_id:
-                diskcache.store("phrases", self._tokens_key(phrases, tokenizer_id),
-                                [[[t.text for t in d], [bool(t.whitespace_) for t in d]] for d in docs], keep=16)
-        by_label: dict[str, list[Doc]] = {}
-        for (label, _), doc in zip(patterns, docs, strict=True):
-            by_label.setdefault(label, []).append(doc)
-        for label, label_docs in by_label.items():
-            self.matcher.add(label, label_docs)
-            # the tokens, not the Docs (each Doc is a few KB): enough to add them to another matcher
-            self.pattern_tokens.setdefault(label, []).extend(
-                ([t.text for t in d], [bool(t.whitespace_) for t in d]) for d in label_docs)
+                diskcache.store("phrases", self._tokens_key(phrases, tokenizer_id), tokens, keep=16)
+        # the tokens, not the Docs (each Doc is a few KB): enough to build a matcher from; the
+        # article analyser builds one matcher for both rulers, so ours is only built when a
+        # Doc goes through the pipeline component itself
+        for (label, _), (words, spaces) in zip(patterns, tokens, strict=True):
+            self.pattern_tokens.setdefault(label, []).append((list(words), list(spaces)))
+        self._matcher = None
+
+    @property
+    def matcher(self) -> PhraseMatcher:
+        if self._matcher is None:
+            self._matcher = phrase_matcher(self.nlp.vocab, [self.pattern_tokens])
+        return self._matcher
 
     @staticmethod
     def _tokens_key(phrases: list[str], tokenizer_id: str) -> str:
@@ -153,6 +155,15 @@ class PhraseRuler:
     def __call__(self, doc: Doc) -> Doc:
         doc.spans[self.key] = [Span(doc, start, end, label=key) for start, end, key in self.matches(doc)]
         return doc
+
+
+def phrase_matcher(vocab, pattern_sets) -> PhraseMatcher:
+    """A PhraseMatcher on LOWER with the patterns of each {label: [(words, spaces), ...]} given."""
+    matcher = PhraseMatcher(vocab, attr="LOWER")
+    for patterns in pattern_sets:
+        for label, tokens in patterns.items():
+            matcher.add(label, [Doc(vocab, words=w, spaces=sp) for w, sp in tokens])
+    return matcher
 
 
 @Language.factory("hw_phrases", default_config={"spans_key": "", "first_longest": False})
@@ -435,10 +446,7 @@ class ArticleAnalyser:
         # then tells whose it is)
         self.matcher = None
         if not set(self.entities.pattern_tokens) & set(self.cues.pattern_tokens):
-            self.matcher = PhraseMatcher(nlp.vocab, attr="LOWER")
-            for ruler in (self.entities, self.cues):
-                for label, tokens in ruler.pattern_tokens.items():
-                    self.matcher.add(label, [Doc(nlp.vocab, words=w, spaces=sp) for w, sp in tokens])
+            self.matcher = phrase_matcher(nlp.vocab, [self.entities.pattern_tokens, self.cues.pattern_tokens])
             self.entity_keys = {strings[label] for label in self.entities.pattern_tokens}
         self.fuzzy_memo: dict[str, str | None] = {}
         self.space_memo: dict[str, list[tuple[int, int]]] = {}

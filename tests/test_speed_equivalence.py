@@ -130,6 +130,22 @@ def test_phrase_tokens_from_the_cache_match_as_tokenized(reviewer, tmp_path, mon
         assert sorted(fresh.matcher(doc)) == sorted(cached.matcher(doc)), text
 
 
+def test_phrase_patterns_are_the_same_in_every_process():
+    """The phrase-token cache is keyed by the patterns: names in set order (string hashes differ
+    from process to process) missed it on every start-up and tokenized all names again."""
+    import os
+    import subprocess
+    import sys
+
+    code = ("from reviewer.factbase.base import load_factbase; from reviewer.names import EntityNames; "
+            "import hashlib; print(hashlib.sha1(repr(list(EntityNames.from_factbase(load_factbase())"
+            ".phrase_patterns())).encode()).hexdigest())")
+    seen = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                           env={**os.environ, "PYTHONHASHSEED": seed}).stdout
+            for seed in ("1", "2", "3")}
+    assert len(seen) == 1
+
+
 def test_json_writer_gives_what_json_dumps_gives(reviewer):
     import json
 
