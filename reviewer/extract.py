@@ -57,7 +57,7 @@ _DATED_NAME = re.compile(r"\s*\(\s*(?:[A-Za-zÄÖÜäöü]+\.?\s+)?(?P<year>(?:1
 _NODE_BEFORE = re.compile(r"(?:\d+(?:\.\d+)?\s?-?nm|N\d+[A-Z]?)[\w-]*\s+(?:bei|at|by|von|from)\s+$")
 _NODE_AFTER = re.compile(r"(?:['’]s)?[\s-]+(?:(?:im|in|on|auf|using)\s+(?:(?:the|its|a|dem|einem|seinem)\s+)?)?"
                          r"(?:\d+(?:\.\d+)?\s?-?nm\b|N\d+[A-Z]?\b|\d+N\b)")
-_SYSTEM_WORD = re.compile(r"UltraServer|\bPods?\b|\bracks?\b|\bRacks?\b|NVL\d+")
+_SYSTEM_WORD = re.compile(r"UltraServer|\b[Pp]ods?\b|\b[Rr]acks?\b|NVL\d+")
 _UNPUNCTUATED_BREAK = re.compile(r"[^\s.!?:;,(\[–—-][ \t]*\n")
 _NEG_BREAK = re.compile(r"[;:–—]|,\s*(?:but|it|sondern|aber|es|er|sie)\b|\b(?:but|instead|sondern|stattdessen)\b")
 _ENERGY = re.compile(r"energ|efficien|effizien|watt", re.IGNORECASE)

@@ -1072,3 +1072,11 @@ def test_a_rate_after_a_versioned_link_is_the_chip_with_that_link(reviewer):
     assert f.entity == "trainium3" and f.verdict == "contradicted"
     r = review(reviewer, text.replace("1,28 TB/s", "2,56 TB/s"), "de")
     assert find(r, "2,56 TB/s").verdict == "verified"
+
+
+def test_a_lower_case_pod_between_chip_and_figure_makes_it_the_pod_s(reviewer):
+    r = review(reviewer, "Trillium (v6e) keeps the 256-chip pod but lifts it to 234.9 PFLOPS.\n", "en")
+    f = find(r, "234.9 PFLOPS")
+    assert f.entity == "tpu-v6e-pod" and f.verdict == "verified"
+    r = review(reviewer, "Trillium (v6e) lifts each chip to 234.9 PFLOPS.\n", "en")
+    assert find(r, "234.9 PFLOPS").verdict == "contradicted"  # no pod named: the per-chip claim stays wrong
