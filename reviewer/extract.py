@@ -449,8 +449,11 @@ class ClaimExtractor:
         and a guess must not turn a right figure into an alarm.
         """
         counted, compared = _counted(s), _compared(s)
+        ratios = [q for q in s.memo.get("quantities", ()) if q.family == "ratio"] if compared else ()
         out = [m.entity for m in s.mentions if self._is_hardware(m.entity) and m not in counted
                and not (m in compared and m.end <= at)  # "wie der erste Trainium; ... 16 Chips": not its figure
+               and not (m in compared and any(q.family == "ratio" and at < q.start < m.start for q in ratios))
+               # "its 2.9 TB/s ... works out to about 1.7x what Trainium2 offered": the ratio's partner, not the owner
                and not (m.start > at and _NEW_SUBJECT.search(s.text[at - s.start:m.start - s.start]))]
         # ("141 GB HBM3e mit 3,35 TB/s, die H100 nur 80 GB": a name in a later clause does not own the figure)
         named_system = [m for m in s.mentions if m.entity == subject and m.end <= at]

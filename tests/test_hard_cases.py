@@ -1080,3 +1080,12 @@ def test_a_lower_case_pod_between_chip_and_figure_makes_it_the_pod_s(reviewer):
     assert f.entity == "tpu-v6e-pod" and f.verdict == "verified"
     r = review(reviewer, "Trillium (v6e) lifts each chip to 234.9 PFLOPS.\n", "en")
     assert find(r, "234.9 PFLOPS").verdict == "contradicted"  # no pod named: the per-chip claim stays wrong
+
+
+def test_a_ratio_s_partner_after_the_figure_does_not_own_the_figure(reviewer):
+    text = ("Trainium3 delivers 2.52 PFLOPS of dense FP8. The newer part carries 144 GB of HBM, and its "
+            "2.9 TB/s of memory bandwidth works out to about 1.7x what Trainium2 offered.\n")
+    r = review(reviewer, text, "en")
+    f = find(r, "2.9 TB/s")
+    assert f.entity == "trainium3" and f.verdict == "contradicted"  # Trainium2's figure, said of Trainium3
+    assert find(r, "1.7x").verdict == "verified"
