@@ -669,7 +669,8 @@ class ClaimExtractor:
                 with_facts = [x for x in with_facts if not any(p <= x.start and x.end <= r for p, r in inner)] or with_facts
                 before = [x for x in with_facts if x.end <= a]
                 subject, subject_text = (before[-1] if before else with_facts[0]), None
-            elif not any(self._is_hardware(x.entity) or self.kind(x.entity) == "project" for x in s.mentions) and (
+            elif not any(self._is_hardware(x.entity) or self.kind(x.entity) in ("project", "person")
+                         for x in s.mentions) and (
                     any(c.start < cue.start for c in (*s.cue("ANAPH:chip"), *s.cue("ANAPH:system"),
                                                       *s.cue("ANAPH:project"))) or seg.lead_end or orgs
                     or seg.kind == "list_item" and seg.intro >= 0):
@@ -749,6 +750,11 @@ class ClaimExtractor:
         if anaphora and near and near[-1] in compared and at - near[-1].end <= 16 \
                 and not re.search(r"[,;:–—()]|\b(?:und|and|sowie)\b", s.text[near[-1].end - s.start:at - s.start]):
             m = near[-1]  # "than the H100's 80 GB", "als die H100 mit ihren 3,35 TB/s": the compared one's own figure
+            return m.entity, "sentence", m.text
+        each_of = [m for m in counted if m.end <= at and fits(m.entity) and self.kind(m.entity) == "chip"
+                   and _EACH_WITH.match(s.text, m.end - s.start, at - s.start)]
+        if each_of and not any(m.end <= at and m.start >= each_of[-1].end for m in s.mentions):
+            m = each_of[-1]  # "Acht H100 SXM mit je 80 GB Speicher und 3,35 TB/s": each counted chip's figure
             return m.entity, "sentence", m.text
         before = [m for m in candidates if m.end <= at]
         if before and self.kind(before[-1].entity) == "chip" and any(
@@ -1737,6 +1743,8 @@ _COMPUTE_VERB = re.compile(r"\b(?:schafft|leistet|rechnet|delivers|achieves|comp
 _THAT_IS = re.compile(r"\s*(?:That|This|It|Das|Dies|Damit|That's|Which)\b(?:\s+(?:is|are|means|ist|sind|wäre|bedeutet))?",
                       re.IGNORECASE)
 _RATIO_CLAUSE_BREAK = re.compile(r"[;:]|,\s*(?:and|und|while|whereas|während|but|aber|which|die|das|der)\b")
+_EACH_WITH = re.compile(r"(?:[\s-]*(?:Chips?|GPUs?|Beschleuniger\w*|accelerators?))?\s*,?\s*(?:mit\s+je|mit\s+jeweils|jeweils\s+mit|"
+                        r"each\s+with|with)\s+(?:(?![.,]\s)[^;:()])*$", re.IGNORECASE)
 _EACH_WORD = re.compile(r"\b(?:je|jeweils|each)\b", re.IGNORECASE)
 _EACH_AFTER = re.compile(r"(?:\s+(?:of\s+)?[\w-]+)?\s+(?:each|apiece|jeweils)\b")
 _EACH = re.compile(r"(?:\b(?:je|jeweils|each|per|pro|mit je)\s*)$", re.IGNORECASE)

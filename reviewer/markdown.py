@@ -131,15 +131,16 @@ def segments(src: Source) -> list[Segment]:
             seg = _segment_for(tok, _inline_children(tok, env), parents, ctx, text, line_starts)
             if seg is not None:
                 out.append(seg)
-    if _SUPERSCRIPT_CHARS.search(text):
-        # footnote markers ("8 TB/s¹", "FP8 (dicht)²") are blanked like markup: the figure and the cue
-        # word before them stay whole, and every offset stays the same
+    if _SUPERSCRIPT_CHARS.search(text) or "[^" in text:
+        # footnote markers ("8 TB/s¹", "FP8 (dicht)²", "96[^1]", and the label of a definition "[^1]: ...")
+        # are blanked like markup: the figure and the cue word before them stay whole, and every offset
+        # stays the same
         out = [replace(seg, text=_FOOTNOTE.sub(lambda m: " " * len(m.group()), seg.text)) for seg in out]
     return out
 
 
 _SUPERSCRIPT_CHARS = re.compile("[¹²³⁴⁵⁶⁷⁸⁹⁰]")
-_FOOTNOTE = re.compile(r"(?<=[^\s\d¹²³⁴⁵⁶⁷⁸⁹⁰])[¹²³⁴⁵⁶⁷⁸⁹⁰]+")
+_FOOTNOTE = re.compile(r"(?<=[^\s\d¹²³⁴⁵⁶⁷⁸⁹⁰])[¹²³⁴⁵⁶⁷⁸⁹⁰]+|\[\^[^\]\s]{1,30}\]")
 
 
 def _segment_for(tok: Token, children: list, parents: list[str], ctx: _Context, text: str,

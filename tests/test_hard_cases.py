@@ -1089,3 +1089,34 @@ def test_a_ratio_s_partner_after_the_figure_does_not_own_the_figure(reviewer):
     f = find(r, "2.9 TB/s")
     assert f.entity == "trainium3" and f.verdict == "contradicted"  # Trainium2's figure, said of Trainium3
     assert find(r, "1.7x").verdict == "verified"
+
+
+def test_markdown_footnote_references_are_no_figures(reviewer):
+    text = ("| Merkmal | Trainium2 | Trainium3 |\n|---|---|---|\n| HBM-Kapazität (GB) | 96[^1] | 144[^2] |\n\n"
+            "Die Werte gelten pro Chip.[^3]\n\n[^1]: Herstellerangabe in GiB.\n")
+    r = review(reviewer, text, "de")
+    assert [f.text for f in r.findings if f.text in ("1", "2", "3")] == []
+    assert find(r, "96").verdict == "verified" and find(r, "144").verdict == "verified"
+
+
+def test_a_date_far_from_the_context_chip_s_dates_is_another_event(reviewer):
+    # the title names Trainium4; the section's first chip is not recognised: no alarm against Trainium4
+    text = ("# Von Annapurna bis Trainium4\n\n## 2018: der erste Chip\n\n"
+            "Ende November 2018 kündigte AWS auf der re:Invent seinen ersten eigenen Inferenzchip an.\n")
+    assert alarms(review(reviewer, text, "de")) == []
+
+
+def test_a_date_in_a_sentence_about_a_person_is_not_a_chip_s(reviewer):
+    text = ("# Trainium4\n\nAWS kündigte Trainium4 an. Selipsky hatte seinen Rückzug angekündigt, seit dem "
+            "3. Juni 2024 führt Matt Garman das Cloud-Geschäft.\n")
+    assert alarms(review(reviewer, text, "de")) == []
+
+
+def test_each_of_the_counted_chips_owns_the_figures_after_mit_je(reviewer):
+    text = ("- **Trn2:** 16 Trainium2-Chips mit je 96 GB HBM3.\n"
+            "- **P5:** Acht H100 SXM mit je 80 GB Speicher und 3,35 TB/s.\n")
+    r = review(reviewer, text, "de")
+    assert find(r, "80 GB").entity == "h100" and find(r, "80 GB").verdict == "verified"
+    assert find(r, "3,35 TB/s").verdict == "verified"
+    r = review(reviewer, "Acht H100 SXM mit je 96 GB Speicher.\n", "de")
+    assert find(r, "96 GB").verdict == "contradicted"

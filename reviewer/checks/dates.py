@@ -53,6 +53,9 @@ class DateClaim(Check):
         if claim.scope == "presented" and not fb.about(claim.entity, "available") and current and \
                 all(f.value.year < period.year for f in current):
             current = []  # "Inferentia (2019)": announced 2018, so 2019 may be the launch, which has no fact
+        if claim.subject_how == "coreference" and current and all(
+                abs(f.value.year - period.year) > 2 for f in current):
+            current = []  # a subject taken from context, years away from its dates: another event, not a wrong year
         if not current:
             return Verdict(claim, "unverifiable", reason=msg(lang, "unverifiable", entity=ent, attribute=attribute,
                                                              claimed=claim.text))
