@@ -1344,9 +1344,18 @@ class ClaimExtractor:
                 if org is None:
                     continue
                 past = bool(s.cue("PAST")) and any(abs(c.start - role.start) < 50 for c in s.cue("PAST"))
+                scope = "past" if past else None
+                years = [] if past else list(_YEAR.finditer(s.text))
+                y = years[0] if len(years) == 1 else None
+                lo, hi = (p.end - s.start, y.start()) if y and y.start() > p.end - s.start else \
+                    ((y.end(), p.start - s.start) if y else (0, 0))
+                if y and hi - lo <= 80 and not re.search(r"[,;:](?=\s)|[–—]", s.text[lo:hi]) \
+                        and not _DATELINE.search(s.text, 0, y.start()):
+                    # "Adam Selipsky (AWS CEO) unveiled Trainium2 at re:Invent in Nov 2023": the role then
+                    scope = "at:" + period_before(s.text, y.start(), int(y.group()))[1].encode()
                 yield Claim(entity=org, attribute=role.label.split(":", 1)[1], start=seg.start + p.start,
                             end=seg.start + p.end, text=p.text, value_text=self.fb.entities[p.entity].name,
-                            scope="past" if past else None, sentence=s.text.strip(), subject_text=p.text)
+                            scope=scope, sentence=s.text.strip(), subject_text=p.text)
 
     def _link_user(self, seg: Segment, link: str, at: int) -> str | None:
         """Of the chips the paragraph named so far, the last one whose link is exactly this generation:
@@ -1796,7 +1805,7 @@ _EQUAL_WIE = re.compile(r"\b(?:dieselben?|derselben?|dasselbe|gleiche[nrs]?|gena
                         r"[^,;:–—]{0,40}\bwie\s+(?:die|der|das|den|dem|beim|bei|bei der|eine[mnr]?|ein)?\s*$", re.IGNORECASE)
 _WIE = re.compile(r"wie", re.IGNORECASE)  # in every _EQUAL_WIE match; found much faster
 _OF_REFERENCE = re.compile(r"\b(?:of|than|to|over|vs\.?|versus|des|dem|gegenüber|seines|seinem|ihres|ihrem)"
-                           r"\s+(?:(?:the|its|their|a)\s+)?$", re.IGNORECASE)
+                           r"\s+(?:(?:the|its|their|a|dessen|deren)\s+)?$", re.IGNORECASE)
 
 
 def _is_reference(s: _Sentence, cue: _Cue) -> bool:
@@ -1804,7 +1813,7 @@ def _is_reference(s: _Sentence, cue: _Cue) -> bool:
     predecessor (successor) is what is compared against, not the subject."""
     if re.match(r"(?:des|dem|den)\b", s.text[cue.start - s.start:], re.IGNORECASE):
         return True
-    return bool(_OF_REFERENCE.search(s.text[max(0, cue.start - s.start - 16):cue.start - s.start]))
+    return bool(_OF_REFERENCE.search(s.text[max(0, cue.start - s.start - 24):cue.start - s.start]))
 
 
 def _compared(s: _Sentence) -> list[_Mention]:

@@ -1120,3 +1120,26 @@ def test_each_of_the_counted_chips_owns_the_figures_after_mit_je(reviewer):
     assert find(r, "3,35 TB/s").verdict == "verified"
     r = review(reviewer, "Acht H100 SXM mit je 96 GB Speicher.\n", "de")
     assert find(r, "96 GB").verdict == "contradicted"
+
+
+def test_gegenueber_dessen_vorgaenger_is_the_reference(reviewer):
+    text = ("Besonders deutlich fällt der Generationswechsel beim Trainium3 aus. Gegenüber dessen Vorgänger "
+            "steigt die Speicherbandbreite um knapp 70 Prozent, und bei FP8 dicht verdreifacht sich die Rechenleistung.\n")
+    r = review(reviewer, text, "de")
+    assert find(r, "70 Prozent").verdict == "verified" and find(r, "70 Prozent").entity == "trainium3"
+    assert find(r, "verdreifacht").verdict == "contradicted"  # FP8 dense doubled
+
+
+def test_fab_names_the_foundry(reviewer):
+    r = review(reviewer, "## Trainium3\n\n- Fab: Samsung, 3nm\n", "en")
+    assert find(r, "Samsung").verdict == "contradicted"
+
+
+def test_a_role_in_a_dated_sentence_is_checked_at_that_date(reviewer):
+    text = "Adam Selipsky (AWS CEO) unveiled Trainium2 at re:Invent in Nov 2023.\n"
+    assert find(review(reviewer, text, "en", as_of="2026-05-01"), "Adam Selipsky").verdict == "verified"
+    text = "Matt Garman (AWS CEO) unveiled Trainium2 at re:Invent in Nov 2023.\n"
+    assert find(review(reviewer, text, "en", as_of="2026-05-01"), "Matt Garman").verdict == "contradicted"
+    # a year in another clause does not date the role
+    text = "Amazon bought Annapurna Labs in January 2015, and AWS CEO Adam Selipsky keeps stressing design.\n"
+    assert find(review(reviewer, text, "en", as_of="2026-02-10"), "Adam Selipsky").verdict == "outdated"
