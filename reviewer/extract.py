@@ -434,6 +434,8 @@ class ClaimExtractor:
             return False
         between = s.text[nouns[-1].end - s.start:q.start - s.start]
         each = _EACH_WORD.search(between)
+        if each and _SYSTEM_WORD.match(between, each.end() + 1):
+            return False  # "64 Trainium2-Chips und kommt je UltraServer auf 83,2 PFLOPS": each system's
         if each and not re.search(r"[;.!?]|\b(?:while|whereas|während|aber|but)\b|,\s*(?:and|und|which|die|das|der)\b",
                                   between[each.end():]):
             return True
@@ -1590,13 +1592,21 @@ def _mark_corrected_quotes(sentences: list[_Sentence]) -> None:
     """Quotation marks around a figure, with "that is wrong"/"das stimmt nicht" in the same or the
     next sentence: the article quotes someone else's mistake to correct it, it does not claim it."""
     for i, s in enumerate(sentences):
+        if "(" in s.text:
+            was = [(s.start + m.start(), s.start + m.end()) for m in _WAS_PAREN.finditer(s.text)]
+            if was:  # "fixed H100 memory (was 94 GB)", "180 GB (nicht 192 GB)": the old or wrong value, no claim
+                s.memo["discussed"] = was
         quotes = list(_QUOTED.finditer(s.text))
         if not quotes:
             continue
         after = s.text[quotes[-1].end():] + " " + (sentences[i + 1].text if i + 1 < len(sentences) else "")
         before = s.text[:quotes[0].start()]
         if _CORRECTION.search(after) or _CORRECTION.search(before) or _QUOTE_LABEL.search(before):
-            s.memo["discussed"] = [(s.start + q.start(), s.start + q.end()) for q in quotes]
+            s.memo["discussed"] = s.memo.get("discussed", []) + [(s.start + q.start(), s.start + q.end()) for q in quotes]
+
+
+_WAS_PAREN = re.compile(r"\((?:was|were|previously|formerly|earlier|not|war|waren|vorher|zuvor|bisher|früher|statt|"
+                        r"anstatt|nicht|instead\s+of)\s[^()\n]{1,80}\)", re.IGNORECASE)
 
 
 def _discussed(s: _Sentence, start: int, end: int) -> bool:
@@ -1724,7 +1734,7 @@ def _core_count(s: _Sentence, q: Quantity) -> bool:
     return bool(_CORE_NOUN.match(s.text, rel_end))
 
 
-_BARE_WITH = re.compile(r"\s*(?:mit|with)\s*")
+_BARE_WITH = re.compile(r"\s*(?:[\w-]+\s+){0,2}(?:mit|with)\s*")  # "jeder [Trainium3-Chip] mit"
 _KIND_WORDS = {("pod", "pod"), ("instance", "instance"), ("instanz", "instance"), ("rack", "system")}
 _PORT_BEFORE = re.compile(r"\b(?:ports?\s+(?:of|with|at|running at)|Ports?\s+(?:mit\s+)?(?:je|à|zu\s+je|mit)|"
                           r"(?:per|each|pro|je)\s+Port)\s+(?:up to\s+|bis zu\s+)?$", re.IGNORECASE)

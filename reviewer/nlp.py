@@ -280,13 +280,21 @@ def number_stops(text: str) -> list[int]:
 _COLUMN_GAP = re.compile(r"\S {2,}\S")
 
 
+_DEFINITION = re.compile(r"^\s*[^\s—–-][^—–\n]{0,50}?\s[—–]\s+\S")  # "v5p — 8,960 chips per pod"
+
+
+def may_have_rows(text: str) -> bool:
+    return "\n" in text and ("  " in text or "—" in text or "–" in text)
+
+
 def table_row_starts(text: str) -> list[int]:
     """Character offsets of the rows of a plain-text table inside a paragraph ("trn2.48xlarge   16
     Trainium2   1,5 TB"): lines whose columns are aligned with runs of spaces each start a sentence, so
-    that a row's figures belong to the name that opens the row."""
+    that a row's figures belong to the name that opens the row. Lines of a cheat sheet ("NVLink 4 —
+    900 GB/s per GPU" over "NVLink 5 — 1.8 TB/s per GPU") are rows too."""
     out, pos = [], 0
     lines = text.split("\n")
-    tabular = [bool(_COLUMN_GAP.search(line)) for line in lines]
+    tabular = [bool(_COLUMN_GAP.search(line) or _DEFINITION.match(line)) for line in lines]
     for k, line in enumerate(lines):
         if k and tabular[k] and (tabular[k - 1] or k + 1 < len(lines) and tabular[k + 1]):
             stripped = len(line) - len(line.lstrip())
@@ -299,7 +307,7 @@ def table_row_starts(text: str) -> list[int]:
 @Language.component("hw_table_rows")
 def hw_table_rows(doc: Doc) -> Doc:
     text = doc_text(doc)
-    return _sentence_starts(doc, table_row_starts(text)) if "  " in text and "\n" in text else doc
+    return _sentence_starts(doc, table_row_starts(text)) if may_have_rows(text) else doc
 
 
 @Language.component("hw_number_stops")
@@ -592,7 +600,7 @@ class ArticleAnalyser:
                 starts.append(i1)
             j += 1
         extra = number_stops(text) if self.number_stops else []
-        if "  " in text and "\n" in text:
+        if may_have_rows(text):
             extra = extra + table_row_starts(text)
         for at in extra:
             i = bisect_left(idx, o + at, i0, i1)

@@ -1143,3 +1143,34 @@ def test_a_role_in_a_dated_sentence_is_checked_at_that_date(reviewer):
     # a year in another clause does not date the role
     text = "Amazon bought Annapurna Labs in January 2015, and AWS CEO Adam Selipsky keeps stressing design.\n"
     assert find(review(reviewer, text, "en", as_of="2026-02-10"), "Adam Selipsky").verdict == "outdated"
+
+
+def test_je_ultraserver_is_each_system_s_figure(reviewer):
+    text = ("Der Trn2 UltraServer verbindet 64 Trainium2-Chips und kommt je UltraServer auf 83,2 PFLOPS FP8, "
+            "185,6 TB/s Speicherbandbreite und 12,8 TB/s Scale-out-Bandbreite.\n")
+    r = review(reviewer, text, "de")
+    assert find(r, "83,2 PFLOPS").verdict == "verified" and find(r, "185,6 TB/s").verdict == "verified"
+    assert find(r, "12,8 TB/s").verdict == "contradicted"  # 12.8 Tbps: bits and bytes
+
+
+def test_jeder_named_chip_mit_is_per_chip(reviewer):
+    text = "Für die Skalierung ist jeder Trainium3-Chip mit 28.800 Gbit/s über EFA angebunden.\n"
+    f = find(review(reviewer, text, "de"), "28.800 Gbit/s")
+    assert f.verdict == "contradicted" and "UltraServer" in f.message  # the system's total, stated per chip
+
+
+def test_old_values_in_parentheses_are_no_claims(reviewer):
+    text = ("## Changelog\n\n- v1.2 (2025-11-10): fixed H100 memory (was 94 GB); fixed Gaudi 3 memory (was 144 GB).\n"
+            "- The B200 ships with 180 GB (not 192 GB).\n")
+    r = review(reviewer, text, "en")
+    assert alarms(r) == []
+    assert find(r, "180 GB").verdict == "verified"
+
+
+def test_cheat_sheet_lines_are_rows(reviewer):
+    text = ("## Interconnects\n\nNVLink 4 — 900 GB/s per GPU, bidirectional\nNVLink 5 — 1.8 TB/s per GPU, bidirectional\n"
+            "NeuronLink-v4 — 2.56 TB/s per Trainium3 chip\n\n## TPUs\n\nv5e — 16 GB · 393 TFLOPS BF16\n"
+            "v5p — 8,960 chips per pod\n")
+    r = review(reviewer, text, "en")
+    assert [t for t, _ in alarms(r)] == ["393 TFLOPS"]  # v5e's INT8 figure, said of BF16
+    assert find(r, "8,960").entity == "tpu-v5p" and find(r, "900 GB/s").verdict == "verified"
