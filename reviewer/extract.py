@@ -734,6 +734,17 @@ class ClaimExtractor:
                 ent = next((e for e in self.memory.all(block) if fits(e)), None)
                 if ent:
                     return ent, how, self.fb.entities[ent].name
+        for m in reversed([m for m in s.mentions if m.end <= at][-1:]):
+            # "Der Nachfolger des ersten Inferentia hat 32 GB", "the successor of the H100 carries 141 GB"
+            link = next((lk for label, lk in (("ANAPH:successor", "successor"), ("ANAPH:predecessor", "predecessor"))
+                         for c in s.cue(label) if c.end <= m.start
+                         and _LINK_OF.fullmatch(s.text, c.end - s.start, m.start - s.start)
+                         or m.end <= c.start <= at and _LINK_AFTER.fullmatch(s.text, m.end - s.start, c.start - s.start)),
+                        None)
+            ent = self.fb.entities.get(m.entity)
+            other = getattr(ent, link, None) if ent is not None and link else None
+            if other and fits(other) and not any(c.end <= at and c.start >= m.end for c in s.cue("CMP")):
+                return other, "coreference", s.text[m.start - s.start:m.end - s.start]
         compared = _compared(s)
         counted = _counted(s)
         candidates = [m for m in s.mentions if fits(m.entity) and m not in compared and m not in counted]
@@ -1447,15 +1458,14 @@ class ClaimExtractor:
                 continue  # a quoted mistake
             # "HBM instead of DRAM", "does not use HBM3e", "nicht HBM": what it does not have
             negated = any(c.label == "NEG" and 0 <= a - c.end <= 12 for c in s.cues)
+            # "32 GB HBM", "8 GiB HBM pro Chip, gedacht für Inf1-Instanzen": the type of the capacity written
+            # right before it
+            cap = next((c for c in figures if c.attribute == "memory_capacity" and 0 <= seg.start + a - c.end <= 2),
+                       None)
             before = [c for c in chips if c.end <= a]
-            subject = before[-1] if before else None
+            subject = _Mention(a, a, cap.entity, cap.subject_text) if cap else (before[-1] if before else None)
             if subject is None and not chips:
                 subject = self._implicit_subject(seg, s, a)
-            if subject is None:
-                # "8 GiB HBM pro Chip, gedacht für Inf1-Instanzen": the type of the capacity written before it
-                cap = next((c for c in figures if c.attribute == "memory_capacity"
-                            and 0 <= seg.start + a - c.end <= 2), None)
-                subject = _Mention(a, a, cap.entity, cap.subject_text) if cap else None
             if subject is None:
                 continue
             entity = self._chip(subject.entity)
@@ -1762,6 +1772,8 @@ _COMPUTE_VERB = re.compile(r"\b(?:schafft|leistet|rechnet|delivers|achieves|comp
 _THAT_IS = re.compile(r"\s*(?:That|This|It|Das|Dies|Damit|That's|Which)\b(?:\s+(?:is|are|means|ist|sind|wäre|bedeutet))?",
                       re.IGNORECASE)
 _RATIO_CLAUSE_BREAK = re.compile(r"[;:]|,\s*(?:and|und|while|whereas|während|but|aber|which|die|das|der)\b")
+_LINK_AFTER = re.compile(r"(?:['’]s)?[\s-]?")  # "the H100's successor", "the H100 successor", "H100-Nachfolger"
+_LINK_OF = re.compile(r"\s+(?:des|der|von|vom|of)\s+(?:(?:the|dem|der|den)\s+)?", re.IGNORECASE)
 _EACH_WITH = re.compile(r"(?:[\s-]*(?:Chips?|GPUs?|Beschleuniger\w*|accelerators?))?\s*,?\s*(?:mit\s+je|mit\s+jeweils|jeweils\s+mit|"
                         r"each\s+with|with)\s+(?:(?![.,]\s)[^;:()])*$", re.IGNORECASE)
 _EACH_WORD = re.compile(r"\b(?:je|jeweils|each)\b", re.IGNORECASE)

@@ -1174,3 +1174,12 @@ def test_cheat_sheet_lines_are_rows(reviewer):
     r = review(reviewer, text, "en")
     assert [t for t, _ in alarms(r)] == ["393 TFLOPS"]  # v5e's INT8 figure, said of BF16
     assert find(r, "8,960").entity == "tpu-v5p" and find(r, "900 GB/s").verdict == "verified"
+
+
+def test_the_successor_of_a_named_chip_is_its_successor(reviewer):
+    r = review(reviewer, "Der Nachfolger des ersten Inferentia hat 32 GB HBM.\n", "de")
+    assert find(r, "32 GB").entity == "inferentia2" and find(r, "32 GB").verdict == "verified"
+    assert find(r, "HBM").verdict == "verified"  # the type of the capacity before it: Inferentia2's
+    for text in ("The successor of the H100 carries 141 GB of memory.\n", "The H100's successor carries 141 GB.\n"):
+        f = find(review(reviewer, text, "en"), "141 GB")
+        assert f.entity == "h200" and f.verdict == "verified"
