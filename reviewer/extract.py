@@ -560,6 +560,8 @@ class ClaimExtractor:
         for c in s.cue("EQUAL"):
             if _MULTIPLE_BEFORE.search(s.text, max(0, c.start - s.start - 20), c.start - s.start):
                 continue  # "four times as much as", "doppelt so viel wie": a multiple, not sameness
+            if _SAME_THING.match(s.text, c.end - s.start):
+                continue  # "The same foundry builds the MI355X", "derselbe Prozess": sameness of a thing, no measure
             measured = (_nearest_label(s, "ATTR:", c.start, c.end, CUE_WINDOW) or _nearest_label(s, "PREC:", c.start, c.end, CUE_WINDOW)
                         or s.memo.get("families", set()) & {"memory", "rate", "compute"})
             if not measured:
@@ -1120,6 +1122,18 @@ class ClaimExtractor:
                 versus = self._context(seg, fits=lambda e: self.kind(e) in ("system", "pod", "instance")
                                        and e not in {m.entity for m in s.mentions}, at=q.start)
         subject, how, text = self._subject(seg, s, q.start, metric, anaphora=False)
+        prev = s.memo.get("previous")
+        if versus is None and prev is not None and _THAT_IS.match(s.text) \
+                and not any(self._is_hardware(m.entity) for m in s.mentions):
+            # "The H200 pairs 141 GB with 4.8 TB/s, against 80 GB and 3.35 TB/s on the H100. That is about 1.76
+            # times the capacity": the first chip of the sentence before against the one it was set against
+            hw = [m for m in prev.mentions if self._is_hardware(m.entity) and m not in _counted(prev)]
+            ref = [m for m in _compared(prev) if m in hw]
+            first = next((m for m in hw if m not in ref), None)
+            other = ref[0] if ref else next((m for m in reversed(hw) if first and m.entity != first.entity), None)
+            if first is not None and other is not None and first.entity != other.entity \
+                    and self.kind(first.entity) == self.kind(other.entity):
+                subject, how, text, versus = first.entity, "coreference", first.text, other.entity
         if subject is None and any(c.end <= q.start for c in s.cue("ANAPH:chip")) \
                 and not any(self._is_hardware(m.entity) for m in s.mentions if m.end <= q.start):
             # "AWS says the new part has four times the memory of the older chip": the chip in context
@@ -1772,6 +1786,10 @@ _COMPUTE_VERB = re.compile(r"\b(?:schafft|leistet|rechnet|delivers|achieves|comp
 _THAT_IS = re.compile(r"\s*(?:That|This|It|Das|Dies|Damit|That's|Which)\b(?:\s+(?:is|are|means|ist|sind|wäre|bedeutet))?",
                       re.IGNORECASE)
 _RATIO_CLAUSE_BREAK = re.compile(r"[;:]|,\s*(?:and|und|while|whereas|während|but|aber|which|die|das|der)\b")
+_SAME_THING = re.compile(
+    r"[\s-]+(?:[\w-]+\s+)?(?:foundry|foundries|fabs?|process|node|architecture|design|dies?|chip|chips|socket|package|"
+    r"interconnect|vendor|company|maker|team|software|SDK|toolchain|Foundry|Fertiger|Auftragsfertiger|Prozess|"
+    r"Fertigungsprozess|Architektur|Fertigung|Hersteller|Design|Software|Sockel|Fabs?)\b", re.IGNORECASE)
 _LINK_AFTER = re.compile(r"(?:['’]s)?[\s-]?")  # "the H100's successor", "the H100 successor", "H100-Nachfolger"
 _LINK_OF = re.compile(r"\s+(?:des|der|von|vom|of)\s+(?:(?:the|dem|der|den)\s+)?", re.IGNORECASE)
 _EACH_WITH = re.compile(r"(?:[\s-]*(?:Chips?|GPUs?|Beschleuniger\w*|accelerators?))?\s*,?\s*(?:mit\s+je|mit\s+jeweils|jeweils\s+mit|"

@@ -1183,3 +1183,24 @@ def test_the_successor_of_a_named_chip_is_its_successor(reviewer):
     for text in ("The successor of the H100 carries 141 GB of memory.\n", "The H100's successor carries 141 GB.\n"):
         f = find(review(reviewer, text, "en"), "141 GB")
         assert f.entity == "h200" and f.verdict == "verified"
+
+
+def test_the_same_foundry_is_no_ratio(reviewer):
+    text = ("Trainium3 is produced by TSMC on a 3 nm process. The same foundry builds AMD's MI355X, whose compute "
+            "dies use TSMC's N3P node.\n")
+    assert alarms(review(reviewer, text, "en")) == []
+
+
+def test_nearly_twice_admits_a_little_less(reviewer):
+    text = "Auf dem Papier hat jede H200 141 GB Speicher, fast doppelt so viel wie die H100.\n"
+    assert find(review(reviewer, text, "de"), "doppelt").verdict == "verified"  # 1.76x
+    text = "Auf dem Papier hat jede H200 141 GB Speicher, fast viermal so viel wie die H100.\n"
+    assert find(review(reviewer, text, "de"), "viermal").verdict == "contradicted"
+
+
+def test_that_is_compares_the_sentence_before_s_first_chip_with_its_other(reviewer):
+    text = ("The H200 pairs 141 GB with 4.8 TB/s per GPU, against 80 GB and 3.35 TB/s on the H100 SXM. That is "
+            "about 1.76 times the capacity, and the memory bandwidth roughly doubles as well.\n")
+    r = review(reviewer, text, "en")
+    assert find(r, "1.76 times").verdict == "verified"
+    assert find(r, "doubles").verdict == "contradicted"  # 1.43x

@@ -84,6 +84,8 @@ class RatioClaim(Check):
             return expected >= q.value - tol
         if q.qualifier == "at_most":
             return expected <= q.value + tol
+        if q.qualifier == "nearly":  # "fast doppelt so viel" for 1.76x: short of the figure, not far short
+            return q.value * 0.85 - tol <= expected <= q.value + tol
         return abs(expected - q.value) <= tol
 
     @staticmethod
