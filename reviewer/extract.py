@@ -763,6 +763,7 @@ class ClaimExtractor:
             m = near[-1]  # "Im Vergleich zum Trn2 UltraServer, der bei 20,8 PFLOPS lag": the relative clause's own
             return m.entity, "sentence", m.text
         if anaphora and near and near[-1] in compared and at - near[-1].end <= 16 \
+                and not _TO_AFTER.match(s.text, near[-1].end - s.start) \
                 and not re.search(r"[,;:–—()]|\b(?:und|and|sowie)\b", s.text[near[-1].end - s.start:at - s.start]):
             m = near[-1]  # "than the H100's 80 GB", "als die H100 mit ihren 3,35 TB/s": the compared one's own figure
             return m.entity, "sentence", m.text
@@ -1876,6 +1877,9 @@ def _compared(s: _Sentence) -> list[_Mention]:
         if ref and _is_reference(s, ref):
             out.append(m)
             continue
+        if _FROM_ON.search(before) and _TO_AFTER.match(s.text, m.end - s.start):
+            out.append(m)  # "Capacity goes from 96 GB on Trainium2 to 144 GB per chip": the old one
+            continue
         if _MIT_BEFORE.search(before) and _LEVEL_AFTER.match(s.text, m.end - s.start):
             out.append(m)  # "liegt ... mit dem GB300 NVL72 gleichauf": the one it is level with
             continue
@@ -1896,6 +1900,9 @@ def _compared(s: _Sentence) -> list[_Mention]:
     return out
 
 
+_FROM_ON = re.compile(r"\b(?:from|von)\s+[\d.,]+\s*[\w/]+\s+(?:on|bei|beim|für|of|in|with|mit)\s+"
+                      r"(?:(?:the|dem|der|den)\s+)?$", re.IGNORECASE)
+_TO_AFTER = re.compile(r"\s+(?:to|auf|zu)\s", re.IGNORECASE)
 _AS_MANY = re.compile(r"\s+(?:so\s+viele|as\s+many|mehr|more)\s+(?:\w+\s+)?", re.IGNORECASE)
 _MIT_BEFORE = re.compile(r"\b(?:mit|with)\s+(?:(?:dem|der|den|einem|einer|the|an?)\s+)?$", re.IGNORECASE)
 _LEVEL_AFTER = re.compile(r"\s+(?:\w+\s+)?(?:gleichauf|auf\s+Augenhöhe|ebenbürtig|gleichzieht|gleich\b)", re.IGNORECASE)

@@ -1204,3 +1204,13 @@ def test_that_is_compares_the_sentence_before_s_first_chip_with_its_other(review
     r = review(reviewer, text, "en")
     assert find(r, "1.76 times").verdict == "verified"
     assert find(r, "doubles").verdict == "contradicted"  # 1.43x
+
+
+def test_from_a_figure_on_one_chip_to_another_figure(reviewer):
+    text = ("AWS rates each Trainium3 at 2.52 PFLOPS of dense FP8, where Trainium2 sat at 1,299 TFLOPS. Capacity "
+            "goes from 96 GB on Trainium2 to 144 GB per chip, with 4.9 TB/s of bandwidth feeding it.\n")
+    r = review(reviewer, text, "en")
+    assert alarms(r) == []
+    assert find(r, "144 GB").entity == "trainium3" and find(r, "4.9 TB/s").entity == "trainium3"
+    r = review(reviewer, text.replace("144 GB", "128 GB"), "en")
+    assert find(r, "128 GB").verdict == "contradicted"
