@@ -1214,3 +1214,16 @@ def test_from_a_figure_on_one_chip_to_another_figure(reviewer):
     assert find(r, "144 GB").entity == "trainium3" and find(r, "4.9 TB/s").entity == "trainium3"
     r = review(reviewer, text.replace("144 GB", "128 GB"), "en")
     assert find(r, "128 GB").verdict == "contradicted"
+
+
+def test_an_old_table_figure_beats_an_alternate_rounded_one(reviewer):
+    f = find(review(reviewer, "Pro trn1.32xlarge stehen insgesamt 3.360 TFLOPS BF16 im Datenblatt.\n", "de"),
+             "3.360 TFLOPS")
+    assert f.verdict == "outdated"  # the launch-era table; the docs now say 3,040
+
+
+def test_a_network_figure_of_a_guessed_chip_is_the_instance_s(reviewer):
+    text = ("- **Trn2:** Jede trn2.48xlarge bündelt 16 Trainium2-Chips mit je 96 GB HBM3. Die Chips sind intern über "
+            "NeuronLink-v3 verbunden, nach außen geht es per EFAv3 mit 3,2 TB/s.\n")
+    f = find(review(reviewer, text, "de"), "3,2 TB/s")
+    assert f.verdict == "contradicted" and f.entity == "trn2.48xlarge"  # 3.2 Tbps: bits and bytes
