@@ -779,6 +779,14 @@ class ClaimExtractor:
             ctx = self._context(seg, fits=lambda e: self.kind(e) in ("system", "pod") and fits(e), at=at)
             if ctx:
                 return ctx, "coreference", self.fb.entities[ctx].name
+        if len(before) > 1:
+            # "The MI355X matches Blackwell Ultra on capacity, and AMD builds its compute dies on TSMC's 5 nm node":
+            # a maker named after the last chip speaks of its own chip
+            makers = {o.entity for o in s.mentions if before[-1].end <= o.start and o.end <= at
+                      and self.kind(o.entity) == "organisation"}
+            own = [m for m in before if self.fb.entities[m.entity].vendor in makers] if makers else []
+            if own and self.fb.entities[before[-1].entity].vendor not in makers:
+                return own[-1].entity, "sentence", own[-1].text
         if before:
             m = before[-1]
             return m.entity, "sentence", m.text
@@ -1697,7 +1705,8 @@ _WORKLOAD_METRIC = re.compile(r"[\s-]*(?:\w+\s+){0,2}?(?:throughput|latency|cost
                               r"Durchsatzes|Latenz|Kosten|Preis)\b", re.IGNORECASE)
 _WORKLOAD_KIND = re.compile(
     r"[\s-]*(?:[\w-]+\s+){0,2}?(?:(?P<price_performance>Preis[-\s]?Leistung\w*|price[-\s/]?performance)"
-    r"|(?P<inference_cost>(?:Kosten|costs?)\s+(?:pro|per|je)\s+(?:Inferenz|inference)|Inferenzkosten|inference\s+costs?)"
+    r"|(?P<inference_cost>(?:Kosten|costs?|weniger|less)\s+(?:pro|per|je)\s+(?:Inferenz|inference)|Inferenzkosten|"
+    r"inference\s+costs?)"
     r"|(?P<training_cost>costs?[-\s]to[-\s]train|Trainingskosten|training\s+costs?)"
     r"|(?P<latency>Latenz(?:en)?|latency)|(?P<throughput>Durchsatz(?:es)?|throughput))\b", re.IGNORECASE)
 _LOWER_BETTER = frozenset({"latency", "inference_cost", "training_cost"})

@@ -1227,3 +1227,15 @@ def test_a_network_figure_of_a_guessed_chip_is_the_instance_s(reviewer):
             "NeuronLink-v3 verbunden, nach außen geht es per EFAv3 mit 3,2 TB/s.\n")
     f = find(review(reviewer, text, "de"), "3,2 TB/s")
     assert f.verdict == "contradicted" and f.entity == "trn2.48xlarge"  # 3.2 Tbps: bits and bytes
+
+
+def test_a_maker_named_after_the_last_chip_speaks_of_its_own_chip(reviewer):
+    text = ("The MI355X matches Blackwell Ultra on capacity, and AMD builds its compute dies on TSMC's 5 nm node.\n")
+    f = find(review(reviewer, text, "en"), "5 nm")
+    assert f.entity == "mi355x" and f.verdict == "contradicted"
+
+
+def test_weniger_pro_inferenz_is_the_inference_cost(reviewer):
+    text = ("Nach Angaben von AWS zahlten Kunden mit den Inf1-Instanzen bis zu 80 Prozent weniger pro Inferenz "
+            "als mit vergleichbaren GPU-Instanzen.\n")
+    assert find(review(reviewer, text, "de"), "80 Prozent").verdict == "contradicted"  # AWS: up to 70%
