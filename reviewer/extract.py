@@ -456,7 +456,8 @@ class ClaimExtractor:
                and not (m in compared and m.end <= at)  # "wie der erste Trainium; ... 16 Chips": not its figure
                and not (m in compared and any(q.family == "ratio" and at < q.start < m.start for q in ratios))
                # "its 2.9 TB/s ... works out to about 1.7x what Trainium2 offered": the ratio's partner, not the owner
-               and not (m.start > at and _NEW_SUBJECT.search(s.text[at - s.start:m.start - s.start]))]
+               and not (m.start > at and _NEW_SUBJECT.search(s.text[at - s.start:m.start - s.start]))
+               and not (m.end <= at and m.entity != subject and _owner_after(s, m, subject, at))]
         # ("141 GB HBM3e mit 3,35 TB/s, die H100 nur 80 GB": a name in a later clause does not own the figure)
         named_system = [m for m in s.mentions if m.entity == subject and m.end <= at]
         if named_system and self.kind(subject) == "chip" and _SYSTEM_WORD.search(
@@ -1864,6 +1865,16 @@ def _is_reference(s: _Sentence, cue: _Cue) -> bool:
     if re.match(r"(?:des|dem|den)\b", s.text[cue.start - s.start:], re.IGNORECASE):
         return True
     return bool(_OF_REFERENCE.search(s.text[max(0, cue.start - s.start - 24):cue.start - s.start]))
+
+
+def _owner_after(s: _Sentence, m: _Mention, subject: str, at: int) -> bool:
+    """"the B200 reaches 9 PFLOPS, and Blackwell Ultra, the B300, ... carries 180 GB": the subject named in
+    a later clause, between the other name and the figure, owns the figure alone."""
+    own = next((o for o in s.mentions if o.entity == subject and m.end <= o.start and o.end <= at), None)
+    return own is not None and bool(_NEXT_CLAUSE.search(s.text, m.end - s.start, own.start - s.start))
+
+
+_NEXT_CLAUSE = re.compile(r"[,;]\s*(?:and|und|while|whereas|während|but|aber|sowie)\b|;", re.IGNORECASE)
 
 
 def _compared(s: _Sentence) -> list[_Mention]:

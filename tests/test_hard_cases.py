@@ -1239,3 +1239,10 @@ def test_weniger_pro_inferenz_is_the_inference_cost(reviewer):
     text = ("Nach Angaben von AWS zahlten Kunden mit den Inf1-Instanzen bis zu 80 Prozent weniger pro Inferenz "
             "als mit vergleichbaren GPU-Instanzen.\n")
     assert find(review(reviewer, text, "de"), "80 Prozent").verdict == "contradicted"  # AWS: up to 70%
+
+
+def test_a_chip_in_an_earlier_clause_is_no_alternate_owner(reviewer):
+    text = ("At FP8 the B200 reaches 9 PFLOPS of dense throughput, and Blackwell Ultra, the B300, is quoted at "
+            "15 PFLOPS of dense NVFP4 and carries 180 GB per GPU.\n")
+    f = find(review(reviewer, text, "en"), "180 GB")
+    assert f.entity == "b300" and f.verdict == "contradicted"  # B200's figure; B300 has 288 GB
