@@ -1246,3 +1246,10 @@ def test_a_chip_in_an_earlier_clause_is_no_alternate_owner(reviewer):
             "15 PFLOPS of dense NVFP4 and carries 180 GB per GPU.\n")
     f = find(review(reviewer, text, "en"), "180 GB")
     assert f.entity == "b300" and f.verdict == "contradicted"  # B200's figure; B300 has 288 GB
+
+
+def test_jede_gpu_in_a_rack_is_per_chip(reviewer):
+    r = review(reviewer, "Im Rack-Verbund GB200 NVL72 kommt jede Blackwell-GPU sogar auf 720 PFLOPS FP8 mit Sparsity.\n", "de")
+    assert find(r, "720 PFLOPS").verdict == "contradicted"  # the rack's total, stated per GPU
+    r = review(reviewer, "Im Rack-Verbund GB200 NVL72 kommt das System auf 720 PFLOPS FP8 mit Sparsity.\n", "de")
+    assert find(r, "720 PFLOPS").verdict == "verified"
