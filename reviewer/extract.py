@@ -187,6 +187,10 @@ class ClaimExtractor:
         self.system_before = self.last_system  # as of this segment's start
         if seg.kind == "paragraph":
             self.last_paragraph = seg.text
+        if seg.kind == "heading":
+            self.last_paragraph = seg.text  # "## Reply 6: u/someone" introduces the blockquote below it
+            if _FULLY_QUOTED.fullmatch(_NUMBERING.sub("", seg.text, count=1)):
+                return []  # '## 1. "Trainium3 has four times the memory of Trainium2"': a myth to be refuted
         if seg.kind == "paragraph":
             blocks = self.paragraphs.setdefault(seg.heading, [])
             if not blocks or blocks[-1] != seg.block:
@@ -249,7 +253,8 @@ class ClaimExtractor:
             claim = self._numeric_claim(seg, sentences, i, q)
             if claim is not None:
                 out.append(claim)
-        if seg.kind == "blockquote" and (_FULLY_QUOTED.fullmatch(seg.text) or _QUOTE_INTRO.search(self.last_paragraph)):
+        if seg.kind == "blockquote" and (_FULLY_QUOTED.fullmatch(seg.text) or _QUOTE_INTRO.search(self.last_paragraph)
+                                         or _QUOTE_SOURCE.search(self.last_paragraph)):
             return []  # > "Trillium has 192 GB per chip ...", "Someone replied with this:" > ...: someone else's words
         for s in sentences:
             out.extend(self._equal_claims(seg, s))
@@ -1315,10 +1320,16 @@ class ClaimExtractor:
                 subject, guessed = _Mention(s.start, s.start, table, self.fb.entities[table].name), False
             if subject is None:
                 subject = self._implicit_subject(seg, s, m.start)
+                maker = self.fb.entities[m.entity].vendor
+                if subject is not None and maker and any(
+                        o.entity == maker and maker != self.fb.entities[self._chip(subject.entity)].vendor
+                        for o in s.mentions if o.end <= m.start):
+                    continue  # "NVIDIA quotes NVLink as the sum of both directions": another maker's link
             if subject is None:
                 continue
             negated = any(c.end <= m.start and m.start - c.end <= 30 and c.start >= subject.end
                           and not _NEG_BREAK.search(s.text[c.end - s.start:m.start - s.start])
+                          and not _NOT_SAYING.match(s.text, c.end - s.start)  # "AWS does not say which way its ..."
                           and not any(c.end <= o.start and o.end <= m.start and self.kind(o.entity) == "interconnect"
                                       for o in s.mentions)
                           for c in s.cue("NEG")) or _negated_after(s, m)  # "not NVLink; it uses NeuronLink-v3"
@@ -1606,6 +1617,11 @@ _RATIO_OF_BEFORE = re.compile(r"(?:[Ff]ache[ns]?|[Dd]oppelte[ns]?|times|twice|do
 # "Someone replied to my last thread with this:", "Ein Leser schrieb uns dazu:": a quote of someone else follows
 _QUOTE_INTRO = re.compile(r"\b(?:replied|wrote|writes|claimed|claims|commented|posted|put it|said|says|told us|"
                           r"schrieb|schreibt|meinte|behauptete|behauptet|kommentierte|postete)\b[^.!?]*:\s*$", re.IGNORECASE)
+_NOT_SAYING = re.compile(r"\s*(?:say|says|tell|disclose|specify|reveal|state|know|sagt|nennt|verrät|angeben|mitteilen)\b",
+                         re.IGNORECASE)
+_QUOTE_SOURCE = re.compile(r"(?<![\w/])u/\w+|(?<![\w.])@\w{2,}|^\s*(?:Reply|Antwort|Kommentar|Comment|Leserbrief|"
+                           r"Reader|Leser)\b", re.IGNORECASE)  # a commenter's handle, "## Reply 3": their words
+_NUMBERING = re.compile(r"^\s*(?:\d+[.)]|[IVX]+\.|Myth\s+\d+:|Mythos\s+\d+:)\s*", re.IGNORECASE)
 _FULLY_QUOTED = re.compile(r'\s*(?:"[^"]+"|“[^”“]+[”“]|„[^“”"]+[“”"]|»[^«]+«|«[^»]+»)[\s.,;:!?—–-]*(?:[-—–]\s*\w[^"“”„«»]*)?')
 _QUOTED = re.compile(r'"[^"\n]{1,200}"|“[^”\n]{1,200}[”“]|„[^“”"\n]{1,200}[“”"]|»[^«\n]{1,200}«|«[^»\n]{1,200}»')
 _CORRECTION = re.compile(r"\b(?:wrong|false|incorrect|not true|untrue|inaccurate|a myth|mistaken|misleading|"

@@ -1253,3 +1253,21 @@ def test_jede_gpu_in_a_rack_is_per_chip(reviewer):
     assert find(r, "720 PFLOPS").verdict == "contradicted"  # the rack's total, stated per GPU
     r = review(reviewer, "Im Rack-Verbund GB200 NVL72 kommt das System auf 720 PFLOPS FP8 mit Sparsity.\n", "de")
     assert find(r, "720 PFLOPS").verdict == "verified"
+
+
+def test_a_quoted_myth_heading_is_no_claim(reviewer):
+    text = '## 1. "Trainium3 has four times the memory of Trainium2"\n\nIt has 1.5 times as much: 144 GB against 96 GB.\n'
+    assert alarms(review(reviewer, text, "en")) == []
+
+
+def test_a_blockquote_under_a_commenter_s_heading_is_their_words(reviewer):
+    text = ("## Reply 6: u/trainium_curious\n\n> Trainium3 has 96 GB per chip, I think.\n\n"
+            "**Our take:** Trainium3 has 144 GB per chip.\n")
+    r = review(reviewer, text, "en")
+    assert alarms(r) == [] and find(r, "144 GB").verdict == "verified"
+
+
+def test_not_saying_is_no_negation_and_another_maker_s_link_is_not_the_chip_s(reviewer):
+    text = ("## Trainium3\n\nNeuronLink-v4 — 2.56 TB/s per Trainium3 chip\n\nDirection matters: NVIDIA quotes NVLink as "
+            "the sum of both directions, while AWS does not say which way its NeuronLink numbers are counted.\n")
+    assert alarms(review(reviewer, text, "en")) == []
