@@ -1271,3 +1271,12 @@ def test_not_saying_is_no_negation_and_another_maker_s_link_is_not_the_chip_s(re
     text = ("## Trainium3\n\nNeuronLink-v4 — 2.56 TB/s per Trainium3 chip\n\nDirection matters: NVIDIA quotes NVLink as "
             "the sum of both directions, while AWS does not say which way its NeuronLink numbers are counted.\n")
     assert alarms(review(reviewer, text, "en")) == []
+
+
+def test_hiess_es_reports_and_je_gpu_is_per_chip(reviewer):
+    text = ("In mehreren Branchenmeldungen hieß es zuletzt, der Trainium3 habe viermal so viel Speicher wie der "
+            "Trainium2. Pro Chip stimmt das nicht: Der Speicher wächst gegenüber dem Vorgänger nur um 50 Prozent.\n")
+    r = review(reviewer, text, "de")
+    assert alarms(r) == [] and find(r, "50 Prozent").verdict == "verified"
+    text = "Wer ganze Racks kauft, schaut auf das GB300 NVL72. Das NVLink-Netz verbindet die GPUs mit 130 TB/s je GPU.\n"
+    assert find(review(reviewer, text, "de"), "130 TB/s").verdict == "contradicted"  # the rack's total, per GPU
