@@ -459,7 +459,7 @@ class ClaimExtractor:
         ratios = [q for q in s.memo.get("quantities", ()) if q.family == "ratio"] if compared else ()
         out = [m.entity for m in s.mentions if self._is_hardware(m.entity) and m not in counted
                and not (m in compared and m.end <= at)  # "wie der erste Trainium; ... 16 Chips": not its figure
-               and not (m in compared and any(q.family == "ratio" and at < q.start < m.start for q in ratios))
+               and not (m in compared and any(at < q.start < m.start for q in ratios))
                # "its 2.9 TB/s ... works out to about 1.7x what Trainium2 offered": the ratio's partner, not the owner
                and not (m.start > at and _NEW_SUBJECT.search(s.text[at - s.start:m.start - s.start]))
                and not (m.end <= at and m.entity != subject and _owner_after(s, m, subject, at))]
@@ -742,17 +742,17 @@ class ClaimExtractor:
                 ent = next((e for e in self.memory.all(block) if fits(e)), None)
                 if ent:
                     return ent, how, self.fb.entities[ent].name
-        for m in reversed([m for m in s.mentions if m.end <= at][-1:]):
+        m = next((m for m in reversed(s.mentions) if m.end <= at), None)
+        if m is not None and (s.cue("ANAPH:successor") or s.cue("ANAPH:predecessor")):
             # "Der Nachfolger des ersten Inferentia hat 32 GB", "the successor of the H100 carries 141 GB"
             link = next((lk for label, lk in (("ANAPH:successor", "successor"), ("ANAPH:predecessor", "predecessor"))
                          for c in s.cue(label) if c.end <= m.start
                          and _LINK_OF.fullmatch(s.text, c.end - s.start, m.start - s.start)
                          or m.end <= c.start <= at and _LINK_AFTER.fullmatch(s.text, m.end - s.start, c.start - s.start)),
                         None)
-            ent = self.fb.entities.get(m.entity)
-            other = getattr(ent, link, None) if ent is not None and link else None
+            other = getattr(self.fb.entities.get(m.entity), link, None) if link else None
             if other and fits(other) and not any(c.end <= at and c.start >= m.end for c in s.cue("CMP")):
-                return other, "coreference", s.text[m.start - s.start:m.end - s.start]
+                return other, "coreference", m.text
         compared = _compared(s)
         counted = _counted(s)
         candidates = [m for m in s.mentions if fits(m.entity) and m not in compared and m not in counted]
@@ -1395,9 +1395,9 @@ class ClaimExtractor:
                 scope = "past" if past else None
                 years = [] if past else list(_YEAR.finditer(s.text))
                 y = years[0] if len(years) == 1 else None
-                lo, hi = (p.end - s.start, y.start()) if y and y.start() > p.end - s.start else \
-                    ((y.end(), p.start - s.start) if y else (0, 0))
-                if y and hi - lo <= 80 and not re.search(r"[,;:](?=\s)|[–—]", s.text[lo:hi]) \
+                if y is not None:  # the text between the person and the year
+                    lo, hi = (p.end - s.start, y.start()) if y.start() >= p.end - s.start else (y.end(), p.start - s.start)
+                if y is not None and hi - lo <= 80 and not re.search(r"[,;:](?=\s)|[–—]", s.text[lo:hi]) \
                         and not _DATELINE.search(s.text, 0, y.start()):
                     # "Adam Selipsky (AWS CEO) unveiled Trainium2 at re:Invent in Nov 2023": the role then
                     scope = "at:" + period_before(s.text, y.start(), int(y.group()))[1].encode()
@@ -1815,8 +1815,8 @@ _THAT_IS = re.compile(r"\s*(?:That|This|It|Das|Dies|Damit|That's|Which)\b(?:\s+(
 _RATIO_CLAUSE_BREAK = re.compile(r"[;:]|,\s*(?:and|und|while|whereas|während|but|aber|which|die|das|der)\b")
 _SAME_THING = re.compile(
     r"[\s-]+(?:[\w-]+\s+)?(?:foundry|foundries|fabs?|process|node|architecture|design|dies?|chip|chips|socket|package|"
-    r"interconnect|vendor|company|maker|team|software|SDK|toolchain|Foundry|Fertiger|Auftragsfertiger|Prozess|"
-    r"Fertigungsprozess|Architektur|Fertigung|Hersteller|Design|Software|Sockel|Fabs?)\b", re.IGNORECASE)
+    r"interconnect|vendor|company|maker|team|software|SDK|toolchain|Fertiger|Auftragsfertiger|Prozess|"
+    r"Fertigungsprozess|Architektur|Fertigung|Hersteller|Sockel)\b", re.IGNORECASE)
 _LINK_AFTER = re.compile(r"(?:['’]s)?[\s-]?")  # "the H100's successor", "the H100 successor", "H100-Nachfolger"
 _LINK_OF = re.compile(r"\s+(?:des|der|von|vom|of)\s+(?:(?:the|dem|der|den)\s+)?", re.IGNORECASE)
 _EACH_WITH = re.compile(r"(?:[\s-]*(?:Chips?|GPUs?|Beschleuniger\w*|accelerators?))?\s*,?\s*(?:mit\s+je|mit\s+jeweils|jeweils\s+mit|"

@@ -16,6 +16,7 @@ from ..numbers import format_number
 # as "144 GB" is 2% off and wrong; every planted-error class we know is further off than this.
 EXACT_SLACK = 0.012
 APPROX_SLACK = 0.06
+NEARLY_FLOOR = 0.85  # "nearly 500,000", "fast doppelt": short of the figure, not far short
 PRECISION_GROUPS = [{"FP8", "MXFP8", "cFP8"}, {"FP4", "MXFP4", "NVFP4"}, {"BF16", "FP16"}]
 
 
@@ -119,7 +120,7 @@ def interval(q: Quantity) -> tuple[float, float]:
         tol = max(res, APPROX_SLACK * abs(v))
         return v - tol, v + tol
     if q.qualifier == "nearly":
-        return v * 0.85, v + res
+        return v * NEARLY_FLOOR, v + res
     if q.qualifier == "at_least":
         # "over 1.6 Tbps" for 20 Tbps misleads as much as "1.6 Tbps": "more than" stays below twice the figure;
         # and it is not much below the figure either ("über 1 Million" is not half a million)

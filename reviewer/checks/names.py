@@ -124,27 +124,26 @@ class RoleClaim(Check):
         facts = fb.about(claim.entity, claim.attribute)
         person = claim.value_text or claim.text
         theirs = [f for f in facts if normalize(str(f.value)) == normalize(person)]
+        held_then = False
         if claim.scope and claim.scope.startswith("at:"):
             # a role in a sentence dated before the article: who held it then
             period = Period.decode(claim.scope[3:])
             first = dt.date(period.year, period.first_month, period.day or 1)
             last = dt.date(period.year, period.last_month, period.day or calendar.monthrange(period.year, period.last_month)[1])
             if last < ctx.as_of:
-                if any(f.valid_at(first) or f.valid_at(last) for f in theirs):
-                    return Verdict(claim, "verified", expected=person, sources=sources_of(theirs),
-                                   reason=msg(lang, "verified", entity=org, attribute=attribute, claimed=person,
-                                              expected=person))
+                held_then = any(f.valid_at(first) or f.valid_at(last) for f in theirs)
                 then = [f for f in facts if f.valid_at(first) and f.valid_at(last)]
-                if then and theirs:
+                if not held_then and then and theirs:
                     return Verdict(claim, "contradicted", expected=str(then[0].value), suggestion=str(then[0].value),
                                    sources=sources_of(then + theirs),
                                    reason=msg(lang, "contradicted", entity=org, attribute=attribute, claimed=person,
                                               expected=str(then[0].value)))
-                return Verdict(claim, "unverifiable", reason=msg(lang, "unverifiable", entity=org,
-                                                                 attribute=attribute, claimed=person))
+                if not held_then:
+                    return Verdict(claim, "unverifiable", reason=msg(lang, "unverifiable", entity=org,
+                                                                     attribute=attribute, claimed=person))
         now = [f for f in facts if f.valid_at(ctx.as_of)]
         holder = str(now[0].value) if now else None
-        if any(f.valid_at(ctx.as_of) for f in theirs) or (theirs and claim.scope == "past"):
+        if held_then or any(f.valid_at(ctx.as_of) for f in theirs) or (theirs and claim.scope == "past"):
             return Verdict(claim, "verified", expected=person, sources=sources_of(theirs),
                            reason=msg(lang, "verified", entity=org, attribute=attribute, claimed=person,
                                       expected=person))

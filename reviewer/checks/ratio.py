@@ -6,7 +6,7 @@ from ..factbase.base import ResolvedFact
 from ..i18n import attr_name, msg
 from ..models import Claim, Verdict
 from ..numbers import format_number
-from .base import Check, CheckContext, sources_of
+from .base import NEARLY_FLOOR, Check, CheckContext, sources_of
 
 RATIO_SLACK = 0.10  # vendor ratios are computed from rounded figures and rounded again
 PRECISION_ORDER = ["FP8", "MXFP8", "BF16", "FP16", "FP4", "MXFP4", "INT8", "FP32"]
@@ -85,7 +85,7 @@ class RatioClaim(Check):
         if q.qualifier == "at_most":
             return expected <= q.value + tol
         if q.qualifier == "nearly":  # "fast doppelt so viel" for 1.76x: short of the figure, not far short
-            return q.value * 0.85 - tol <= expected <= q.value + tol
+            return q.value * NEARLY_FLOOR - tol <= expected <= q.value + tol
         return abs(expected - q.value) <= tol
 
     @staticmethod
