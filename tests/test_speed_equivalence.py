@@ -313,3 +313,69 @@ def test_anchor_starts_as_the_anchor_pattern_finds_them(lang):
     texts += ["".join(rng.choice(parts) for _ in range(rng.randint(0, 12))) for _ in range(30000)]
     for text in texts:
         assert quantities.anchor_starts(text, lang) == [m.start() for m in quantities._anchors(lang).finditer(text)], text
+
+
+def test_verdict_memo_key_reads_every_claim_field_a_check_may_read():
+    import dataclasses
+
+    from reviewer.models import Claim, Quantity
+    from reviewer.verify import MEMO_IGNORES, _memo_key
+    from reviewer.checks import CheckContext
+
+    q = Quantity(3, 9, "144 GB", 144.0, 0.5, "GB", "memory")
+    base = Claim("trainium3", "memory", 3, 9, "144 GB", quantity=q, sentence="It has 144 GB.")
+    ctx = CheckContext(None, dt.date(2025, 12, 3), "en")
+    key = _memo_key(base, ctx)
+    changed = {"entity": "trainium2", "attribute": "memory_bandwidth", "text": "144 GiB", "value_text": "x",
+               "precision": "fp8", "sparsity": "dense", "scope": "chip", "versus": "h100", "versus_implied": True,
+               "per_direction": True, "negated": True, "subject_text": "it", "subject_how": "coreference",
+               "alternates": ("trainium2",), "as_of": dt.date(2024, 1, 1),
+               "quantity": dataclasses.replace(q, value=96.0)}
+    names = {f.name for f in dataclasses.fields(Claim)}
+    assert set(changed) | set(MEMO_IGNORES) == names  # a new Claim field must be in the key (or ignored here)
+    for name, value in changed.items():
+        assert _memo_key(dataclasses.replace(base, **{name: value}), ctx) != key, name
+    for name in ("text", "value", "resolution", "unit", "family", "qualifier", "range_high"):
+        other = dataclasses.replace(q, **{name: {"text": "144GB", "value": 96.0, "resolution": 0.05, "unit": "GiB",
+                                                  "family": "rate", "qualifier": "about", "range_high": 150.0}[name]})
+        assert _memo_key(dataclasses.replace(base, quantity=other), ctx) != key, name
+    # where it stands does not matter
+    moved = dataclasses.replace(base, start=40, end=46, sentence="Trainium3: 144 GB.",
+                                quantity=dataclasses.replace(q, start=40, end=46))
+    assert _memo_key(moved, ctx) == key
+    assert _memo_key(base, dataclasses.replace(ctx, lang="de")) != key
+    assert _memo_key(base, dataclasses.replace(ctx, as_of=dt.date(2026, 1, 1))) != key
+
+
+def test_remembered_verdicts_are_the_verdicts_worked_out_afresh(reviewer):
+    """Through one memo, the corpus's claims, and then the same claims moved elsewhere (every one a
+    hit), get what the checks give each claim afresh, each verdict with its own claim's offsets."""
+    from reviewer.checks import CheckContext
+    from reviewer.checks.base import fact_base_cache
+    from reviewer.verify import _memo_key, _without_corrections, check_one, verify
+
+    articles = []
+    for p in sorted((ROOT / "corpus").glob("*.md")):
+        src = source_from_text(p.read_text(encoding="utf-8"), str(p))
+        _, claims = reviewer.review_source_with_claims(src)
+        ctx = CheckContext(reviewer.factbase, src.date or dt.date.today(), src.lang or detect_language(src.markdown))
+        articles.append((p.name, claims, ctx))
+    fact_base_cache(reviewer.factbase).pop("verdicts", None)  # a fresh memo, filled by the articles below
+    hits = total = 0
+    for name, claims, ctx in articles:
+        got = verify(claims, ctx)
+        assert got == _without_corrections([check_one(c, ctx) for c in claims]), name
+        # the same claims elsewhere in an article of that date: every one a hit, judged as itself
+        moved = [_moved(c, 7) for c in claims]
+        memo = fact_base_cache(reviewer.factbase)["verdicts"]
+        hits += sum(1 for c in moved if _memo_key(c, ctx) in memo)
+        total += len(moved)
+        assert verify(moved, ctx) == _without_corrections([check_one(c, ctx) for c in moved]), name
+    assert hits > 0.9 * total  # the moved claims were judged from the memo
+
+
+def _moved(c, by: int):
+    import dataclasses
+
+    q = c.quantity and dataclasses.replace(c.quantity, start=c.quantity.start + by, end=c.quantity.end + by)
+    return dataclasses.replace(c, start=c.start + by, end=c.end + by, quantity=q, sentence="Also: " + c.sentence)
