@@ -318,9 +318,9 @@ def test_anchor_starts_as_the_anchor_pattern_finds_them(lang):
 def test_verdict_memo_key_reads_every_claim_field_a_check_may_read():
     import dataclasses
 
+    from reviewer.checks import CheckContext
     from reviewer.models import Claim, Quantity
     from reviewer.verify import MEMO_IGNORES, _memo_key
-    from reviewer.checks import CheckContext
 
     q = Quantity(3, 9, "144 GB", 144.0, 0.5, "GB", "memory")
     base = Claim("trainium3", "memory", 3, 9, "144 GB", quantity=q, sentence="It has 144 GB.")
