@@ -487,6 +487,12 @@ class ClaimExtractor:
             for block in (seg.intro, seg.heading):
                 if block >= 0:
                     out += self.memory.all(block)
+            if seg.intro >= 0 and seg.heading >= 0:
+                intro = next((e for e in self.memory.all(seg.intro) if self._is_hardware(e)), None)
+                if intro and self._heading_over_intro(intro, seg.heading, self._is_hardware) == subject:
+                    # "## MI325X" + "reuses the MI300X silicon ...:" + "- Bandwidth: 5.3 TB/s": the intro's
+                    # predecessor is the list's reference point, not a possible owner of its figures
+                    out = [e for e in out if e != intro]
             if scope != "chip" and not any(_CHIP_NOUN.search(c_text) for c_text in _cue_texts(s, "ANAPH:chip")):
                 ent = self.fb.entities.get(subject)
                 out += [e.id for e in self.fb.entities.values() if e.chip == subject]
@@ -950,9 +956,29 @@ class ClaimExtractor:
             if block == seg.block and seen:
                 return seen[-1]
             if seen and (len(set(seen)) == 1 or block == seg.intro):
+                if block == seg.intro and seg.heading >= 0:
+                    own = self._heading_over_intro(seen[0], seg.heading, fits)
+                    if own:
+                        return own
                 return seen[0]  # a list's intro paragraph: its first-named entity is the topic
         if self.topic and fits(self.topic):
             return self.topic
+        return None
+
+    def _heading_over_intro(self, intro: str, heading: int, fits) -> str | None:
+        """"## NVIDIA B200" + "The first Blackwell part, ...:" + "- Memory: 192 GB": the list is about the
+        heading's one entity when the intro names only its family or its predecessor ("## MI325X" +
+        "reuses the MI300X compute silicon ...")."""
+        named = list(dict.fromkeys(e for e in self.memory.all(heading) if fits(e)))
+        if len(named) != 1 or named[0] == intro:
+            return None
+        own = named[0]
+        chip = self._chip(own)
+        ent = self.fb.entities[intro]
+        if ent.kind == "family" and (own in ent.members or chip in ent.members):
+            return own
+        if intro in (self.fb.entities[own].predecessor, self.fb.entities[chip].predecessor):
+            return own
         return None
 
     def _paragraph_topic(self, seg: Segment, at: int) -> str | None:

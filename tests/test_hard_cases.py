@@ -1280,3 +1280,21 @@ def test_hiess_es_reports_and_je_gpu_is_per_chip(reviewer):
     assert alarms(r) == [] and find(r, "50 Prozent").verdict == "verified"
     text = "Wer ganze Racks kauft, schaut auf das GB300 NVL72. Das NVLink-Netz verbindet die GPUs mit 130 TB/s je GPU.\n"
     assert find(review(reviewer, text, "de"), "130 TB/s").verdict == "contradicted"  # the rack's total, per GPU
+
+
+# -- blind batch 10 ----------------------------------------------------------------------------------
+
+def test_a_heading_s_chip_beats_its_family_or_predecessor_in_the_list_intro(reviewer):
+    text = ("## NVIDIA B200\n\nThe first Blackwell part is still the volume workhorse in HGX boards.\n\n"
+            "- **Memory bandwidth:** 8 TB/s\n- **TDP:** up to 1,000 W\n\n"
+            "## AMD Instinct MI325X\n\nAMD's refresh reuses the MI300X compute silicon and adds memory.\n\n"
+            "- **Memory:** 256 GB of HBM3e\n- **Bandwidth:** 5.3 TB/s\n")
+    r = review(reviewer, text, "en", as_of="2026-03-01")
+    assert find(r, "8 TB/s").entity == "b200" and find(r, "8 TB/s").verdict == "outdated"  # 7.7 TB/s shipped
+    assert find(r, "1,000 W").entity == "b200"
+    assert find(r, "256 GB").entity == "mi325x" and find(r, "256 GB").verdict == "verified"
+    f = find(r, "5.3 TB/s")  # the MI300X's figure, not the MI325X's 6 TB/s
+    assert f.entity == "mi325x" and f.verdict == "contradicted"
+    # an intro naming another chip still sets the topic
+    text = "## Accelerators\n\nThe MI300X, for comparison:\n\n- **Memory:** 192 GB\n"
+    assert find(review(reviewer, text, "en"), "192 GB").entity == "mi300x"
