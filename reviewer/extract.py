@@ -1981,7 +1981,11 @@ def _counted(s: _Sentence) -> list[_Mention]:
 
 _NEG_AFTER = re.compile(r"^\W*(?:(?:is|are|wird|werden|ist|sind)?\s*(?:not|nicht|no longer|nicht mehr)\s+"
                         r"(?:supported|unterstützt|used|genutzt|verwendet|available|verfügbar)"
-                        r"|(?:nicht|not)\b(?=\s*[,.;]))", re.I)  # "Trainium3 beherrscht NVLink nicht, er setzt auf ..."
+                        r"|(?:nicht|not)\b(?=\s*[,.;])"  # "Trainium3 beherrscht NVLink nicht, er setzt auf ..."
+                        # "NVLink spielt beim Trainium3 keine Rolle", "NVLink plays no part in Trainium3",
+                        # "NVLink fehlt dem Trainium3", "NVLink is absent from Trainium3"
+                        r"|(?:spielt|spielen|plays?)\s+(?:[\w-]+\s+){0,3}?(?:keine|no)\s+(?:Rolle|role|part)\b"
+                        r"|(?:fehlt|fehlen|is\s+absent|is\s+missing)\b)", re.I)
 
 
 def _negated_after(s: _Sentence, m: _Mention) -> bool:

@@ -1298,3 +1298,20 @@ def test_a_heading_s_chip_beats_its_family_or_predecessor_in_the_list_intro(revi
     # an intro naming another chip still sets the topic
     text = "## Accelerators\n\nThe MI300X, for comparison:\n\n- **Memory:** 192 GB\n"
     assert find(review(reviewer, text, "en"), "192 GB").entity == "mi300x"
+
+
+def test_plays_no_role_negates_the_link(reviewer):
+    r = review(reviewer, "Trainium3 nutzt NeuronLink-v4. NVLink spielt beim Trainium3 keine Rolle.\n", "de")
+    assert alarms(r) == [] and find(r, "NVLink").verdict == "verified"
+    r = review(reviewer, "Trainium3 uses NeuronLink-v4; NVLink plays no part in Trainium3.\n", "en")
+    assert alarms(r) == []
+    r = review(reviewer, "Trainium3 nutzt NeuronLink-v4. NVLink spielt beim Trainium3 eine große Rolle.\n", "de")
+    assert find(r, "NVLink").verdict == "contradicted"
+
+
+def test_a_german_compound_with_plus_says_more_and_names_the_attribute(reviewer):
+    text = ("## Der UltraServer\n\nEin Trn3 UltraServer fasst 144 Trainium3-Chips.\n\n"
+            "Für den einzelnen Chip nennt AWS ein Effizienzplus von {} Prozent gegenüber dem Trainium2.\n")
+    f = find(review(reviewer, text.format(50), "de"), "50 Prozent")
+    assert f.entity == "trainium3" and f.verdict == "contradicted"  # 40 percent per chip
+    assert find(review(reviewer, text.format(40), "de"), "40 Prozent").verdict == "verified"
