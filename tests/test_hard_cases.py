@@ -1315,3 +1315,14 @@ def test_a_german_compound_with_plus_says_more_and_names_the_attribute(reviewer)
     f = find(review(reviewer, text.format(50), "de"), "50 Prozent")
     assert f.entity == "trainium3" and f.verdict == "contradicted"  # 40 percent per chip
     assert find(review(reviewer, text.format(40), "de"), "40 Prozent").verdict == "verified"
+
+
+def test_a_launch_after_the_release_date_is_wrong_when_only_the_release_is_known(reviewer):
+    text = "- **MI300X:** 192 GB of HBM3 at 5.3 TB/s. AMD launched it in {}.\n"
+    f = find(review(reviewer, text.format("December 2024"), "en", as_of="2026-06-15"), "December 2024")
+    assert f.verdict == "contradicted" and f.expected == "2023-12-06"
+    assert find(review(reviewer, text.format("December 2023"), "en", as_of="2026-06-15"),
+                "December 2023").verdict == "verified"
+    # before the release it may have been a preview: nothing known about that
+    assert find(review(reviewer, text.format("June 2023"), "en", as_of="2026-06-15"),
+                "June 2023").verdict == "unverifiable"

@@ -56,6 +56,14 @@ class DateClaim(Check):
         if claim.subject_how == "coreference" and current and all(
                 abs(f.value.year - period.year) > 2 for f in current):
             current = []  # a subject taken from context, years away from its dates: another event, not a wrong year
+        if not current and not facts and claim.scope == "presented" and not yearless:
+            # "AMD launched it in December 2024" with only the release date (December 6, 2023) known: nothing is
+            # presented after it is on sale, so a later date is wrong (an earlier one may be a preview)
+            start = dt.date(period.year, period.first_month, period.day or 1)
+            released = [f for f in fb.about(claim.entity, "available") if f.fact.status == "current"]
+            if released and all(f.value < start for f in released) and not (
+                    claim.subject_how == "coreference" and all(period.year - f.value.year > 2 for f in released)):
+                current = released
         if not current:
             return Verdict(claim, "unverifiable", reason=msg(lang, "unverifiable", entity=ent, attribute=attribute,
                                                              claimed=claim.text))
