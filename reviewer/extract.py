@@ -50,7 +50,11 @@ _CUMULATIVE = re.compile(r"\b(?:in total|total|so far|to date|altogether|all tol
                          r"kumuliert|summiert|Gesamt\w*)\b", re.IGNORECASE)
 _STATED_UNTIL = re.compile(r"^\W*(?:\w+\s+){0,3}?(?:bis|by|as of|Stand)\s+(?:zum\s+)?(?:(?:the\s+)?end\s+of\s+|Ende\s+)?"
                            r"((?:19|20)\d\d)\b", re.IGNORECASE)
-_PER_INSTANCE = re.compile(r"\b(?:per|pro|je|each|every|jede)\s+(?:[\w.]+[\s-])?(?:instance|Instanz)\b", re.IGNORECASE)
+_DELTA_BEFORE = re.compile(r"\b(?:adds|adding|added|an\s+extra|an\s+additional|another|zusätzliche[nm]?|weitere|"
+                           r"legt\s+(?:sogar\s+|noch\s+)?(?:um\s+)?)\s*(?:about\s+|rund\s+|another\s+)?$", re.IGNORECASE)
+_DELTA_AFTER = re.compile(r"\s*(?:of\s+\w+\s+)?(?:more|mehr)\b(?!\s+(?:als|than)\s+(?:doppelt|twice))", re.IGNORECASE)
+_PER_INSTANCE = re.compile(r"\b(?:per|pro|je|each|every|jede|an?|one|eine[rmn]?)\s+(?:[\w.]+[\s-])?(?:instance|Instanz)\b",
+                           re.IGNORECASE)  # "pro Inf2-Instanz", "an Inf2 instance holds up to 16"
 _CORE_TYPE = re.compile(r"NeuronCores?[- ]?v(\d)\b")
 _GENERATION_HEADER = re.compile(r"Generation|\bGen\b|Chip|Modell|Model|Beschleuniger|Accelerator", re.IGNORECASE)
 _DATED_NAME = re.compile(r"\s*\(\s*(?:[A-Za-zÄÖÜäöü]+\.?\s+)?(?P<year>(?:19|20)\d\d)\s*\)")
@@ -296,6 +300,10 @@ class ClaimExtractor:
         s = sentences[i]
         if s.cue("REPORTED") or _discussed(s, q.start, q.end):
             return None  # someone else's statement, quoted: not the article's claim
+        if q.family in ("memory", "rate", "compute") and q.unit != "percent" and (
+                _DELTA_BEFORE.search(s.text, max(0, q.start - s.start - 24), q.start - s.start)
+                or _DELTA_AFTER.match(s.text, q.end - s.start)):
+            return None  # "while adding 32 GB of memory per GPU", "32 GB mehr als": a difference, not the figure
         if q.family == "memory" and _model_requirement(s, q):
             return None  # "a 70B model needs about 140 GB for its weights": a model's size, not the chip's
         if q.family == "count" and any(m.start < q.start and q.end <= m.end for m in s.mentions):

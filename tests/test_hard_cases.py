@@ -1326,3 +1326,19 @@ def test_a_launch_after_the_release_date_is_wrong_when_only_the_release_is_known
     # before the release it may have been a preview: nothing known about that
     assert find(review(reviewer, text.format("June 2023"), "en", as_of="2026-06-15"),
                 "June 2023").verdict == "unverifiable"
+
+
+def test_an_instance_of_the_chip_holds_its_chips(reviewer):
+    r = review(reviewer, "Eine Inf2-Instanz fasst bis zu 16 dieser Beschleuniger.\n", "de")
+    assert find(r, "16").verdict == "contradicted"  # up to 12 (inf2.48xlarge)
+    r = review(reviewer, "An Inf2 instance holds up to 12 of these accelerators.\n", "en")
+    assert find(r, "12").verdict == "verified"
+
+
+def test_an_added_amount_is_a_difference_not_the_figure(reviewer):
+    for text, lang in (("The MI355X delivers 1.9x the FP8 throughput while adding 32 GB of memory per GPU.\n", "en"),
+                       ("Der MI355X bringt 32 GB mehr Speicher mit als sein Vorgänger.\n", "de"),
+                       ("The MI355X has 288 GB, 32 GB more than the MI325X.\n", "en")):
+        r = review(reviewer, text, lang)
+        assert not [f for f in r.findings if f.text == "32 GB"], text
+    assert find(review(reviewer, "The MI355X has 32 GB of HBM3e.\n", "en"), "32 GB").verdict == "contradicted"
