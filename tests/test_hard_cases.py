@@ -1342,3 +1342,9 @@ def test_an_added_amount_is_a_difference_not_the_figure(reviewer):
         r = review(reviewer, text, lang)
         assert not [f for f in r.findings if f.text == "32 GB"], text
     assert find(review(reviewer, "The MI355X has 32 GB of HBM3e.\n", "en"), "32 GB").verdict == "contradicted"
+
+
+def test_another_chip_s_old_figure_is_outdated_not_verified(reviewer):
+    text = "The 64-chip Trn2 UltraServer is rated at 83.2 PFLOPS of dense FP8, or {} TFLOPS per Trainium2.\n"
+    assert find(review(reviewer, text.format("1,287"), "en"), "1,287 TFLOPS").verdict == "outdated"  # now 1,299
+    assert find(review(reviewer, text.format("1,299"), "en"), "1,299 TFLOPS").verdict == "verified"
