@@ -1348,6 +1348,8 @@ class ClaimExtractor:
             after = next((c for c in chips if c.start >= m.end), None)
             if after is not None and _NAME_MODIFIER.fullmatch(s.text[m_rel:after.start - s.start]):
                 subject = after  # "an NVLink-friendly Trainium4", "den NVLink-fähigen Trainium4"
+            elif after is not None and _LINK_GIVES.fullmatch(s.text[m_rel:after.start - s.start]):
+                subject = after  # "twice the 900 GB/s that NVLink 4 gives each Hopper part": the receiver's link
             guessed = subject is None
             table = self._table_entity(seg) if subject is None else None
             if table is not None:  # "| Scale-up | ... | NVLink 5 |": the column's system (its chip's link, if recorded)
@@ -1615,6 +1617,8 @@ def _sentences(doc: Doc) -> list[_Sentence]:
 # "NVLink-friendly Trainium4", "NVLink-fähigen Trainium4": the link is the next name's
 _NAME_MODIFIER = re.compile(r"-(?:friendly|compatible|ready|capable|enabled|based|fähige[nmrs]?|kompatible[nmrs]?|"
                             r"basierte[nmrs]?)\s+(?:\w+\s+)?")
+_LINK_GIVES = re.compile(r"\s+(?:gives|gave|provides|provided|delivers|delivered|offers|offered|liefert|lieferte|"
+                         r"bietet|bot|gibt|gab)\s+(?:each|every|the|jede[mnr]?|jedem|dem|der|den)?\s*")
 _PER_CHIP_HOUR = re.compile(r"\s*(?:pro|per|je|/|a|an)\s*(?:GPU|Chip|chip|accelerator|Beschleuniger|TPU)"
                             r"[\s-]?(?:Stunde|hour|hr|h)\b", re.IGNORECASE)
 _YEARLESS_DAY = re.compile(

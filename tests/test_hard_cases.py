@@ -1348,3 +1348,10 @@ def test_another_chip_s_old_figure_is_outdated_not_verified(reviewer):
     text = "The 64-chip Trn2 UltraServer is rated at 83.2 PFLOPS of dense FP8, or {} TFLOPS per Trainium2.\n"
     assert find(review(reviewer, text.format("1,287"), "en"), "1,287 TFLOPS").verdict == "outdated"  # now 1,299
     assert find(review(reviewer, text.format("1,299"), "en"), "1,299 TFLOPS").verdict == "verified"
+
+
+def test_a_link_that_gives_each_part_its_bandwidth_is_that_part_s(reviewer):
+    text = "Fifth-generation NVLink moves 1.8 TB/s per Blackwell GPU, twice the 900 GB/s that {} gives each Hopper part.\n"
+    r = review(reviewer, text.format("NVLink 4"), "en")
+    assert alarms(r) == [] and find(r, "NVLink 4").entity == "hopper"
+    assert find(review(reviewer, text.format("NVLink 3"), "en"), "NVLink 3").verdict == "contradicted"
