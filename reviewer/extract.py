@@ -663,7 +663,9 @@ class ClaimExtractor:
             dates = [d for d in dates if d[3] is not None]
         for start, end, at, period in dates:
             a, b = s.start + start, s.start + end
-            if _DATELINE.search(s.text, 0, start) or s.text.startswith(":", end) and start < 30:
+            year_lead = seg.kind == "list_item" and seg.lead_end and s.start + end <= seg.lead_end \
+                and not s.text[:at].strip(" *_-\t")  # "- **2021:** Trn1 ist allgemein verfügbar": a timeline's year
+            if _DATELINE.search(s.text, 0, start) or s.text.startswith(":", end) and start < 30 and not year_lead:
                 continue  # "Update Dezember 2025: ...", "Stand: März 2025": when the text was written
             words = s.start + at  # "December 2024": the date's words start at "December"
 

@@ -1355,3 +1355,15 @@ def test_a_link_that_gives_each_part_its_bandwidth_is_that_part_s(reviewer):
     r = review(reviewer, text.format("NVLink 4"), "en")
     assert alarms(r) == [] and find(r, "NVLink 4").entity == "hopper"
     assert find(review(reviewer, text.format("NVLink 3"), "en"), "NVLink 3").verdict == "contradicted"
+
+
+def test_a_timeline_s_year_lead_dates_its_item(reviewer):
+    text = ("## Chronik\n\n- **2021:** Die ersten Trn1-Instanzen sind allgemein verfügbar.\n"
+            "- **2016:** Amazon kauft Annapurna Labs.\n- **2023:** Inferentia2 ist ab April allgemein verfügbar.\n")
+    r = review(reviewer, text, "de", as_of="2025-11-10")
+    assert find(r, "2021").verdict == "contradicted"  # Trn1 GA was October 2022
+    assert find(r, "2016").verdict == "contradicted"  # January 2015
+    assert find(r, "2023").verdict == "verified"
+    # a dateline is still no claim
+    r = review(reviewer, "- Stand: März 2025: Trn2-Instanzen sind allgemein verfügbar.\n", "de", as_of="2025-11-10")
+    assert not [f for f in r.findings if f.text == "März 2025"]
