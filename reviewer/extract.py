@@ -777,7 +777,9 @@ class ClaimExtractor:
         if owner is not None and (_OBJECT_RELATIVE.fullmatch(s.text, _end_of_number(s.text, at - s.start),
                                                              owner.start - s.start)
                                   or _PAREN_OWNER.fullmatch(s.text, _end_of_number(s.text, at - s.start),
-                                                            owner.start - s.start)):
+                                                            owner.start - s.start)
+                                  or _PER_OWNER.fullmatch(s.text, _end_of_number(s.text, at - s.start),
+                                                          owner.start - s.start)):
             # "the 900 GB/s that Hopper's NVLink 4 provided", "300 GB/s (NVLink 2)"
             return owner.entity, "sentence", owner.text
         near = [m for m in s.mentions if fits(m.entity) and m.end <= at and m not in counted]
@@ -1642,6 +1644,7 @@ _SYSTEM_EACH = re.compile(r"(?:UltraServers?|UltraServern|Pods?|Racks?|NVL\d+|In
 _PREDICATE_BEFORE = re.compile(r"[^.;:]{0,12}\b(?:is|ist)\s+(?:essentially\s+|basically\s+|im Grunde\s+)?"
                                r"(?:the|die|der|das|a|an|ein|eine)\s+")
 _GENITIVE_BEFORE = re.compile(r"\b[A-ZÄÖÜ][a-zäöüß]+\s+(?:der|des)\s+$")
+_PER_OWNER = re.compile(r"\s*[A-Za-z/]*\s+(?:per|pro|je)\s+(?:the\s+|a\s+|einen?\s+)?")  # "1,287 TFLOPS per Trainium2"
 _PAREN_OWNER = re.compile(r"[^\s,;()]*(?:\s+[^\s,;()]+)?\s*\(\s*")
 _VERSION_AFTER = re.compile(r"[\s-]?v?(\d)(?![\w.,]?\d|-|\s?(?:TB|GB|Tb|Gb|x\b|×|%|GPU|[Cc]hip))")
 _OBJECT_RELATIVE = re.compile(r"[^\s,;]*(?:\s+[^\s,;]+)?\s+(?:that|den|die|das)\s+(?:the\s+|die\s+|der\s+|das\s+)?")

@@ -1344,7 +1344,8 @@ def test_an_added_amount_is_a_difference_not_the_figure(reviewer):
     assert find(review(reviewer, "The MI355X has 32 GB of HBM3e.\n", "en"), "32 GB").verdict == "contradicted"
 
 
-def test_another_chip_s_old_figure_is_outdated_not_verified(reviewer):
+def test_a_figure_per_named_chip_is_that_chip_s(reviewer):
+    # "..., or 1,287 TFLOPS per Trainium2": the chip after "per" owns the figure (here an old one)
     text = "The 64-chip Trn2 UltraServer is rated at 83.2 PFLOPS of dense FP8, or {} TFLOPS per Trainium2.\n"
     assert find(review(reviewer, text.format("1,287"), "en"), "1,287 TFLOPS").verdict == "outdated"  # now 1,299
     assert find(review(reviewer, text.format("1,299"), "en"), "1,299 TFLOPS").verdict == "verified"
@@ -1367,3 +1368,10 @@ def test_a_timeline_s_year_lead_dates_its_item(reviewer):
     # a dateline is still no claim
     r = review(reviewer, "- Stand: März 2025: Trn2-Instanzen sind allgemein verfügbar.\n", "de", as_of="2025-11-10")
     assert not [f for f in r.findings if f.text == "März 2025"]
+
+
+def test_the_chip_a_refresh_reuses_is_a_reference_point(reviewer):
+    text = ("## AMD Instinct MI325X\n\nAMD's mid-cycle refresh reuses the MI300X compute silicon and adds memory. "
+            "It was launched on October 10, 2024, at AMD's Advancing AI event.\n")
+    r = review(reviewer, text, "en", as_of="2026-03-01")
+    assert alarms(r) == []

@@ -220,10 +220,6 @@ class NumericValue(Check):
             alt_facts, _ = self.candidates(alt, ctx)
             alt_hits = [f for f in alt_facts if f.valid_at(ctx.as_of) and matches(q, f)]
             if alt_hits:
-                if any(f.fact.status == "superseded" for f in alt_hits):
-                    # "or 1,287 TFLOPS per Trainium2": near the other's figure and its old one, which has
-                    # the very digits - judged as the other's claim (an old figure is outdated)
-                    return self.check(alt, ctx)
                 best = min(alt_hits, key=lambda f: f.fact.status != "current")
                 expected = render_fact_value(best, lang)
                 return Verdict(alt, "verified", expected=expected, sources=sources_of([best]),
