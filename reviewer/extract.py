@@ -774,13 +774,10 @@ class ClaimExtractor:
         candidates = [m for m in s.mentions if fits(m.entity) and m not in compared and m not in counted]
         candidates = _without_predicates(s, candidates)
         owner = next((m for m in s.mentions if m.start >= at and fits(m.entity)), None)
-        if owner is not None and (_OBJECT_RELATIVE.fullmatch(s.text, _end_of_number(s.text, at - s.start),
-                                                             owner.start - s.start)
-                                  or _PAREN_OWNER.fullmatch(s.text, _end_of_number(s.text, at - s.start),
-                                                            owner.start - s.start)
-                                  or _PER_OWNER.fullmatch(s.text, _end_of_number(s.text, at - s.start),
-                                                          owner.start - s.start)):
-            # "the 900 GB/s that Hopper's NVLink 4 provided", "300 GB/s (NVLink 2)"
+        if owner is not None:
+            gap = (_end_of_number(s.text, at - s.start), owner.start - s.start)
+        if owner is not None and any(p.fullmatch(s.text, *gap) for p in (_OBJECT_RELATIVE, _PAREN_OWNER, _PER_OWNER)):
+            # "the 900 GB/s that Hopper's NVLink 4 provided", "300 GB/s (NVLink 2)", "1,287 TFLOPS per Trainium2"
             return owner.entity, "sentence", owner.text
         near = [m for m in s.mentions if fits(m.entity) and m.end <= at and m not in counted]
         if near and _RELATIVE.match(s.text[near[-1].end - s.start:at - s.start]):

@@ -45,29 +45,27 @@ class DateClaim(Check):
                            reason=msg(lang, "verified", entity=ent, attribute=attribute, claimed=claim.text,
                                       expected=hit[0].value.isoformat()))
         current = [f for f in facts if f.fact.status == "current"]
+        start = dt.date(period.year, period.first_month, period.day or 1)
         if yearless and current:
-            best = min(current, key=lambda f: abs(f.value - dt.date(period.year, period.first_month, period.day or 1)))
-            if best.value.month != period.first_month and abs((best.value - dt.date(
-                    period.year, period.first_month, period.day or 1)).days) > 62:
+            best = min(current, key=lambda f: abs(f.value - start))
+            if best.value.month != period.first_month and abs((best.value - start).days) > 62:
                 current = []  # a different event altogether, not a wrong day
         if claim.scope == "presented" and not fb.about(claim.entity, "available") and current and \
                 all(f.value.year < period.year for f in current):
             current = []  # "Inferentia (2019)": announced 2018, so 2019 may be the launch, which has no fact
-        if claim.subject_how == "coreference" and current and all(
-                abs(f.value.year - period.year) > 2 for f in current):
-            current = []  # a subject taken from context, years away from its dates: another event, not a wrong year
         if not current and not facts and claim.scope == "presented" and not yearless:
             # "AMD launched it in December 2024" with only the release date (December 6, 2023) known: nothing is
             # presented after it is on sale, so a later date is wrong (an earlier one may be a preview)
-            start = dt.date(period.year, period.first_month, period.day or 1)
             released = [f for f in fb.about(claim.entity, "available") if f.fact.status == "current"]
-            if released and all(f.value < start for f in released) and not (
-                    claim.subject_how == "coreference" and all(period.year - f.value.year > 2 for f in released)):
+            if released and all(f.value < start for f in released):
                 current = released
+        if claim.subject_how == "coreference" and current and all(
+                abs(f.value.year - period.year) > 2 for f in current):
+            current = []  # a subject taken from context, years away from its dates: another event, not a wrong year
         if not current:
             return Verdict(claim, "unverifiable", reason=msg(lang, "unverifiable", entity=ent, attribute=attribute,
                                                              claimed=claim.text))
-        best = min(current, key=lambda f: abs(f.value - dt.date(period.year, period.first_month, period.day or 1)))
+        best = min(current, key=lambda f: abs(f.value - start))
         return Verdict(claim, "contradicted", expected=best.value.isoformat(),
                        suggestion=_written_like(period, best.value, lang), sources=sources_of([best]),
                        reason=msg(lang, "contradicted", entity=ent, attribute=attribute, claimed=claim.text,
