@@ -348,6 +348,8 @@ class ClaimExtractor:
             rel = q.start - s.start
             if q.family == "rate" and _DIE_LINK.search(s.text[max(0, rel - 50):rel + 50]):
                 return None  # "two dies joined by a 10 TB/s link": inside the package, not in the fact base
+            if attribute == "process_node" and _other_die(s.text[max(0, rel - 40):rel]):
+                return None  # "compute dies on 3 nm, I/O dies on 6 nm": the node facts are the compute dies'
         subject, how, text = self._paired_subject(seg, s, q) or self._subject(seg, s, q.start, attribute)
         if attribute == "chip_count" and q.value >= 10_000 and self.last_project and q.qualifier != "up_to" and (
                 subject is None or self.kind(subject) in ("system", "instance")):
@@ -1400,6 +1402,9 @@ class ClaimExtractor:
                     continue  # "Samsung produces the HBM3e stacks": a memory supplier, not the foundry
                 before = [c for c in chips if c.end <= f.start]
                 subject = before[-1] if before else (chips[0] if chips else None)
+                table = self._table_entity(seg) if subject is None else None
+                if table is not None:  # "| MI300X | TSMC |" under "Foundry": the row's chip
+                    subject = _Mention(s.start, s.start, self._chip(table), self.fb.entities[table].name)
                 if subject is None:  # "The wafers are made by Samsung": the chip in context
                     ctx = self._context(seg, at=f.start)
                     ctx = self.fb.chip_of(ctx) or ctx if ctx else None
@@ -1708,6 +1713,21 @@ _NEEDS = re.compile(r"\b(?:needs?|requires?|takes|occupies|braucht|brauchen|benÃ
                     r"erfordert)\b(?:\s+[\w-]+){0,3}\s*$", re.IGNORECASE)
 _MODEL = re.compile(r"\b\d+(?:[.,]\d+)?\s?[BMT]\b|\b(?:models?|Modell\w*|weights|Gewichte\w*|parameters|"
                     r"Parameter\w*|KV[- ]?[Cc]ache)\b", re.IGNORECASE)
+
+
+_DIE_NOUN = re.compile(r"([\w/]+)[\s-]*(?:dies?|chiplets?|tiles?)\b", re.IGNORECASE)
+_NOT_COMPUTE_DIE = re.compile(r"I/?O|IOD|base|Basis|cache|Cache|memory|Speicher|SRAM", re.IGNORECASE)
+
+
+def _other_die(before: str) -> bool:
+    """Whether the last die named before a node is not a compute die ("I/O dies on 6 nm",
+    "I/O-Chiplets im 6-nm-Verfahren", "IODs on N6")."""
+    last = None
+    for last in _DIE_NOUN.finditer(before):
+        pass
+    if last is not None:
+        return bool(_NOT_COMPUTE_DIE.fullmatch(last.group(1)))
+    return bool(re.search(r"\bIODs?\b", before))
 
 
 def _model_requirement(s: _Sentence, q: Quantity) -> bool:

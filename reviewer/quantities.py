@@ -173,7 +173,32 @@ def find_quantities(text: str, lang: str) -> list[Quantity]:
         q = _quantity(m, lang)
         if q is not None:
             out.append(q)
-    return out
+    return _with_process_names(text, out)
+
+
+# TSMC's process names ("N3P", "N5", "N6"): the number is the node in nm. Only where the text says it
+# is a process: TSMC named just before ("TSMC N3P", "TSMCs N3P-Prozess", "TSMC's 3nm-class N3P") or a
+# process word just after ("on N3P process", "im N5-Verfahren"); Nvidia's own names ("4N", "4NP") are
+# not of this form, and a bare "N5" is anything.
+_PROCESS_NAME = re.compile(r"(?<![\w.,/\-])N([1-9])(?:P|E|X|A)?(?![\w])")
+_TSMC_BEFORE = re.compile(r"\bTSMC(?:'s|’s|s)?\s+(?:[\w-]+\s+)?$")
+_PROCESS_AFTER = re.compile(r"[\s-]?(?:process|node|Prozess|Verfahren|Fertigung|Node)", re.IGNORECASE)
+
+
+def _with_process_names(text: str, found: list[Quantity]) -> list[Quantity]:
+    if "N" not in text:
+        return found
+    extra = []
+    for m in _PROCESS_NAME.finditer(text):
+        if _TSMC_BEFORE.search(text, max(0, m.start() - 30), m.start()) or _PROCESS_AFTER.match(text, m.end()):
+            extra.append(Quantity(m.start(), m.end(), m.group(), float(m.group(1)), 0.5, "nanometer", "length"))
+    if not extra:
+        return found
+    return sorted(found + extra, key=_start_of)
+
+
+def _start_of(q: Quantity) -> int:
+    return q.start
 
 
 _SPREAD = re.compile(r"(?:spread|distributed|split|divided|verteilt|aufgeteilt)\s*$", re.IGNORECASE)
@@ -206,6 +231,8 @@ def find_quantities_in(texts: Sequence[str], lang: str) -> list[list[Quantity]]:
         q = _quantity(m, lang, base)
         if q is not None:
             out[k].append(q)
+    if "N" in joined:
+        out = [_with_process_names(t, qs) for t, qs in zip(texts, out)]
     return out
 
 

@@ -1375,3 +1375,33 @@ def test_the_chip_a_refresh_reuses_is_a_reference_point(reviewer):
             "It was launched on October 10, 2024, at AMD's Advancing AI event.\n")
     r = review(reviewer, text, "en", as_of="2026-03-01")
     assert alarms(r) == []
+
+
+def test_a_tsmc_process_name_is_a_node(reviewer):
+    # "N3P" is TSMC's 3 nm-class process: a node claim where the text says it is a process
+    r = review(reviewer, "AMD builds the MI355X compute chiplets on TSMC N3P.\n", "en")
+    assert find(r, "N3P").verdict == "verified" and find(r, "N3P").attribute == "process_node"
+    r = review(reviewer, "Die Rechen-Chiplets der MI300X kommen aus TSMCs N3P-Prozess.\n", "de")
+    assert find(r, "N3P").verdict == "contradicted"  # MI300X: 5 nm
+    # Nvidia's own "4NP", and a bare "N5" with no process around it, are no node
+    r = review(reviewer, "The B300 is built on TSMC 4NP. Team N5 tested the MI300X.\n", "en")
+    assert not [f for f in r.findings if f.attribute == "process_node"]
+
+
+def test_an_io_die_s_node_is_not_the_chip_s(reviewer):
+    r = review(reviewer, "The MI355X combines compute dies on 3 nm with I/O dies on 6 nm.\n", "en")
+    assert find(r, "3 nm").verdict == "verified" and alarms(r) == []
+    r = review(reviewer, "Die I/O-Dies der MI355X fertigt TSMC im 6-nm-Verfahren, die Rechen-Chiplets in 5 nm.\n", "de")
+    assert [t for t, _ in alarms(r)] == ["5 nm"]
+
+
+def test_a_foundry_in_a_table_is_the_row_s_chip_s(reviewer):
+    text = ("# Overview\n\n| Chip | Foundry | Memory |\n|---|---|---|\n| MI355X | TSMC | 288 GB |\n"
+            "| Gaudi 3 | Samsung | 128 GB |\n| H100 | TSMC | 80 GB |\n")
+    r = review(reviewer, text, "en")
+    assert [(f.text, f.entity, f.verdict) for f in r.findings if f.attribute == "foundry"] == [
+        ("TSMC", "mi355x", "verified"), ("Samsung", "gaudi3", "contradicted"), ("TSMC", "h100", "verified")]
+    # under a heading naming one chip, each row is still its own chip
+    text = "# MI355X\n\n| Chip | Process |\n|---|---|\n| MI355X | TSMC N3P |\n| Gaudi 3 | TSMC N5 |\n"
+    r = review(reviewer, text, "en")
+    assert [(f.text, f.entity) for f in r.findings if f.text == "TSMC"] == [("TSMC", "mi355x"), ("TSMC", "gaudi3")]
