@@ -290,7 +290,9 @@ class ClaimExtractor:
             out.append(q)
         for s in sentences:
             have = {c.label.split(":", 1)[0] for c in s.cues}
-            s.cues.extend(_Cue(s.start, s.start, lab) for lab in labels if lab.split(":", 1)[0] not in have)
+            # (not a header's negation: "| H200 node, not AWS | ... | HBM3e |" does not deny the HBM3e)
+            s.cues.extend(_Cue(s.start, s.start, lab) for lab in labels
+                          if lab.split(":", 1)[0] not in have and lab != "NEG")
             s.memo.pop("compared", None)
             s.memo.pop("counted", None)
         return out
@@ -617,6 +619,14 @@ class ClaimExtractor:
         if _OTHER_PERIOD.match(s.text, rel_end) or _NOT_ON_DEMAND.search(s.text) or _BILL.search(s.text):
             return None  # "$71,000 per month", "pro GPU-Stunde", a spot or reserved price, a training bill
         priced = [m for m in s.mentions if m.end <= q.start and self.fb.about(m.entity, "price_per_hour")]
+        if not s.mentions and seg.kind == "table_cell" and seg.row_header >= 0 and s.cue("ATTR:price_per_hour"):
+            # "| `trn1.32xlarge` | 16 × Trainium | $24.78 |" under "Price per hour": the row's instance
+            row = [e for e in self.memory.all(seg.row_header) if self.fb.about(e, "price_per_hour")]
+            if len(set(row)) == 1:
+                price = replace(q, unit=f"{q.unit} / hour", family="price")
+                return Claim(entity=row[0], attribute="price_per_hour", start=seg.start + q.start,
+                             end=seg.start + q.end, text=q.text, quantity=price, sentence=s.text.strip(),
+                             subject_text=self.fb.entities[row[0]].name, subject_how="table")
         if not priced or any(priced[-1].end < m.start and m.end <= q.start and self.kind(m.entity) == "instance"
                              for m in s.mentions):
             return None

@@ -20,6 +20,9 @@ from markdown_it.token import Token
 
 from .models import Segment, Source
 
+# An inline code span that is one name ("inf2.48xlarge", "p5.48xlarge", "neuron-ls"): a letter
+# first, no space, no number standing alone, so no figure in code ever becomes a claim.
+_CODE_NAME = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[.\-][A-Za-z0-9]+)*")
 _URL = re.compile(r"(?:https?://|www\.)[^\s)\]>]+")
 _LEAD = re.compile(r"^\s*([^:\n]{1,60}?)\s*:(?=\s)")
 
@@ -244,6 +247,8 @@ def _blank_markup(tok: Token, children: list, raw: str, start: int, text: str) -
         elif ct == "code_inline":
             a = content.find(child.markup, cursor)
             if a >= 0:
+                if _CODE_NAME.fullmatch(child.content):  # "the `trn1.32xlarge`": a name set as code is prose
+                    _place(child.content, content, a + len(child.markup), raw_pos, out)
                 b = content.find(child.markup, a + len(child.markup) + len(child.content) - 1)
                 cursor = b + len(child.markup) if b >= 0 else a + len(child.markup)
         elif ct == "html_inline":

@@ -1405,3 +1405,55 @@ def test_a_foundry_in_a_table_is_the_row_s_chip_s(reviewer):
     text = "# MI355X\n\n| Chip | Process |\n|---|---|\n| MI355X | TSMC N3P |\n| Gaudi 3 | TSMC N5 |\n"
     r = review(reviewer, text, "en")
     assert [(f.text, f.entity) for f in r.findings if f.text == "TSMC"] == [("TSMC", "mi355x"), ("TSMC", "gaudi3")]
+
+
+def test_an_instance_name_set_as_code_is_prose(reviewer):
+    # "the `trn1.32xlarge`": the name is read; a figure set as code still is not
+    text = "The big one was the `trn1.32xlarge`: 16 chips and `512 GB` of HBM, for $24.78 an hour.\n"
+    r = review(reviewer, text, "en", as_of="2025-10-18")
+    assert find(r, "16").entity == "trn1.32xlarge" and find(r, "$24.78 an hour").verdict == "contradicted"
+    assert not [f for f in r.findings if f.text.startswith("512")]
+
+
+def test_a_price_cell_is_its_row_s_instance_s(reviewer):
+    text = ("| Instance | Accelerators | Price per hour |\n|---|---|---|\n| `inf2.xlarge` | 1 × Inferentia2 | $0.76 |\n"
+            "| `trn1.32xlarge` | 16 × Trainium | $24.78 |\n| H200 node, not AWS | 8 × H200 HBM3e | ~$3.80 per GPU |\n")
+    r = review(reviewer, text, "en", as_of="2025-10-18")
+    assert find(r, "$0.76").verdict == "verified" and find(r, "$24.78").verdict == "contradicted"
+    # a row header's "not" denies nothing in the row's cells
+    assert find(r, "HBM3e").verdict == "verified"
+
+
+def test_a_decimal_unit_is_not_read_as_binary(reviewer):
+    # 3.35 TiB/s would be 3.68 TB/s, within reach of Gaudi 3's 3.7 TB/s: but TB/s is what was written
+    r = review(reviewer, "Gaudi 3 reads its HBM2e at 3.35 TB/s.\n", "en")
+    assert find(r, "3.35 TB/s").verdict == "contradicted"
+    # AWS's GiB figures still read as the GB writers use
+    assert find(review(reviewer, "Trainium2 has 96 GB of HBM.\n", "en"), "96 GB").verdict == "verified"
+
+
+def test_bits_for_bytes_of_the_chip_is_not_another_chip_s_figure(reviewer):
+    # 7.3 Tbit/s is Ironwood's 7.3 TB/s with bits for bytes; that it is also about TPU v5e's 800 GiB/s
+    # (6.9 Tbit/s) does not make it v5e's
+    text = ("## Von v5e zu Ironwood\n\nDie TPU v5e kam mit 16 GB. Jeder Ironwood-Chip erreicht 4.614 TFLOPS in FP8. "
+            "Dazu kommen 192 GB HBM3e mit einer Bandbreite von rund 7,3 Tbit/s.\n")
+    f = find(review(reviewer, text, "de", as_of="2026-03-12"), "7,3 Tbit/s")
+    assert f.entity == "tpu7x" and f.verdict == "contradicted"
+
+
+def test_in_one_instance_is_the_instance_s_scope(reviewer):
+    text = "A `trn2.48xlarge` has sixteen Trainium2 chips with 96 GB each, about 1.5 TB of HBM in one instance.\n"
+    r = review(reviewer, text, "en")
+    assert alarms(r) == [] and find(r, "1.5 TB").entity == "trn2.48xlarge"
+
+
+def test_a_precision_and_density_between_number_and_unit(reviewer):
+    r = review(reviewer, "Trainium2 manages around 667 dense FP8 TFLOPS per chip.\n", "en")
+    assert find(r, "667 dense FP8 TFLOPS").verdict == "contradicted"  # 1,299 (667 is BF16)
+    r = review(reviewer, "Each H100 is good for roughly 1,979 dense FP8 TFLOPS.\n", "en")
+    assert find(r, "1,979 dense FP8 TFLOPS").verdict == "verified"
+
+
+def test_been_around_since_dates_availability(reviewer):
+    r = review(reviewer, "Trn1 has been around since late 2021, and it shows.\n", "en", as_of="2025-10-18")
+    assert find(r, "late 2021").verdict == "contradicted"  # GA October 2022

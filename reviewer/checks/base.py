@@ -132,9 +132,11 @@ def interval(q: Quantity) -> tuple[float, float]:
 
 
 def readings(q: Quantity) -> list[str]:
-    """The unit readings of a written figure: "144 GB" may mean GB or (as AWS markets GiB) GiB."""
+    """The unit readings of a written figure: "80 GiB" may mean GiB or (loosely) GB. A decimal
+    unit is read as written: a binary fact has its decimal reading already ("144 GB" for AWS's
+    144 GiB, see fact_readings), and reading "3.35 TB/s" as TiB/s would pass it for Gaudi 3's 3.7 TB/s."""
     out = [q.unit]
-    twin = units.binary_twin(q.unit) if q.unit else None
+    twin = units.binary_twin(q.unit) if q.unit and "bibyte" in q.unit else None
     if twin:
         out.append(twin)
     return out

@@ -170,10 +170,11 @@ class NumericValue(Check):
                            reason=msg(lang, "outdated", entity=ent_name, attribute=attr, claimed=claim.text,
                                       until=past[0].fact.valid_until.isoformat(), as_of=ctx.as_of.isoformat(),
                                       expected=expected))
+        slip = False
         if current and not confident:
             flipped = [f for f in current if f.fact.status == "current" and matches(bits_bytes_flipped(q), f)]
             if flipped:  # "28.8 TB/s per UltraServer" where the only such figure is 28.8 Tbps: a known slip
-                confident, current = True, flipped
+                confident, current, slip = True, flipped, True
             elif self._predecessors_figure(claim, current, ctx):
                 # "13.4 TB in total" of a B300: unsure which B300 system is meant, but every one of them
                 # differs and the figure is exactly what the predecessor's system has
@@ -182,7 +183,9 @@ class NumericValue(Check):
             return self._alternate(claim, ctx) or Verdict(
                 claim, "unverifiable", reason=msg(lang, "unverifiable", entity=ent_name, attribute=attr,
                                                   claimed=claim.text))
-        alternate = self._alternate(claim, ctx)
+        # (after such a slip, only another entity's very digits outweigh it: "rund 7,3 Tbit/s" of Ironwood's
+        # 7.3 TB/s is not TPU v5e's 800 GiB/s, which is 6.9 Tbit/s)
+        alternate = self._alternate(claim, ctx, exact=slip)
         if alternate is not None:
             return alternate
         expected_fact = self._expected(claim, current)
@@ -211,14 +214,16 @@ class NumericValue(Check):
                                           other=other.name, expected=expected))
         return None
 
-    def _alternate(self, claim: Claim, ctx: CheckContext) -> Verdict | None:
+    def _alternate(self, claim: Claim, ctx: CheckContext, exact: bool = False) -> Verdict | None:
         """The figure is exactly another entity the sentence names (a system beside its chip): read it
-        as that one's. "FP8: 720 PFLOPS with sparsity" under a rack of B300s is the rack's figure."""
+        as that one's. "FP8: 720 PFLOPS with sparsity" under a rack of B300s is the rack's figure.
+        `exact`: only where the other's figure has the digits written."""
         q, lang = claim.quantity, ctx.lang
+        match = matches_digits if exact else matches
         for other in claim.alternates:
             alt = replace(claim, entity=other, alternates=())
             alt_facts, _ = self.candidates(alt, ctx)
-            alt_hits = [f for f in alt_facts if f.valid_at(ctx.as_of) and matches(q, f)]
+            alt_hits = [f for f in alt_facts if f.valid_at(ctx.as_of) and match(q, f)]
             if alt_hits:
                 best = min(alt_hits, key=lambda f: f.fact.status != "current")
                 expected = render_fact_value(best, lang)
