@@ -302,10 +302,10 @@ class ClaimExtractor:
         s = sentences[i]
         if s.cue("REPORTED") or _discussed(s, q.start, q.end):
             return None  # someone else's statement, quoted: not the article's claim
-        if q.family in ("memory", "rate", "compute") and q.unit != "percent" and (
+        if q.family in ("memory", "rate", "compute", "power") and q.unit != "percent" and (
                 _DELTA_BEFORE.search(s.text, max(0, q.start - s.start - 24), q.start - s.start)
                 or _DELTA_AFTER.match(s.text, q.end - s.start)):
-            return None  # "while adding 32 GB of memory per GPU", "32 GB mehr als": a difference, not the figure
+            return None  # "while adding 32 GB of memory per GPU", "32 GB mehr als", "50 W more": a difference
         if q.family == "memory" and _model_requirement(s, q):
             return None  # "a 70B model needs about 140 GB for its weights": a model's size, not the chip's
         if q.family == "count" and any(m.start < q.start and q.end <= m.end for m in s.mentions):
@@ -384,6 +384,9 @@ class ClaimExtractor:
                 network = any(m.entity == subject and _names_network(s, m) for m in s.mentions)
                 attribute = "network_bandwidth" if network else "interconnect_bandwidth"
             user = self._link_user(seg, subject, q.start)
+            # "Acht H100 SXM ..., untereinander per NVLink mit 1,8 TB/s pro GPU verbunden": the chips counted
+            parts = [c.entity for c in _counted(s) if c.end <= q.start and self.kind(c.entity) == "chip"]
+            user = user or (parts[-1] if parts else None)
             chip = user or self._context(seg, at=q.start)
             if chip and (self.fb.about(chip, attribute) or not self.fb.about(subject, attribute)) \
                     and self._uses_link(chip, subject):
@@ -399,6 +402,8 @@ class ClaimExtractor:
         if attribute in CHIP_LEVEL:
             subject = self._chip(subject)
         scope = _nearest_label(s, "SCOPE:", q.start, q.end, 40, same_clause=True)
+        if scope == "chip" and attribute in ("server_count", "cpu_count"):
+            scope = None  # "zwischen den vier Instanzen stehen jedem Chip ... zur Verfügung": not a count per chip
         if scope is None and attribute == "chip_count" and (
                 s.cue("ANAPH:system") or re.search(r"\b[Pp]ods?\b", s.text[:q.start - s.start])):
             scope = "system"  # "In einem Pod lassen sich 9.216 Chips ..., bei Trillium waren es 512": a pod's count
@@ -418,7 +423,9 @@ class ClaimExtractor:
         if scope is None and attribute not in ("chip_count", "server_count", "cpu_count", "price_per_hour") \
                 and self._each_chip(s, q):
             scope = "chip"  # "12 Chips mit je 32 GiB HBM und 190 TFLOPS", "eight GPUs with 80 GB each"
-        if scope == "chip" and self.kind(subject) in ("system", "instance", "pod"):
+        if scope == "chip" and self.kind(subject) in ("system", "instance", "pod") and not any(
+                f.q.scope == "chip" for f in self.fb.about(subject, attribute)):
+            # (not when the system has its own per-chip figure: "Trn1n: 768 GiB/s NeuronLink pro Chip")
             chip = self.fb.chip_of(subject)
             if chip:
                 subject = chip
@@ -1363,6 +1370,11 @@ class ClaimExtractor:
                 subject = after  # "an NVLink-friendly Trainium4", "den NVLink-fähigen Trainium4"
             elif after is not None and _LINK_GIVES.fullmatch(s.text[m_rel:after.start - s.start]):
                 subject = after  # "twice the 900 GB/s that NVLink 4 gives each Hopper part": the receiver's link
+            if subject is None:
+                # "nearly 500,000 Trainium2 chips, linked inside each UltraServer by NeuronLink-v2": the
+                # chips counted are what the link joins, when the sentence names no other
+                parts = [c for c in counted if c.end <= m.start and self._is_hardware(c.entity)]
+                subject = parts[-1] if parts else None
             guessed = subject is None
             table = self._table_entity(seg) if subject is None else None
             if table is not None:  # "| Scale-up | ... | NVLink 5 |": the column's system (its chip's link, if recorded)
@@ -1485,6 +1497,10 @@ class ClaimExtractor:
         ("Ein Inferentia2-Chip ...; die 96 GiB gehören zum Trainium2. Der kleinere Chip ist per
         NeuronLink-v2 verbunden"): a guess must not turn a right name into an alarm."""
         seen = [self._chip(e) for e in self.memory.all(seg.block, seg.start + at) if self._is_hardware(e)]
+        if not any(self.kind(e) == "chip" for e in seen):
+            # a paragraph naming no chip took its subject from further away ("**09:40** - The chips connect
+            # through NeuronLink-v4" in a live blog): any chip the article has named may be meant
+            seen = list(self.chip_mentions)
         return tuple(dict.fromkeys(e for e in seen if e != subject and self.kind(e) == "chip"))
 
     def _table_entity(self, seg: Segment) -> str | None:
@@ -2012,7 +2028,7 @@ _TO_AFTER = re.compile(r"\s+(?:to|auf|zu)\s", re.IGNORECASE)
 _AS_MANY = re.compile(r"\s+(?:so\s+viele|as\s+many|mehr|more)\s+(?:\w+\s+)?", re.IGNORECASE)
 _MIT_BEFORE = re.compile(r"\b(?:mit|with)\s+(?:(?:dem|der|den|einem|einer|the|an?)\s+)?$", re.IGNORECASE)
 _LEVEL_AFTER = re.compile(r"\s+(?:\w+\s+)?(?:gleichauf|auf\s+Augenhöhe|ebenbürtig|gleichzieht|gleich\b)", re.IGNORECASE)
-_COUNT_BEFORE = re.compile(r"(?:\d[\d.,]*|\b(?:two|four|eight|sixteen|zwei|vier|acht|sechzehn))\s*(?:x\s*)?$", re.IGNORECASE)
+_COUNT_BEFORE = re.compile(r"(?:\d(?:[\d.,]*\d)?|\b(?:two|four|eight|sixteen|zwei|vier|acht|sechzehn))\s*(?:x\s*)?$", re.IGNORECASE)
 
 
 def _counted(s: _Sentence) -> list[_Mention]:

@@ -84,6 +84,9 @@ class _Context:
     heading: int = -1
     block: int = 0
     last_paragraph: int = -1
+    heading_level: int = 0  # of the heading in effect (0: none yet)
+    paragraph_level: int = 0  # the heading level last_paragraph was written under
+    level: int = 0  # of the heading being read
     list_intro: list[int] = field(default_factory=list)
     in_item: list[int] = field(default_factory=list)  # block of the current list item's first paragraph
     in_quote: int = 0
@@ -109,6 +112,8 @@ def segments(src: Source) -> list[Segment]:
         elif tok.nesting == -1 and parents:
             parents.pop()
         t = tok.type
+        if t == "heading_open":
+            ctx.level = int(tok.tag[1:]) if tok.tag[1:].isdigit() else 1
         if t == "bullet_list_open" or t == "ordered_list_open":
             # a nested list's intro is the item it hangs under ("- **Gaudi 3:** ..." / "  - Speicher: 144 GB")
             parent_item = ctx.in_item[-1] if ctx.in_item else -1
@@ -175,6 +180,11 @@ def _segment_for(tok: Token, children: list, parents: list[str], ctx: _Context, 
     analysed = _blank_markup(tok, children, raw, start, text)
     if parent == "heading_open" or parent.startswith("heading"):
         ctx.heading = block
+        ctx.heading_level = ctx.level
+        if ctx.level <= ctx.paragraph_level:
+            # a list right under a heading has no intro paragraph: not the last section's (a subsection's
+            # list still has its parent section's, "### Was ist X?" + paragraph + "#### Funktionen" + list)
+            ctx.last_paragraph = -1
         return Segment("heading", analysed, start, block, heading=block)
     in_item = bool(ctx.in_item)
     if in_item and ctx.in_item[-1] == -1:
@@ -186,6 +196,7 @@ def _segment_for(tok: Token, children: list, parents: list[str], ctx: _Context, 
     kind = "blockquote" if ctx.in_quote else ("list_item" if in_item else "paragraph")
     if not in_item:
         ctx.last_paragraph = block
+        ctx.paragraph_level = ctx.heading_level
     return Segment(kind, analysed, start, block, heading=ctx.heading,
                    intro=ctx.list_intro[-1] if (in_item and ctx.list_intro) else -1)
 

@@ -1457,3 +1457,76 @@ def test_a_precision_and_density_between_number_and_unit(reviewer):
 def test_been_around_since_dates_availability(reviewer):
     r = review(reviewer, "Trn1 has been around since late 2021, and it shows.\n", "en", as_of="2025-10-18")
     assert find(r, "late 2021").verdict == "contradicted"  # GA October 2022
+
+
+def test_a_memory_total_is_no_bits_for_bytes_slip(reviewer):
+    # 1.5 Tbit would be 188 GB, near the MI300X's 192 GB: but nobody gives memory in bits
+    r = review(reviewer, "An eight-way MI300X box holds about 1.5 TB of HBM in total.\n", "en")
+    assert alarms(r) == []
+
+
+def test_a_power_difference_is_not_the_chip_s_power(reviewer):
+    r = review(reviewer, "The MI300X is rated at 750 W, 50 W more than its rival.\n", "en")
+    assert find(r, "750 W").verdict == "verified" and alarms(r) == []
+
+
+def test_a_figure_cut_short_is_not_the_next_figure(reviewer):
+    # "2.5 TB/s" may be 2.56 with a digit cut off; "5.2 TB/s" is not 5.3
+    assert find(review(reviewer, "The MI300X reads its HBM3 at 5.2 TB/s.\n", "en"), "5.2 TB/s").verdict == "contradicted"
+    assert find(review(reviewer, "The MI300X reads its HBM3 at 5.3 TB/s.\n", "en"), "5.3 TB/s").verdict == "verified"
+
+
+def test_per_node_is_a_system_scope(reviewer):
+    text = "Per GPU, the MI325X has more HBM than the B200; per node of eight it is 2 TB against 1.44 TB.\n"
+    assert alarms(review(reviewer, text, "en")) == []
+
+
+def test_a_list_under_a_new_section_has_no_intro_from_the_last_one(reviewer):
+    text = ("## NeuronLink\n\nBeim EFA reicht die Spanne von 800 Gbit/s (trn1.32xlarge) bis zum Trn3 UltraServer.\n\n"
+            "## Ausblick: Trainium4\n\n- **Status:** auf der re:Invent 2025 angekündigt\n"
+            "- **Speicher:** die vierfache Speicherbandbreite des Trainium3\n")
+    r = review(reviewer, text, "de", as_of="2026-01-10")
+    assert find(r, "2025").entity == "trainium4" and find(r, "vierfache").entity == "trainium4"
+    assert alarms(r) == []
+
+
+def test_a_subsection_s_list_keeps_its_section_s_intro(reviewer):
+    text = ("### Was ist Trainium2?\n\nTrainium2 ist der Trainingschip von AWS.\n\n#### Kernfunktionen\n\n"
+            "- **Speicher:** 96 GiB HBM pro Chip\n")
+    assert find(review(reviewer, text, "de"), "96 GiB").entity == "trainium2"
+
+
+def test_a_year_before_a_comma_counts_nothing(reviewer):
+    # "Dezember 2020, Trn1-Instanzen": the year is no count of Trn1 chips, so Trn1 is the dates' subject
+    text = ("- **Vorstellung:** angekündigt auf der re:Invent im Dezember 2020, "
+            "Trn1-Instanzen allgemein verfügbar seit Oktober 2021\n")
+    r = review(reviewer, text, "de", as_of="2026-01-10")
+    assert find(r, "Dezember 2020").verdict == "verified" and find(r, "Oktober 2021").verdict == "contradicted"
+
+
+def test_a_count_per_chip_of_instances_is_no_server_count(reviewer):
+    text = ("## Trn2 UltraServer\n\n- **Kopplung:** NeuronLink-v3; zwischen den vier Instanzen stehen jedem Chip "
+            "zusätzlich 256 GB/s zur Verfügung\n")
+    assert alarms(review(reviewer, text, "de")) == []
+
+
+def test_a_system_s_own_per_chip_figure(reviewer):
+    # trn1n.32xlarge gives each chip 768 GiB/s of NeuronLink, twice a trn1.32xlarge's chips
+    text = "- **Trn1n:** 768 GiB/s NeuronLink pro Chip und 1.600 Gbit/s EFA statt der 800 Gbit/s der trn1.32xlarge\n"
+    r = review(reviewer, text, "de")
+    assert alarms(r) == [] and find(r, "768 GiB/s").verdict == "verified"
+
+
+def test_counted_chips_are_what_their_link_joins(reviewer):
+    r = review(reviewer, "The cluster went live with nearly 500,000 Trainium2 chips, linked by NeuronLink-v2.\n", "en")
+    assert find(r, "NeuronLink-v2").entity == "trainium2" and find(r, "NeuronLink-v2").verdict == "contradicted"
+    r = review(reviewer, "- **P5:** Acht H100 SXM mit je 80 GB, untereinander per NVLink mit 1,8 TB/s pro GPU verbunden.\n",
+               "de")
+    assert find(r, "1,8 TB/s").entity == "h100" and find(r, "1,8 TB/s").verdict == "contradicted"
+
+
+def test_a_link_guessed_from_far_context_may_be_any_named_chip_s(reviewer):
+    text = ("# Live: re:Invent, Trainium3, Trainium4\n\n**09:18** - Trainium3 is generally available today.\n\n"
+            "**09:36** - For the record, the Trn2 UltraServer it replaces is rated at 83.2 PFLOPS of dense FP8.\n\n"
+            "**09:40** - The chips connect through NeuronLink-v4.\n")
+    assert alarms(review(reviewer, text, "en")) == []

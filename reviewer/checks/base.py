@@ -114,8 +114,9 @@ def interval(q: Quantity) -> tuple[float, float]:
         # the resolution is half the last digit ("8" admits 7.5-8.5); a little slack on top for
         # vendors' own rounding ("2.52" for 2.517)
         tol = max(res * (1 + 1e-6), EXACT_SLACK * abs(v))
-        # writers also cut digits off: "2.5 TB/s" for 2.56 (the next digit up is still the same figure)
-        return v - tol, v + max(tol, 2 * res * (1 + 1e-6))
+        # writers also cut digits off: "2.5 TB/s" for 2.56 (the next digit up is still the same figure;
+        # not the next figure itself: "5.2 TB/s" is not 5.3 cut short)
+        return v - tol, v + max(tol, 2 * res * (1 - 1e-6))
     if q.qualifier == "approx":
         tol = max(res, APPROX_SLACK * abs(v))
         return v - tol, v + tol

@@ -172,7 +172,10 @@ class NumericValue(Check):
                                       expected=expected))
         slip = False
         if current and not confident:
-            flipped = [f for f in current if f.fact.status == "current" and matches(bits_bytes_flipped(q), f)]
+            # the same digits in the other unit, of a rate ("1.5 TB in total" is no slip for 192 GB,
+            # though 1.5 Tbit is 188 GB)
+            flipped = [f for f in current if f.fact.status == "current"
+                       and matches_digits(bits_bytes_flipped(q), f)] if q.family == "rate" else []
             if flipped:  # "28.8 TB/s per UltraServer" where the only such figure is 28.8 Tbps: a known slip
                 confident, current, slip = True, flipped, True
             elif self._predecessors_figure(claim, current, ctx):
