@@ -223,6 +223,8 @@ class ClaimExtractor:
                         self.last_system = m.entity
                     elif self.kind(m.entity) == "project":
                         self.last_project = m.entity
+        for s in sentences:
+            self._newest_for_new(seg, s)
         if seg.kind == "table_cell":
             self.cell_text[seg.block] = seg.text.strip(" *_")
             if not any(s.mentions for s in sentences) and seg.col_header >= 0 \
@@ -269,6 +271,32 @@ class ClaimExtractor:
                 out.extend(self._memory_type_claims(seg, s, out))
                 out.extend(self._core_type_claims(seg, s))
         return out
+
+    def _newest_for_new(self, seg: Segment, s: _Sentence) -> None:
+        """"Trainium3 went GA ..., a year after Trainium2 instances became available. The new part
+        carries ...": "the new part", "der neue Chip" is the newest chip the paragraph has named, not the
+        last one; it is remembered there, so that "it" in the next sentence means it too."""
+        for c in s.cue("ANAPH:chip"):
+            if not _NEW_WORD.search(s.text, c.start - s.start, c.end - s.start):
+                continue
+            if any(m.end <= c.start and self._is_hardware(m.entity) for m in s.mentions):
+                continue  # "Trainium3 ... the new part": named in the sentence itself
+            chips = list(dict.fromkeys(self._chip(e) for e in self.memory.all(seg.block, seg.start + c.start)
+                                       if self._is_hardware(e)))
+            chips = [e for e in chips if self.kind(e) == "chip"]
+            newest = [e for e in chips if not any(self._older(e, o) for o in chips if o != e)]
+            if len(chips) >= 2 and len(newest) == 1 and chips[-1] != newest[0]:
+                self.memory.add(seg.block, newest[0], seg.start + c.start, inferred=True)
+
+    def _older(self, entity: str, other: str) -> bool:
+        """Whether `entity` is a predecessor (of a predecessor ...) of `other`."""
+        seen = set()
+        while other and other not in seen:
+            seen.add(other)
+            other = self.fb.entities[other].predecessor if other in self.fb.entities else None
+            if other == entity:
+                return True
+        return False
 
     def _with_header(self, seg: Segment, sentences: list[_Sentence],
                      quantities: Sequence[Quantity]) -> Sequence[Quantity]:
@@ -1285,8 +1313,18 @@ class ClaimExtractor:
                 how = "coreference"
         if subject is not None and versus is not None and how != "sentence":
             subject = self._like_for_like(seg, subject, versus, q.start)
+        last = s.memo.get("ratio")
+        if last is not None and (subject is None or subject == last[1]) \
+                and _LIST_GAP.fullmatch(s.text, last[2] - s.start, q.start - s.start) \
+                and not any(last[2] <= m.start <= q.end + 25 and self._is_hardware(m.entity) and m.entity != last[1]
+                            for m in s.mentions):
+            # "at least 6x the FP4 performance of Trainium3, 3x the FP8 throughput and double the memory
+            # bandwidth": each ratio of the list compares what the first one compares
+            subject, versus, how = last[0], last[1], "sentence"
+            text = self.fb.entities[subject].name
         if subject is None or versus is None or subject == versus:
             return None
+        s.memo["ratio"] = (subject, versus, q.end)
         if self.kind(subject) == "interconnect" and self.kind(versus) in ("system", "pod", "instance"):
             return None  # "NVLink 5 ties its GPUs together at 130 TB/s, the same as in the GB200 NVL72": a link vs a rack
         qualifier = q.qualifier
@@ -1666,7 +1704,10 @@ def _yearless(m: re.Match) -> Period | None:
 
 
 _DATELINE = re.compile(r"(?:^|[\s(])(?:Update|Updated|Stand|Aktualisiert(?:\s+am)?|As\s+of|Last\s+updated)"
-                       r"[:\s]+(?:\w+\.?\s+){0,2}$", re.IGNORECASE)
+                       r"[:\s]+(?:\w+\.?\s+){0,2}$"
+                       # a news dateline: "SEATTLE, March 3, 2026 —", "LAS VEGAS, 2. Dezember 2025 –"
+                       r"|^[\s*_]*(?-i:[A-ZÄÖÜ]{2,}(?:[ -][A-ZÄÖÜ]{2,})*)\s*,\s+(?:[\w.]+\s*){1,3},?\s*$",
+                       re.IGNORECASE)
 _SYSTEM_EACH = re.compile(r"(?:UltraServers?|UltraServern|Pods?|Racks?|NVL\d+|Instanzen|instances)\s+[a-zäöü]\w*\s+"
                           r"(?:je|jeweils|each)\s+$")
 _PREDICATE_BEFORE = re.compile(r"[^.;:]{0,12}\b(?:is|ist)\s+(?:essentially\s+|basically\s+|im Grunde\s+)?"
@@ -2028,6 +2069,10 @@ _TO_AFTER = re.compile(r"\s+(?:to|auf|zu)\s", re.IGNORECASE)
 _AS_MANY = re.compile(r"\s+(?:so\s+viele|as\s+many|mehr|more)\s+(?:\w+\s+)?", re.IGNORECASE)
 _MIT_BEFORE = re.compile(r"\b(?:mit|with)\s+(?:(?:dem|der|den|einem|einer|the|an?)\s+)?$", re.IGNORECASE)
 _LEVEL_AFTER = re.compile(r"\s+(?:\w+\s+)?(?:gleichauf|auf\s+Augenhöhe|ebenbürtig|gleichzieht|gleich\b)", re.IGNORECASE)
+# between two ratios of one list: the first one's object ("the FP4 performance of Trainium3"), a comma or "and"
+_LIST_GAP = re.compile(r"[^.;:()]{0,60}?(?:,\s*(?:and\s+|und\s+)?|\s+(?:and|und|sowie)\s+)(?:the\s+|die\s+|das\s+)?"
+                       r"(?:at\s+least\s+|mindestens\s+)?", re.IGNORECASE)
+_NEW_WORD = re.compile(r"\bnew(?:er|est)?\b|\bneue", re.IGNORECASE)
 _COUNT_BEFORE = re.compile(r"(?:\d(?:[\d.,]*\d)?|\b(?:two|four|eight|sixteen|zwei|vier|acht|sechzehn))\s*(?:x\s*)?$", re.IGNORECASE)
 
 

@@ -6,6 +6,7 @@ from collections.abc import Iterable
 
 from .checks import CHECKS, CheckContext
 from .i18n import attr_name, msg
+from . import units
 from .models import Claim, Verdict
 
 
@@ -33,5 +34,19 @@ def _without_corrections(pairs: list[tuple[str, Verdict]]) -> list[tuple[str, Ve
     """A sentence that gives a once-true figure and the current one for the same thing tells the
     history ("288 GB was the announcement; it shipped with 256 GB"): the old figure is not claimed
     as current. (Two figures where one was never true stay an alarm: that is a claim and a typo.)"""
-    right = {_key(v) for _, v in pairs if v.kind == "verified" and v.claim.quantity is not None}
-    return [(code, v) for code, v in pairs if not (v.kind == "outdated" and _key(v) in right)]
+    right: dict[tuple, list] = {}
+    for _, v in pairs:
+        if v.kind == "verified" and v.claim.quantity is not None:
+            right.setdefault(_key(v), []).append(v.claim.quantity)
+    return [(code, v) for code, v in pairs
+            if not (v.kind == "outdated" and any(_distinct(q, v.claim.quantity) for q in right.get(_key(v), ())))]
+
+
+def _distinct(a, b) -> bool:
+    """Two figures that are not one figure written twice ("1,287 TFLOPS (about 1.3 PFLOPS)"): they differ
+    by more than the coarser one's rounding."""
+    if b is None or not a.unit or not b.unit or a.family != b.family or a.family in ("count", "ratio"):
+        return True
+    va, vb = units.to_base(a.value, a.unit), units.to_base(b.value, b.unit)
+    res = max(units.to_base(a.resolution, a.unit), units.to_base(b.resolution, b.unit))
+    return abs(va - vb) > res

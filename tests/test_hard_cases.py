@@ -1530,3 +1530,38 @@ def test_a_link_guessed_from_far_context_may_be_any_named_chip_s(reviewer):
             "**09:36** - For the record, the Trn2 UltraServer it replaces is rated at 83.2 PFLOPS of dense FP8.\n\n"
             "**09:40** - The chips connect through NeuronLink-v4.\n")
     assert alarms(review(reviewer, text, "en")) == []
+
+
+def test_the_new_part_is_the_newest_chip_named(reviewer):
+    text = ("Trainium3 went GA on December 2, 2025, roughly a year after Trainium2 instances became generally "
+            "available. The new part carries eight NeuronCore-v3 cores. Per chip it delivers 2.52 PFLOPS of "
+            "dense FP8, twice the FP8 rate of its predecessor.\n")
+    r = review(reviewer, text, "en", as_of="2026-03-03")
+    assert find(r, "NeuronCore-v3").entity == "trainium3" and find(r, "NeuronCore-v3").verdict == "contradicted"
+    assert find(r, "twice").entity == "trainium3" and find(r, "twice").verdict == "verified"
+
+
+def test_a_figure_restated_rounded_does_not_hide_the_old_one(reviewer):
+    # "1,287 TFLOPS (about 1.3 PFLOPS)": one figure twice, so the old 1,287 is still claimed as current
+    r = review(reviewer, "- **Trainium2:** 1,287 TFLOPS dense FP8 (about 1.3 PFLOPS), 96 GB of HBM.\n", "en")
+    assert find(r, "1,287 TFLOPS").verdict == "outdated"
+    # a sentence that gives the old figure and the new one tells the history
+    r = review(reviewer, "Trainium2 was first rated at 1,287 TFLOPS of dense FP8; AWS now lists 1,299 TFLOPS.\n", "en")
+    assert alarms(r) == []
+
+
+def test_a_news_dateline_is_when_it_was_written(reviewer):
+    text = ("SEATTLE, March 3, 2026 — Three months after Trainium3 reached general availability, AWS pitches it.\n")
+    assert alarms(review(reviewer, text, "en", as_of="2026-03-03")) == []
+    text = "LAS VEGAS, 2. Dezember 2025 – AWS hat Trainium3 allgemein verfügbar gemacht.\n"
+    assert alarms(review(reviewer, text, "de", as_of="2025-12-02")) == []
+
+
+def test_ratios_in_a_list_share_the_first_one_s_comparison(reviewer):
+    text = ("Trainium4 is where the détente shows up. AWS is targeting at least 6x the FP4 performance of "
+            "Trainium3, 3x the FP8 throughput and {} the memory bandwidth.\n")
+    r = review(reviewer, text.format("double"), "en")
+    assert [(f.text, f.entity) for f in r.findings if f.attribute == "ratio"] == [
+        ("6x", "trainium4"), ("3x", "trainium4"), ("double", "trainium4")]
+    assert find(r, "3x").verdict == "verified" and find(r, "double").verdict == "contradicted"
+    assert find(review(reviewer, text.format("4x"), "en"), "4x").verdict == "verified"
