@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from . import units
 from .checks import CHECKS, CheckContext
 from .i18n import attr_name, msg
-from . import units
 from .models import Claim, Verdict
 
 
