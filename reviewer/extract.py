@@ -621,6 +621,9 @@ class ClaimExtractor:
                 continue  # "four times as much as", "doppelt so viel wie": a multiple, not sameness
             if _SAME_THING.match(s.text, c.end - s.start):
                 continue  # "The same foundry builds the MI355X", "derselbe Prozess": sameness of a thing, no measure
+            if any(0 <= f.start - c.end <= 3 for f in s.memo.get("quantities", ())):
+                continue  # "inside the same 700 W envelope": the figure itself is the claim
+
             measured = (_nearest_label(s, "ATTR:", c.start, c.end, CUE_WINDOW) or _nearest_label(s, "PREC:", c.start, c.end, CUE_WINDOW)
                         or s.memo.get("families", set()) & {"memory", "rate", "compute"})
             if not measured:
@@ -1219,6 +1222,13 @@ class ClaimExtractor:
                 versus = self._context(seg, fits=lambda e: self.kind(e) in ("system", "pod", "instance")
                                        and e not in {m.entity for m in s.mentions}, at=q.start)
         subject, how, text = self._subject(seg, s, q.start, metric, anaphora=False)
+        if subject is not None and how == "coreference" and self.kind(subject) == "family":
+            # "the H200 ... It is the same Hopper silicon ... That gives the newer part 76% more capacity than
+            # its predecessor": a comparison is of the family's chip the paragraph named, not of the family
+            members = set(self.fb.entities[subject].members)
+            named = [e for e in self.memory.all(seg.block, seg.start + q.start) if e in members]
+            if named:
+                subject, text = named[-1], self.fb.entities[named[-1]].name
         prev = s.memo.get("previous")
         if versus is None and prev is not None and _THAT_IS.match(s.text) \
                 and not any(self._is_hardware(m.entity) for m in s.mentions):

@@ -1565,3 +1565,26 @@ def test_ratios_in_a_list_share_the_first_one_s_comparison(reviewer):
         ("6x", "trainium4"), ("3x", "trainium4"), ("double", "trainium4")]
     assert find(r, "3x").verdict == "verified" and find(r, "double").verdict == "contradicted"
     assert find(review(reviewer, text.format("4x"), "en"), "4x").verdict == "verified"
+
+
+def test_unveiled_at_a_keynote_is_the_announcement(reviewer):
+    # with no release date known, "(2019)" may be a launch; "unveiled at GTC in March 2023" is the announcement
+    r = review(reviewer, "Nvidia unveiled the H100 SXM at GTC in March 2023.\n", "en")
+    assert find(r, "March 2023").verdict == "contradicted"  # GTC March 2022
+
+
+def test_a_bare_bandwidth_near_only_one_figure_is_that_figure(reviewer):
+    text = "## Gaudi 3\n\n- **Bandbreite:** {} TB/s\n"
+    assert find(review(reviewer, text.format("3,35"), "de"), "3,35 TB/s").verdict == "contradicted"  # 3.7 TB/s
+    assert find(review(reviewer, text.format("3,7"), "de"), "3,7 TB/s").verdict == "verified"
+
+
+def test_a_comparison_in_context_is_of_the_family_s_chip(reviewer):
+    text = ("Nvidia's answer was the H200. It is the same Hopper silicon, but the memory grows to 141 GB at 4.8 TB/s. "
+            "That gives the newer part 76% more capacity and {} more bandwidth than its predecessor, inside the "
+            "same 700 W envelope.\n")
+    r = review(reviewer, text.format("43%"), "en")
+    assert find(r, "76%").entity == "h200" and find(r, "76%").verdict == "verified"
+    assert find(r, "43%").verdict == "verified" and alarms(r) == []  # "the same 700 W" is the figure's, no ratio
+    # 4.8 / 3.35 is 1.43: "46%" is three points off, more than a rounded percentage allows
+    assert find(review(reviewer, text.format("46%"), "en"), "46%").verdict == "contradicted"

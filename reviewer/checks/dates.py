@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 from ..i18n import attr_name, msg
 from ..models import Claim, Verdict
@@ -51,8 +52,10 @@ class DateClaim(Check):
             if best.value.month != period.first_month and abs((best.value - start).days) > 62:
                 current = []  # a different event altogether, not a wrong day
         if claim.scope == "presented" and not fb.about(claim.entity, "available") and current and \
-                all(f.value.year < period.year for f in current):
-            current = []  # "Inferentia (2019)": announced 2018, so 2019 may be the launch, which has no fact
+                all(f.value.year < period.year for f in current) and not _KEYNOTE.search(claim.sentence or ""):
+            # "Inferentia (2019)": announced 2018, so 2019 may be the launch, which has no fact (not "unveiled at
+            # GTC in March 2023": a keynote event presents what is announced)
+            current = []
         if not current and not facts and claim.scope == "presented" and not yearless:
             # "AMD launched it in December 2024" with only the release date (December 6, 2023) known: nothing is
             # presented after it is on sale, so a later date is wrong (an earlier one may be a preview)
@@ -71,6 +74,8 @@ class DateClaim(Check):
                        reason=msg(lang, "contradicted", entity=ent, attribute=attribute, claimed=claim.text,
                                   expected=best.value.isoformat()))
 
+
+_KEYNOTE = re.compile(r"\b(?:GTC|re:Invent|Computex|Cloud Next|Hot Chips|Advancing AI|Intel Vision|CES)\b")
 
 _MONTH_NAMES = {
     "en": "January February March April May June July August September October November December".split(),

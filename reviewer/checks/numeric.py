@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from .. import units
 from ..factbase.base import ResolvedFact
 from ..i18n import attr_name, msg
 from ..models import Claim, Verdict
@@ -178,6 +179,10 @@ class NumericValue(Check):
                        and matches_digits(bits_bytes_flipped(q), f)] if q.family == "rate" else []
             if flipped:  # "28.8 TB/s per UltraServer" where the only such figure is 28.8 Tbps: a known slip
                 confident, current, slip = True, flipped, True
+            elif claim.attribute == "bandwidth" and _near_one(q, current):
+                # "Bandbreite: 3,35 TB/s" of Gaudi 3: of its bandwidths only the 3.7 TB/s of its memory is
+                # anywhere near, every other one is far off - that is the figure meant, and it is wrong
+                confident, current = True, _near_one(q, current)
             elif self._predecessors_figure(claim, current, ctx):
                 # "13.4 TB in total" of a B300: unsure which B300 system is meant, but every one of them
                 # differs and the figure is exactly what the predecessor's system has
@@ -326,3 +331,21 @@ def bits_bytes_flipped(q):
     if not q.unit or ("bit" not in q.unit and "byte" not in q.unit) or q.qualifier in ("at_least", "at_most"):
         return q  # "over 1.6 Tbps" bounds a figure; it is not a digit-for-digit slip of one
     return replace(q, unit=q.unit.replace("byte", "bit") if "byte" in q.unit else q.unit.replace("bit", "byte"))
+
+
+def _near_one(q, facts: list[ResolvedFact]) -> list[ResolvedFact]:
+    """The one fact within 30 % of the written figure when every other is more than twice or half as
+    much (by their values in base units); else none."""
+    claimed = units.to_base(q.value, q.unit) if q.unit else 0.0
+    if claimed <= 0:
+        return []
+    near, others = [], []
+    for f in facts:
+        if not f.base_value:
+            continue
+        r = claimed / f.base_value
+        (near if 1 / 1.3 <= r <= 1.3 else others).append((f, r))
+    if len({id(f.fact) for f, _ in near}) != 1 or any(0.5 <= r <= 2 for _, r in others):
+        return []
+    return [near[0][0]]
+
