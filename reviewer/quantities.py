@@ -183,7 +183,7 @@ def find_quantities(text: str, lang: str) -> list[Quantity]:
 # not of this form, and a bare "N5" is anything.
 _PROCESS_NAME = re.compile(r"(?<![\w.,/\-])N([1-9])(?:P|E|X|A)?(?![\w])")
 _TSMC_BEFORE = re.compile(r"\bTSMC(?:'s|’s|s)?\s+(?:[\w-]+\s+)?$")
-_PROCESS_AFTER = re.compile(r"[\s-]?(?:process|node|Prozess|Verfahren|Fertigung|Node)", re.IGNORECASE)
+_PROCESS_AFTER = re.compile(r"[\s-]?(?:process|node|Prozess|Verfahren|Fertigung)", re.IGNORECASE)
 
 
 def _with_process_names(text: str, found: list[Quantity]) -> list[Quantity]:
@@ -232,7 +232,7 @@ def find_quantities_in(texts: Sequence[str], lang: str) -> list[list[Quantity]]:
         q = _quantity(m, lang, base)
         if q is not None:
             out[k].append(q)
-    if "N" in joined:
+    if _PROCESS_NAME.search(joined):  # (rare: the texts are searched one by one only then)
         out = [_with_process_names(t, qs) for t, qs in zip(texts, out)]
     return out
 
