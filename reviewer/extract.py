@@ -284,19 +284,9 @@ class ClaimExtractor:
             chips = list(dict.fromkeys(self._chip(e) for e in self.memory.all(seg.block, seg.start + c.start)
                                        if self._is_hardware(e)))
             chips = [e for e in chips if self.kind(e) == "chip"]
-            newest = [e for e in chips if not any(self._older(e, o) for o in chips if o != e)]
+            newest = [e for e in chips if not any(e in self._predecessors(o) for o in chips if o != e)]
             if len(chips) >= 2 and len(newest) == 1 and chips[-1] != newest[0]:
                 self.memory.add(seg.block, newest[0], seg.start + c.start, inferred=True)
-
-    def _older(self, entity: str, other: str) -> bool:
-        """Whether `entity` is a predecessor (of a predecessor ...) of `other`."""
-        seen = set()
-        while other and other not in seen:
-            seen.add(other)
-            other = self.fb.entities[other].predecessor if other in self.fb.entities else None
-            if other == entity:
-                return True
-        return False
 
     def _with_header(self, seg: Segment, sentences: list[_Sentence],
                      quantities: Sequence[Quantity]) -> Sequence[Quantity]:
@@ -954,13 +944,19 @@ class ClaimExtractor:
             return ranked[0]
         return built[0] if len(built) == 1 else subject
 
+    def _predecessors(self, entity: str) -> list[str]:
+        """The entity's predecessor, its predecessor's predecessor, and so on (the fact base refuses
+        references to unknown entities)."""
+        out, ent = [], self.fb.entities.get(entity)
+        while ent is not None and ent.predecessor and ent.predecessor != entity and ent.predecessor not in out:
+            out.append(ent.predecessor)
+            ent = self.fb.entities[ent.predecessor]
+        return out
+
     def _first(self, entity: str) -> str | None:
         """The first generation of an entity's line: its predecessors' predecessor, and so on."""
-        seen, ent = {entity}, self.fb.entities.get(entity)
-        while ent is not None and ent.predecessor and ent.predecessor not in seen:
-            seen.add(ent.predecessor)
-            ent = self.fb.entities.get(ent.predecessor)
-        return ent.id if ent is not None and ent.id != entity else None
+        line = self._predecessors(entity)
+        return line[-1] if line else None
 
     def _relative(self, seg: Segment, s: _Sentence, cue: _Cue, link: str) -> str | None:
         """What "the successor"/"der Vorgänger" means: the successor (predecessor) of the entity in
@@ -1793,7 +1789,7 @@ _MODEL = re.compile(r"\b\d+(?:[.,]\d+)?\s?[BMT]\b|\b(?:models?|Modell\w*|weights
 
 
 _DIE_NOUN = re.compile(r"([\w/]+)[\s-]*(?:dies?|chiplets?|tiles?)\b", re.IGNORECASE)
-_NOT_COMPUTE_DIE = re.compile(r"I/?O|IOD|base|Basis|cache|Cache|memory|Speicher|SRAM", re.IGNORECASE)
+_NOT_COMPUTE_DIE = re.compile(r"I/?O|IOD|base|Basis|cache|memory|Speicher|SRAM", re.IGNORECASE)
 
 
 def _other_die(before: str) -> bool:

@@ -179,10 +179,10 @@ class NumericValue(Check):
                        and matches_digits(bits_bytes_flipped(q), f)] if q.family == "rate" else []
             if flipped:  # "28.8 TB/s per UltraServer" where the only such figure is 28.8 Tbps: a known slip
                 confident, current, slip = True, flipped, True
-            elif claim.attribute == "bandwidth" and _near_one(q, current):
+            elif claim.attribute == "bandwidth" and (near := _near_one(q, current)):
                 # "Bandbreite: 3,35 TB/s" of Gaudi 3: of its bandwidths only the 3.7 TB/s of its memory is
                 # anywhere near, every other one is far off - that is the figure meant, and it is wrong
-                confident, current = True, _near_one(q, current)
+                confident, current = True, near
             elif self._predecessors_figure(claim, current, ctx):
                 # "13.4 TB in total" of a B300: unsure which B300 system is meant, but every one of them
                 # differs and the figure is exactly what the predecessor's system has
