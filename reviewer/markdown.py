@@ -86,7 +86,6 @@ class _Context:
     last_paragraph: int = -1
     heading_level: int = 0  # of the heading in effect (0: none yet)
     paragraph_level: int = 0  # the heading level last_paragraph was written under
-    level: int = 0  # of the heading being read
     list_intro: list[int] = field(default_factory=list)
     in_item: list[int] = field(default_factory=list)  # block of the current list item's first paragraph
     in_quote: int = 0
@@ -113,7 +112,7 @@ def segments(src: Source) -> list[Segment]:
             parents.pop()
         t = tok.type
         if t == "heading_open":
-            ctx.level = int(tok.tag[1:]) if tok.tag[1:].isdigit() else 1
+            ctx.heading_level = int(tok.tag[1:]) if tok.tag[1:].isdigit() else 1
         if t == "bullet_list_open" or t == "ordered_list_open":
             # a nested list's intro is the item it hangs under ("- **Gaudi 3:** ..." / "  - Speicher: 144 GB")
             parent_item = ctx.in_item[-1] if ctx.in_item else -1
@@ -180,8 +179,7 @@ def _segment_for(tok: Token, children: list, parents: list[str], ctx: _Context, 
     analysed = _blank_markup(tok, children, raw, start, text)
     if parent == "heading_open" or parent.startswith("heading"):
         ctx.heading = block
-        ctx.heading_level = ctx.level
-        if ctx.level <= ctx.paragraph_level:
+        if ctx.heading_level <= ctx.paragraph_level:
             # a list right under a heading has no intro paragraph: not the last section's (a subsection's
             # list still has its parent section's, "### Was ist X?" + paragraph + "#### Funktionen" + list)
             ctx.last_paragraph = -1
