@@ -417,8 +417,11 @@ class ClaimExtractor:
                          and self.fb.about(m.entity, attribute)), None)
             if link is not None:
                 subject, how, text = link.entity, "sentence", link.text
+        maker_s = None
         if attribute in CHIP_LEVEL:
             subject = self._chip(subject)
+            maker_s = self._maker_s_chip(s, q.start) if attribute == "process_node" and how == "sentence" else None
+            subject = maker_s or subject
         scope = _nearest_label(s, "SCOPE:", q.start, q.end, 40, same_clause=True)
         if scope == "chip" and attribute in ("server_count", "cpu_count"):
             scope = None  # "zwischen den vier Instanzen stehen jedem Chip ... zur Verfügung": not a count per chip
@@ -455,7 +458,7 @@ class ClaimExtractor:
                      text=s.text[q.start - s.start:end - s.start], quantity=q, precision=precision, sparsity=sparsity,
                      scope=scope, per_direction=bool(direction),
                      sentence=s.text.strip(), subject_text=text, subject_how=how,
-                     alternates=self._alternates(seg, s, subject, how, scope, q.start))
+                     alternates=() if maker_s else self._alternates(seg, s, subject, how, scope, q.start))
 
     @staticmethod
     def _system_word_before(s: _Sentence, q: Quantity) -> bool:
@@ -1387,6 +1390,19 @@ class ClaimExtractor:
                 return others.pop() if len(others) == 1 and self.kind(next(iter(others))) == kind else None
             prev = prev.memo.get("previous")
         return None
+
+    def _maker_s_chip(self, s: _Sentence, at: int) -> str | None:
+        """"The MI355X matches Blackwell Ultra on capacity, and AMD builds its compute dies on 5 nm": the
+        chip of the maker named last before `at`, when the sentence names exactly one of its chips."""
+        chips = {self._chip(m.entity) for m in s.mentions if self._is_hardware(m.entity)}
+        vendors = {self.fb.entities[c].vendor for c in chips}
+        makers = [m for m in s.mentions if m.end <= at and m.entity in vendors and self.kind(m.entity) == "organisation"]
+        if not makers:
+            return None
+        maker = makers[-1]
+        own = [c for c in chips if self.fb.entities[c].vendor == maker.entity]
+        after = [m for m in s.mentions if maker.end <= m.start < at and self._is_hardware(m.entity)]
+        return own[0] if len(own) == 1 and not after else None
 
     # -- name claims: interconnect, foundry, role ---------------------------------------------
     def _name_claims(self, seg: Segment, s: _Sentence) -> Iterable[Claim]:

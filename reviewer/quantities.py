@@ -177,13 +177,14 @@ def find_quantities(text: str, lang: str) -> list[Quantity]:
     return _with_process_names(text, out)
 
 
-# TSMC's process names ("N3P", "N5", "N6"): the number is the node in nm. Only where the text says it
-# is a process: TSMC named just before ("TSMC N3P", "TSMCs N3P-Prozess", "TSMC's 3nm-class N3P") or a
-# process word just after ("on N3P process", "im N5-Verfahren"); Nvidia's own names ("4N", "4NP") are
-# not of this form, and a bare "N5" is anything.
-_PROCESS_NAME = re.compile(r"(?<![\w.,/\-])N([1-9])(?:P|E|X|A)?(?![\w])")
+# TSMC's process names ("N3P", "N5", "N6") and the custom ones it makes for Nvidia ("4N", "4NP", "3NP"):
+# the number is the node in nm. Only where the text says it is a process: TSMC named just before
+# ("TSMC N3P", "TSMCs N3P-Prozess", "TSMC's 3nm-class N3P", "TSMC 4NP") or a process word just after
+# ("on N3P process", "im N5-Verfahren", "the 4N process"); a bare "N5" or "4N" is anything.
+_PROCESS_NAME = re.compile(r"(?<![\w.,/\-])(?:N([1-9])(?:P|E|X|A)?|([1-9])NP?)(?![\w])")
 _TSMC_BEFORE = re.compile(r"\bTSMC(?:'s|’s|s)?\s+(?:[\w-]+\s+)?$")
 _PROCESS_AFTER = re.compile(r"[\s-]?(?:process|node|Prozess|Verfahren|Fertigung)", re.IGNORECASE)
+_TSMC_AFTER = re.compile(r",?\s+(?:built\s+|made\s+|gefertigt\s+|hergestellt\s+)?(?:by|at|bei|von)\s+TSMC\b")  # "4NP, built by TSMC"
 
 
 def _with_process_names(text: str, found: list[Quantity]) -> list[Quantity]:
@@ -191,8 +192,9 @@ def _with_process_names(text: str, found: list[Quantity]) -> list[Quantity]:
         return found
     extra = []
     for m in _PROCESS_NAME.finditer(text):
-        if _TSMC_BEFORE.search(text, max(0, m.start() - 30), m.start()) or _PROCESS_AFTER.match(text, m.end()):
-            extra.append(Quantity(m.start(), m.end(), m.group(), float(m.group(1)), 0.5, "nanometer", "length"))
+        if (_TSMC_BEFORE.search(text, max(0, m.start() - 30), m.start()) or _PROCESS_AFTER.match(text, m.end())
+                or _TSMC_AFTER.match(text, m.end())):
+            extra.append(Quantity(m.start(), m.end(), m.group(), float(m.group(1) or m.group(2)), 0.5, "nanometer", "length"))
     if not extra:
         return found
     return sorted(found + extra, key=_start_of)

@@ -1383,9 +1383,29 @@ def test_a_tsmc_process_name_is_a_node(reviewer):
     assert find(r, "N3P").verdict == "verified" and find(r, "N3P").attribute == "process_node"
     r = review(reviewer, "Die Rechen-Chiplets der MI300X kommen aus TSMCs N3P-Prozess.\n", "de")
     assert find(r, "N3P").verdict == "contradicted"  # MI300X: 5 nm
-    # Nvidia's own "4NP", and a bare "N5" with no process around it, are no node
-    r = review(reviewer, "The B300 is built on TSMC 4NP. Team N5 tested the MI300X.\n", "en")
+    # a bare "N5" or "4N" with no process around it is no node
+    r = review(reviewer, "Team N5 tested the MI300X. Team 4N tested the H100.\n", "en")
     assert not [f for f in r.findings if f.attribute == "process_node"]
+
+
+def test_nvidia_s_custom_tsmc_process_names_are_nodes(reviewer):
+    # "4N" (Hopper) and "4NP" (Blackwell) are custom TSMC 4 nm-class processes; "3NP" is a 3 nm one
+    r = review(reviewer, "The B300 is built on TSMC 3NP.\n", "en")
+    assert find(r, "3NP").verdict == "contradicted" and find(r, "3NP").entity == "b300"
+    r = review(reviewer, "## NVIDIA B200\n\n- **Process / foundry:** 4NP, built by TSMC\n", "en")
+    assert find(r, "4NP").verdict == "verified"
+    r = review(reviewer, "Der H100 entsteht in TSMCs 4N-Prozess.\n", "de")
+    assert find(r, "4N").verdict == "verified"
+    # TSMC counts 4N and 4NP in its 5 nm family: "5 nm" is no error either
+    r = review(reviewer, "NVIDIA's B200 is made on a 5 nm process.\n", "en")
+    assert find(r, "5 nm").verdict == "verified"
+
+
+def test_a_maker_s_own_node_is_its_chip_s(reviewer):
+    # "AMD builds its compute dies on ...": AMD's chip, though an Nvidia part was named nearer
+    r = review(reviewer, "The MI355X matches Blackwell Ultra on capacity, and AMD builds its compute dies "
+                         "on TSMC's 5 nm node.\n", "en")
+    assert find(r, "5 nm").entity == "mi355x" and find(r, "5 nm").verdict == "contradicted"
 
 
 def test_an_io_die_s_node_is_not_the_chip_s(reviewer):
