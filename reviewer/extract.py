@@ -71,6 +71,7 @@ _NOT_ON_DEMAND = re.compile(r"\b(?:spot|reserved|savings plans?|reserviert\w*|Sp
 CUE_WINDOW = 60  # characters around a value in which a cue word speaks about it
 _MEMORY_TYPE = re.compile(r"(?<![\w-])(?:HBM[234]?[eE]?|LPDDR5X?|GDDR6X?|GDDR7|DDR5|DRAM)"
                           r"(?!\w|-(?!Speicher|Stacks?\b|Stapel|Memory|Module?\b|Kapazität|Bandbreite))")
+_SINCE = re.compile(r"\b(?:seit|since)\s+$", re.IGNORECASE)
 _YEAR = re.compile(r"(?<![\w.,/-])(?:19[89]\d|20[0-4]\d)(?![\w.,/-]\d|\w)")
 
 
@@ -267,6 +268,7 @@ class ClaimExtractor:
             out.extend(self._name_claims(seg, s))
             if not s.cue("REPORTED"):
                 out.extend(self._date_claims(seg, s))
+                out.extend(self._investing_since(seg, s))
                 out.extend(self._dated_names(seg, s))
                 out.extend(self._memory_type_claims(seg, s, out))
                 out.extend(self._core_type_claims(seg, s))
@@ -764,6 +766,26 @@ class ClaimExtractor:
                         subject_text=subject.text if subject else subject_text,
                         subject_how="sentence" if subject else "coreference",
                         scope="presented" if presented else None)
+
+    def _investing_since(self, seg: Segment, s: _Sentence) -> Iterable[Claim]:
+        """"Amazon has invested $8 billion in Anthropic since 2023", "investierte seit Anfang 2024": the
+        date the investor first put money into the company named."""
+        if not s.cue("ATTR:investment"):
+            return
+        for m in _YEAR.finditer(s.text):
+            at, period = period_before(s.text, m.start(), int(m.group()))
+            if not _SINCE.search(s.text, max(0, at - 8), at):
+                continue
+            investors = [x for x in s.mentions if x.start < s.start + at and self.fb.about(x.entity, "first_investment")]
+            if not investors:
+                continue
+            investor = investors[-1]
+            targets = {f.q.versus for f in self.fb.about(investor.entity, "first_investment")}
+            if not any(x.entity in targets for x in s.mentions):
+                continue
+            yield Claim(entity=investor.entity, attribute="first_investment", start=seg.start + s.start + at,
+                        end=seg.start + s.start + m.end(), text=s.text[at:m.end()], value_text=period.encode(),
+                        sentence=s.text.strip(), subject_text=investor.text, subject_how="sentence")
 
     def _attribute(self, s: _Sentence, q: Quantity) -> str | None:
         options = ATTR_BY_FAMILY.get(q.family)

@@ -1608,3 +1608,14 @@ def test_a_comparison_in_context_is_of_the_family_s_chip(reviewer):
     assert find(r, "43%").verdict == "verified" and alarms(r) == []  # "the same 700 W" is the figure's, no ratio
     # 4.8 / 3.35 is 1.43: "46%" is three points off, more than a rounded percentage allows
     assert find(review(reviewer, text.format("46%"), "en"), "46%").verdict == "contradicted"
+
+
+def test_investing_since_a_date_is_when_the_first_money_went_in(reviewer):
+    # Amazon first invested in Anthropic on September 25, 2023
+    r = review(reviewer, "Amazon investierte seit Anfang 2024 insgesamt 8 Milliarden Dollar in Anthropic.\n", "de")
+    assert find(r, "Anfang 2024").verdict == "contradicted" and find(r, "Anfang 2024").attribute == "first_investment"
+    r = review(reviewer, "Amazon has invested $8 billion in Anthropic since September 2023.\n", "en")
+    assert find(r, "September 2023").verdict == "verified"
+    # no investee named, or no investment: no such claim
+    r = review(reviewer, "Since 2024 Amazon has invested in many startups. Anthropic has used Trainium since 2024.\n", "en")
+    assert not [f for f in r.findings if f.attribute == "first_investment"]

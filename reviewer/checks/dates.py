@@ -1,4 +1,4 @@
-"""HW106 date: the year something was acquired, announced or became available."""
+"""HW106 date: the year something was acquired, announced or became available, or an investor first invested."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ class DateClaim(Check):
     name = "date"
 
     def applies(self, claim: Claim) -> bool:
-        return claim.attribute in ("acquired", "announced", "available") and claim.value_text is not None
+        return claim.attribute in ("acquired", "announced", "available", "first_investment") and claim.value_text is not None
 
     def check(self, claim: Claim, ctx: CheckContext) -> Verdict:
         fb, lang = ctx.factbase, ctx.lang

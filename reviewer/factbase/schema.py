@@ -47,10 +47,11 @@ Attribute = Literal[
     "acquired",  # date value
     "acquisition_price",
     "investment",  # amount, with qualifiers.versus naming the investee
+    "first_investment",  # date value: when the investor first put money in qualifiers.versus
 ]
 
 TEXT_ATTRIBUTES = frozenset({"memory_type", "core_type", "interconnect", "foundry", "ceo"})
-DATE_ATTRIBUTES = frozenset({"announced", "available", "acquired"})
+DATE_ATTRIBUTES = frozenset({"announced", "available", "acquired", "first_investment"})
 
 Precision = Literal[
     "FP4", "NVFP4", "MXFP4", "FP6", "FP8", "MXFP8", "cFP8", "BF16", "FP16", "TF32", "FP32", "FP64", "INT8", "INT4"
