@@ -46,6 +46,10 @@ _BILL = re.compile(r"\b(?:train(?:ing|ed|s)?|fine-tun\w*|run|runs|job|bill|budge
 _CHIP_NOUN = re.compile(r"chip|gpu|accelerator|processor|beschleuniger", re.IGNORECASE)
 _SYSTEM_AFTER = re.compile(r"[\s-]?(?:Instanz|Instanzen|instances?|Instances?|UltraServers?|Server|servers?)\b")
 _HALF_OF_YEAR = re.compile(r"\b(?:first|second|the other|ersten|zweiten|erste|zweite)\s*$", re.IGNORECASE)
+_PERFECT_INVESTED = re.compile(r"\b(?:has|have)\s+(?:\w+\s+){0,2}invested\b|\b(?:hat|haben)\s+[^.;:]{0,60}\binvestiert\b",
+                               re.IGNORECASE)
+_FURTHER = re.compile(r"\b(?:another|further|additional|more|weitere\w*|zusätzlich\w*|nochmals|erneut)\s+(?:[\w$€]+\s+)?$",
+                      re.IGNORECASE)
 _CUMULATIVE = re.compile(r"\b(?:in total|total|so far|to date|altogether|all told|in all|insgesamt|bislang|bisher|"
                          r"kumuliert|summiert|Gesamt\w*)\b", re.IGNORECASE)
 _STATED_UNTIL = re.compile(r"^\W*(?:\w+\s+){0,3}?(?:bis|by|as of|Stand)\s+(?:zum\s+)?(?:(?:the\s+)?end\s+of\s+|Ende\s+)?"
@@ -346,6 +350,8 @@ class ClaimExtractor:
             if q.text.lower() in _INDEFINITE and not re.search(r"\b(?:nur|genau|lediglich|bloß|only|exactly)\s+$",
                                                                s.text[:q.start - s.start], re.IGNORECASE):
                 return None  # "für einen Chip, eine Instanz oder ein Rack": an article, not a count
+            if _ANY_BETWEEN.search(s.text, max(0, q.start - s.start - 16), q.start - s.start):
+                return None  # "the hops between any two accelerators": a pair, not a system's count
             if _core_count(s, q):
                 attribute = "core_count"  # "24 NeuronCores", "acht NeuronCore-v3-Kerne"
             elif _chip_count(s, q) or self._named_chips(s, q) or _elliptic_count(s, q) or (
@@ -581,8 +587,11 @@ class ClaimExtractor:
             if versus is None:
                 return None
             rel = q.start - s.start
-            if _CUMULATIVE.search(s.text[max(0, rel - 40):rel]):
-                scope = "cumulative"  # "bislang 4 Milliarden", "a total stake of $8 billion": the running total
+            if _CUMULATIVE.search(s.text[max(0, rel - 40):rel]) or (
+                    _PERFECT_INVESTED.search(s.text) and not _FURTHER.search(s.text, max(0, rel - 25), rel)):
+                # "bislang 4 Milliarden", "a total stake of $8 billion", "in which Amazon has invested $4 billion"
+                # (not "has invested another $4 billion"): the running total
+                scope = "cumulative"
         until = _STATED_UNTIL.search(s.text[q.end - s.start:q.end - s.start + 40])
         return Claim(entity=subject.entity, attribute=attribute, start=seg.start + q.start, end=seg.start + q.end,
                      text=q.text, quantity=q, versus=versus, scope=scope, sentence=s.text.strip(),
@@ -1768,7 +1777,7 @@ _RATIO_BEFORE = re.compile(r"\b(?:doubles|doubled|triples|tripled|quadruples|qua
                            r"times|\d+(?:\.\d+)?x|more than|less than)\s+(?:the\s+)?$", re.IGNORECASE)
 # "das Zehnfache einer TPU v5p", "das Vierfache der v5p", "twice that of the MI300X": the reference point
 _RATIO_OF_BEFORE = re.compile(r"(?:[Ff]ache[ns]?|[Dd]oppelte[ns]?|times|twice|double|half|\d(?:[.,]\d+)?x)"
-                              r"(?:\s+[\w-]+(?<!\bund)(?<!\band)){0,2}?\s+(?:what\s+|a\s+|an\s+|(?:that\s+)?of\s+(?:the\s+|a\s+|an\s+)?|"
+                              r"(?:\s+[\w-]+(?<!\bund)(?<!\band)){0,3}?\s+(?:what\s+|a\s+|an\s+|(?:that\s+)?of\s+(?:the\s+|a\s+|an\s+)?|"
                               r"des\s+|der\s+|einer\s+|eines\s+|von\s+(?:der\s+|dem\s+)?)$")
 # "Someone replied to my last thread with this:", "Ein Leser schrieb uns dazu:": a quote of someone else follows
 _QUOTE_INTRO = re.compile(r"\b(?:replied|wrote|writes|claimed|claims|commented|posted|put it|said|says|told us|"
@@ -1826,6 +1835,8 @@ _MODEL = re.compile(r"\b\d+(?:[.,]\d+)?\s?[BMT]\b|\b(?:models?|Modell\w*|weights
                     r"Parameter\w*|KV[- ]?[Cc]ache)\b", re.IGNORECASE)
 
 
+_FITS_INTO = re.compile(r"\bfits?\s+(?:\w+\s+)?(?:in|into|within|on)\s+(?:[\w'’-]+\s+){0,3}$", re.IGNORECASE)
+_PASST = re.compile(r"\s+(?:\w+\s+)?pass(?:t|en|te|ten)\b")
 _DIE_NOUN = re.compile(r"([\w/]+)[\s-]*(?:dies?|chiplets?|tiles?)\b", re.IGNORECASE)
 _NOT_COMPUTE_DIE = re.compile(r"I/?O|IOD|base|Basis|cache|memory|Speicher|SRAM", re.IGNORECASE)
 
@@ -1844,7 +1855,11 @@ def _other_die(before: str) -> bool:
 def _model_requirement(s: _Sentence, q: Quantity) -> bool:
     """"A 70B model in BF16 needs about 140 GB", "Llama 3 benötigt rund 810 GB": what a model needs."""
     before = s.text[:q.start - s.start]
-    return bool(_NEEDS.search(before) and _MODEL.search(before))
+    if not _MODEL.search(before):
+        return False
+    # ("a model that no longer fits into 32 GB", "wenn ein Modell nicht mehr in 32 GB passt": what it fits in)
+    return bool(_NEEDS.search(before) or _FITS_INTO.search(before)
+                or re.search(r"\bin\s+$", before) and _PASST.match(s.text, q.end - s.start))
 
 
 def _without_predicates(s: _Sentence, mentions: list) -> list:
@@ -1973,6 +1988,7 @@ _QUESTION = re.compile(r"\?[\s\"'“”»«*_)]*$")
 _TIMES_BEFORE = re.compile(r"\b\d+\s?[×x]\s?$")
 _MORE_THAN_THE = re.compile(r"\b(?:mehr als|über|more than|over)\s+(?:das|die|the)\s+$", re.IGNORECASE)
 _NEW_SUBJECT = re.compile(r"[,;:–—]\s*(?:die|der|das|the|while|whereas|während|and|und)?\s*$", re.IGNORECASE)
+_ANY_BETWEEN = re.compile(r"\b(?:between|zwischen)\s+(?:any\s+|je\s+|jeweils\s+|beliebigen\s+)?$", re.IGNORECASE)
 _INDEFINITE = frozenset({"ein", "eine", "einen", "einem", "einer", "eines"})
 _MEASURES = {"memory", "rate", "compute", "power"}
 _FROM_BEFORE = re.compile(r",?\s+(?:[\w-]+\s+){0,2}(?:from|von)\s+", re.IGNORECASE)

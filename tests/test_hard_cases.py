@@ -1619,3 +1619,34 @@ def test_investing_since_a_date_is_when_the_first_money_went_in(reviewer):
     # no investee named, or no investment: no such claim
     r = review(reviewer, "Since 2024 Amazon has invested in many startups. Anthropic has used Trainium since 2024.\n", "en")
     assert not [f for f in r.findings if f.attribute == "first_investment"]
+
+
+def test_the_chip_compared_against_in_a_long_ratio_is_not_the_link_s_user(reviewer):
+    # "4x the memory bandwidth of Trainium3": Trainium3 is the reference point, "it" is the next chip
+    text = ("AWS also gave a first look at Trainium4. The next chip is slated to deliver 3x the FP8 performance "
+            "and 4x the memory bandwidth of Trainium3, and it will support NVLink Fusion.\n")
+    r = review(reviewer, text, "en")
+    assert find(r, "NVLink Fusion").entity == "trainium4" and not alarms(r)
+
+
+def test_a_pair_between_any_two_chips_is_no_count(reviewer):
+    text = "The Trn3 UltraServer's switch cuts the hops between any two accelerators.\n"
+    assert not review(reviewer, text, "en").findings
+    text = "Der Trn3 UltraServer verkürzt die Wege zwischen zwei Chips.\n"
+    assert not review(reviewer, text, "de").findings
+
+
+def test_what_a_model_fits_into_is_not_the_chip_s_memory(reviewer):
+    r = review(reviewer, "Die inf2.24xlarge ist der nächste Schritt, wenn ein Modell nicht mehr in 32 GB passt.\n", "de")
+    assert not [f for f in r.findings if f.text == "32 GB"]
+    r = review(reviewer, "Pick the inf2.24xlarge once your model no longer fits into 32 GB.\n", "en")
+    assert not [f for f in r.findings if f.text == "32 GB"]
+
+
+def test_has_invested_is_the_running_total(reviewer):
+    # at 2025-12-02 the running total is 8 billion; 4 billion was the total until November 22, 2024
+    r = review(reviewer, "Anthropic, in which Amazon has invested $4 billion, uses Trainium2.\n", "en", as_of="2025-12-02")
+    assert find(r, "$4 billion").verdict == "outdated"
+    # "another" 4 billion is a tranche
+    r = review(reviewer, "In November 2024 Amazon has invested another $4 billion in Anthropic.\n", "en", as_of="2025-12-02")
+    assert find(r, "$4 billion").verdict == "verified"
