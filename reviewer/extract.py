@@ -462,11 +462,25 @@ class ClaimExtractor:
         sparsity = _nearest_label(s, "SPARSE:", q.start, q.end, CUE_WINDOW) if attribute == "compute" else None
         direction = _PER_DIRECTION.match(s.text, q.end - s.start) if q.family == "rate" else None
         end = s.start + direction.end() if direction else q.end  # the finding covers "900 GB/s in each direction"
+        alternates = () if maker_s else self._alternates(seg, s, subject, how, scope, q.start)
+        older = self._predecessors(subject) if self._old_of_change(s, q) else []
+        if older:
+            # "bandwidth rises from 2.9 TB/s to 4.9 TB/s on Trainium3": the figure it rose from is the
+            # predecessor's (or an earlier generation's: "von 32 GiB auf 144 GB" since the first Trainium)
+            subject, how, alternates = older[0], "coreference", (*older[1:], subject, *alternates)
         return Claim(entity=subject, attribute=attribute, start=seg.start + q.start, end=seg.start + end,
                      text=s.text[q.start - s.start:end - s.start], quantity=q, precision=precision, sparsity=sparsity,
                      scope=scope, per_direction=bool(direction),
-                     sentence=s.text.strip(), subject_text=text, subject_how=how,
-                     alternates=() if maker_s else self._alternates(seg, s, subject, how, scope, q.start))
+                     sentence=s.text.strip(), subject_text=text, subject_how=how, alternates=alternates)
+
+    @staticmethod
+    def _old_of_change(s: _Sentence, q: Quantity) -> bool:
+        """"from 2.9 TB/s to 4.9 TB/s", "von 96 GB auf 144 GB": the figure a change starts from."""
+        if q.range_high is not None or not _FROM_END.search(s.text, max(0, q.start - s.start - 6), q.start - s.start):
+            return False
+        nxt = next((f for f in s.memo.get("quantities", ()) if f.start >= q.end), None)
+        return nxt is not None and nxt.family == q.family and bool(
+            _TO_BETWEEN.fullmatch(s.text[q.end - s.start:nxt.start - s.start]))
 
     @staticmethod
     def _system_word_before(s: _Sentence, q: Quantity) -> bool:
@@ -1392,7 +1406,10 @@ class ClaimExtractor:
             # "capacity grows 1.5x, from 96 GiB to 144 GiB": the second figure over the first
             first, after = later[1], later[0]
         elif after is None:
-            return None
+            change = self._change_before(s, q, figures)
+            if change is None:
+                return None
+            first, after = change
         else:
             before = [f for f in figures if f.end <= q.start and f.family == after.family]
             if not before:
@@ -1408,6 +1425,25 @@ class ClaimExtractor:
         return Claim(entity=subject, attribute="ratio", start=seg.start + q.start, end=seg.start + q.end,
                      text=q.text, quantity=qq, scope="figures", value_text=f"{measured:.6g}",
                      sentence=s.text.strip(), subject_text=text, subject_how=how)
+
+    @staticmethod
+    def _change_before(s: _Sentence, q: Quantity, figures) -> tuple[Quantity, Quantity] | None:
+        """"bandwidth goes from 2.9 to 4.9 TB/s, roughly double", "steigt von 2,9 TB/s auf 4,9 TB/s, also
+        knapp das Doppelte": a ratio right after a change it sums up is the new figure over the old one."""
+        before = [f for f in figures if f.end <= q.start]
+        if not before or not _SUMS_UP.fullmatch(s.text[before[-1].end - s.start:q.start - s.start]):
+            return None
+        last = before[-1]
+        if last.family not in _MEASURES:
+            return None
+        if last.range_high is not None and _FROM_END.search(s.text, 0, last.start - s.start):
+            new = Quantity(last.start, last.end, last.text, last.range_high, last.resolution, last.unit, last.family)
+            return new, last  # "from 2.9 to 4.9 TB/s": one figure with its range
+        if len(before) >= 2 and before[-2].family == last.family \
+                and _FROM_END.search(s.text, 0, before[-2].start - s.start) \
+                and _TO_BETWEEN.fullmatch(s.text[before[-2].end - s.start:last.start - s.start]):
+            return last, before[-2]  # "von 2,9 TB/s auf 4,9 TB/s"
+        return None
 
     def _paragraph_partner(self, s: _Sentence, subject: str) -> str | None:
         """The one other entity of the subject's kind named in the nearest earlier sentence (up to
@@ -1992,6 +2028,12 @@ _ANY_BETWEEN = re.compile(r"\b(?:between|zwischen)\s+(?:any\s+|je\s+|jeweils\s+|
 _INDEFINITE = frozenset({"ein", "eine", "einen", "einem", "einer", "eines"})
 _MEASURES = {"memory", "rate", "compute", "power"}
 _FROM_BEFORE = re.compile(r",?\s+(?:[\w-]+\s+){0,2}(?:from|von)\s+", re.IGNORECASE)
+_FROM_END = re.compile(r"\b(?:from|von)\s+$", re.IGNORECASE)
+# what may stand between a change and the ratio that sums it up: "…, roughly double", "…, also knapp das Doppelte"
+_SUMS_UP = re.compile(r"\s*[,;:(–—-]?\s*(?:(?:roughly|about|around|nearly|almost|approximately|more\s+than|just\s+over|"
+                      r"just\s+under|over|a|an|the|that\s+is|which\s+is|i\.e\.|or|so|knapp|rund|etwa|fast|gut|über|"
+                      r"mehr\s+als|also|das|die|der|ein|eine|einen|damit|somit|was|ist|sind|ungefähr|beinahe)\s+)*",
+                      re.IGNORECASE)
 _TO_BETWEEN = re.compile(r"\s+(?:to|auf)\s+", re.IGNORECASE)
 _FIGURE_AFTER = re.compile(r"\s+(?:the|das|die|der|den|dem)\s+(?:(?:[\w-]+\s+){0,2}of\s+(?:the\s+)?)?", re.IGNORECASE)
 _POSSESSIVE_AFTER = re.compile(r"\s+(?:its|their|seine[nrms]?|ihre[nrms]?)\b", re.IGNORECASE)

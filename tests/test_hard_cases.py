@@ -1650,3 +1650,20 @@ def test_has_invested_is_the_running_total(reviewer):
     # "another" 4 billion is a tranche
     r = review(reviewer, "In November 2024 Amazon has invested another $4 billion in Anthropic.\n", "en", as_of="2025-12-02")
     assert find(r, "$4 billion").verdict == "verified"
+
+
+def test_a_ratio_summing_up_a_change_is_checked_against_it(reviewer):
+    # 4.9 / 2.9 = 1.7: not "roughly double"; 144 / 96 = 1.5
+    r = review(reviewer, "On Trainium3, bandwidth per chip goes from 2.9 to 4.9 TB/s, roughly double.\n", "en")
+    assert find(r, "double").verdict == "contradicted"
+    r = review(reviewer, "Beim Trainium3 wächst der Speicher von 96 GB auf 144 GB, also das 1,5-Fache.\n", "de")
+    assert not alarms(r)
+
+
+def test_the_figure_a_change_starts_from_is_the_predecessor_s(reviewer):
+    r = review(reviewer, "On Trainium3, bandwidth rises from 2.9 TB/s to 4.9 TB/s.\n", "en")
+    assert find(r, "2.9 TB/s").verdict == "verified" and not alarms(r)
+    r = review(reviewer, "Beim Trainium3 steigt der Speicher seit der ersten Generation von 32 GiB auf 144 GB.\n", "de")
+    assert not alarms(r)
+    r = review(reviewer, "Trainium3 memory grows from 64 GB to 144 GB.\n", "en")
+    assert find(r, "64 GB").verdict == "contradicted"  # Trainium2 had 96 GB
