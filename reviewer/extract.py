@@ -76,6 +76,13 @@ CUE_WINDOW = 60  # characters around a value in which a cue word speaks about it
 _MEMORY_TYPE = re.compile(r"(?<![\w-])(?:HBM[234]?[eE]?|LPDDR5X?|GDDR6X?|GDDR7|DDR5|DRAM)"
                           r"(?!\w|-(?!Speicher|Stacks?\b|Stapel|Memory|Module?\b|Kapazität|Bandbreite))")
 _SINCE = re.compile(r"\b(?:seit|since)\s+$", re.IGNORECASE)
+# "seit er im Juni 2024 übernommen hat", "took over in June 2024", "CEO since June 2024", "übernahm im Juni 2024"
+_TOOK_OFFICE = re.compile(r"\b(?:since|seit|took\s+over|took\s+the\s+helm|took\s+charge|became\s+CEO|übernahm|"
+                          r"stepped\s+up)\b(?:\s+(?:he|she|er|sie|it|in|im|on|am|at|the|the\s+top\s+job|die\s+Führung|"
+                          r"den\s+Posten|das\s+Amt|die\s+Leitung))*\s+$", re.IGNORECASE)
+_PERSON_PRONOUN = re.compile(r"\b(?:er|sie|seine?|ihre?|he|she|his|her)\b")
+_TOOK_OFFICE_AFTER = re.compile(r"\s+(?:übernommen|übernahm|die\s+Führung\s+übernommen|ins\s+Amt|an\s+die\s+Spitze|"
+                                r"took\s+over|took\s+office)\b", re.IGNORECASE)
 _YEAR = re.compile(r"(?<![\w.,/-])(?:19[89]\d|20[0-4]\d)(?![\w.,/-]\d|\w)")
 
 
@@ -273,6 +280,7 @@ class ClaimExtractor:
             if not s.cue("REPORTED"):
                 out.extend(self._date_claims(seg, s))
                 out.extend(self._investing_since(seg, s))
+                out.extend(self._took_office(seg, s))
                 out.extend(self._dated_names(seg, s))
                 out.extend(self._memory_type_claims(seg, s, out))
                 out.extend(self._core_type_claims(seg, s))
@@ -809,6 +817,37 @@ class ClaimExtractor:
             yield Claim(entity=investor.entity, attribute="first_investment", start=seg.start + s.start + at,
                         end=seg.start + s.start + m.end(), text=s.text[at:m.end()], value_text=period.encode(),
                         sentence=s.text.strip(), subject_text=investor.text, subject_how="sentence")
+
+    def _took_office(self, seg: Segment, s: _Sentence) -> Iterable[Claim]:
+        """"seit er im Juni 2023 übernommen hat", "Garman, CEO since June 2024", "took over in 2024": when a
+        person the sentence names as a company's head took office."""
+        roles = s.cue("ROLE:")
+        people = [m for m in s.mentions if self.kind(m.entity) == "person"]
+        if not people and roles and _PERSON_PRONOUN.search(s.text):
+            # "AWS-CEO Matt Garman kommt auf die Bühne. Es ist seine zweite Keynote als Chef, seit er ...": him
+            prev = s.memo.get("previous")
+            before = [m for m in prev.mentions if self.kind(m.entity) == "person"] if prev else []
+            if len({m.entity for m in before}) == 1:
+                people = [_Mention(s.start, s.start, before[0].entity, before[0].text)]
+        if not roles or not people:
+            return
+        for m in _YEAR.finditer(s.text):
+            at, period = period_before(s.text, m.start(), int(m.group()))
+            took = _TOOK_OFFICE.search(s.text, max(0, at - 28), at) or _TOOK_OFFICE_AFTER.match(s.text, m.end())
+            if not took:
+                continue
+            a = s.start + at
+            person = min(people, key=lambda p: abs(p.start - a))
+            if abs(person.start - a) > 120:
+                continue
+            name = self.fb.entities[person.entity].name
+            heads = [e for e in self.fb.entities if self.kind(e) == "organisation"
+                     and any(f.value == name and f.fact.valid_from for f in self.fb.about(e, "ceo"))]
+            if len(heads) != 1:
+                continue
+            yield Claim(entity=heads[0], attribute="took_office", start=seg.start + a, end=seg.start + s.start + m.end(),
+                        text=s.text[at:m.end()], value_text=period.encode(), versus=person.entity,
+                        sentence=s.text.strip(), subject_text=person.text, subject_how="sentence")
 
     def _attribute(self, s: _Sentence, q: Quantity) -> str | None:
         options = ATTR_BY_FAMILY.get(q.family)

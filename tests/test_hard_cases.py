@@ -1667,3 +1667,16 @@ def test_the_figure_a_change_starts_from_is_the_predecessor_s(reviewer):
     assert not alarms(r)
     r = review(reviewer, "Trainium3 memory grows from 64 GB to 144 GB.\n", "en")
     assert find(r, "64 GB").verdict == "contradicted"  # Trainium2 had 96 GB
+
+
+def test_when_a_ceo_took_office(reviewer):
+    # Matt Garman became AWS CEO on June 3, 2024
+    text = ("AWS-CEO Matt Garman kommt auf die Bühne. Es ist seine zweite Keynote als Chef, "
+            "seit er im Juni 2023 übernommen hat.\n")
+    r = review(reviewer, text, "de")
+    assert find(r, "Juni 2023").verdict == "contradicted" and find(r, "Juni 2023").attribute == "took_office"
+    r = review(reviewer, "Matt Garman, CEO of AWS since June 2024, opened the keynote.\n", "en")
+    assert find(r, "June 2024").verdict == "verified"
+    # another date in the sentence is not his start
+    r = review(reviewer, "AWS CEO Matt Garman announced Trainium3 in December 2025.\n", "en")
+    assert not [f for f in r.findings if f.attribute == "took_office"]

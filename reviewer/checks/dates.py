@@ -1,8 +1,10 @@
-"""HW106 date: the year something was acquired, announced or became available, or an investor first invested."""
+"""HW106 date: the year something was acquired, announced or became available, an investor first invested,
+or a company's head took office."""
 
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import replace
 import re
 
 from ..i18n import attr_name, msg
@@ -22,13 +24,19 @@ class DateClaim(Check):
     name = "date"
 
     def applies(self, claim: Claim) -> bool:
-        return claim.attribute in ("acquired", "announced", "available", "first_investment") and claim.value_text is not None
+        return claim.attribute in ("acquired", "announced", "available", "first_investment", "took_office") \
+            and claim.value_text is not None
 
     def check(self, claim: Claim, ctx: CheckContext) -> Verdict:
         fb, lang = ctx.factbase, ctx.lang
         ent = fb.entities[claim.entity].name
         attribute = attr_name(lang, claim.attribute)
         facts = fb.about(claim.entity, claim.attribute)
+        if claim.attribute == "took_office":  # the start of the person's term in the company's timeline
+            name = fb.entities[claim.versus].name if claim.versus in fb.entities else None
+            facts = [replace(f, value=f.fact.valid_from) for f in fb.about(claim.entity, "ceo")
+                     if f.value == name and f.fact.valid_from is not None]
+            ent = name or ent
         period = Period.decode(claim.value_text or "0")
         yearless = period.year == 0
         if yearless:  # "announced on November 12": the last November 12 on or before the article's date
