@@ -1680,3 +1680,13 @@ def test_when_a_ceo_took_office(reviewer):
     # another date in the sentence is not his start
     r = review(reviewer, "AWS CEO Matt Garman announced Trainium3 in December 2025.\n", "en")
     assert not [f for f in r.findings if f.attribute == "took_office"]
+
+
+def test_a_range_written_must_lie_within_the_vendor_s_range(reviewer):
+    # AWS: Trn2 offers 30-40% better price performance than GPU-based P5e and P5en instances
+    text = "Trn2 instances give customers 40 to 50 percent better price performance than our GPU-based P5e and P5en instances.\n"
+    assert find(review(reviewer, text, "en"), "40 to 50 percent").verdict == "contradicted"
+    text = "Trn2 instances deliver 30-40% better price performance than GPU-based P5e and P5en instances.\n"
+    assert find(review(reviewer, text, "en"), "30-40%").verdict == "verified"
+    text = "AWS verspricht für Trn2 eine um 35 Prozent bessere Preis-Leistung als bei den GPU-basierten P5e- und P5en-Instanzen.\n"
+    assert find(review(reviewer, text, "de"), "35 Prozent").verdict == "verified"

@@ -77,8 +77,12 @@ class RatioClaim(Check):
             # "50% more" against 1.6x is wrong, "46% more" against 1.43x too: a percentage is held to 6 % of the
             # gain it states (two points of 43 %; a rounded "about" keeps six)
             tol = max(q.resolution, 0.06 * abs(expected - 1), 0.06 if q.qualifier == "approx" else 0.02)
+        if upper is not None and q.range_high is not None:
+            # "30-40%" against the vendor's "30-40%": the range written must lie within the stated one
+            # ("40 to 50 percent" against 30-40 % is wrong, though the two touch)
+            return q.value >= expected - tol and q.range_high <= upper + tol
         if upper is not None or q.range_high is not None:
-            # "30-40%" against a range or a figure: they must overlap
+            # "35%" against a range, "30-40%" against a figure: the one must lie within the other
             top = upper if upper is not None else expected
             return q.value <= top + tol and (q.range_high if q.range_high is not None else q.value) >= expected - tol
         if q.qualifier == "at_least":
