@@ -172,6 +172,7 @@ class ClaimExtractor:
         self.last_project: str | None = None  # "das Areal umfasst 1.200 Hektar": the campus last named
         self.chip_mentions: dict[str, int] = {}  # how often each chip was named (not compared, not counted)
         self.last_paragraph = ""  # the text of the paragraph before (a blockquote's introduction)
+        self.asked_about: list[str] = []  # the hardware an interviewer's last question named ("Q: ... Trainium4?")
 
     # -- helpers over the fact base ------------------------------------------------------------
     def kind(self, entity: str) -> str:
@@ -284,6 +285,11 @@ class ClaimExtractor:
                 out.extend(self._dated_names(seg, s))
                 out.extend(self._memory_type_claims(seg, s, out))
                 out.extend(self._core_type_claims(seg, s))
+        if seg.kind == "paragraph" and _QUESTION_TURN.match(seg.text):
+            # "Q: I've seen Trainium3 described at 1.3 petaflops.": the interviewer's premise; what it asks
+            # about is what the answer's comparisons are about ("Q: So what does Trainium4 promise?")
+            self.asked_about = [m.entity for s in sentences for m in s.mentions if self._is_hardware(m.entity)]
+            return []
         return out
 
     def _newest_for_new(self, seg: Segment, s: _Sentence) -> None:
@@ -1334,6 +1340,9 @@ class ClaimExtractor:
             # "The targets are ambitious: 6x the FP4 performance of Trainium3": what the paragraph is about
             subject = self._context(seg, fits=lambda e: self._is_hardware(e) and e != versus
                                     and self.kind(e) == self.kind(versus), at=q.start)
+            asked = [e for e in self.asked_about if e != versus and self.kind(e) == self.kind(versus)]
+            if subject is None and len(set(asked)) == 1 and _ANSWER_TURN.match(seg.text):
+                subject = asked[0]  # "Q: So what does Trainium4 promise?" "A: Six times the FP4 of Trainium3."
             how, text = "coreference", self.fb.entities[subject].name if subject else ""
         if equal and versus is not None and subject in (None, versus):
             # "at 671 TFLOPS it is essentially where Trainium2 was": "it" is the chip in context
@@ -1862,6 +1871,9 @@ _NOT_SAYING = re.compile(r"\s*(?:say|says|tell|disclose|specify|reveal|state|kno
 _QUOTE_SOURCE = re.compile(r"(?<![\w/])u/\w+|(?<![\w.])@\w{2,}|^\s*(?:Reply|Antwort|Kommentar|Comment|Leserbrief|"
                            r"Reader|Leser)\b", re.IGNORECASE)  # a commenter's handle, "## Reply 3": their words
 _NUMBERING = re.compile(r"^\s*(?:\d+[.)]|[IVX]+\.|Myth\s+\d+:|Mythos\s+\d+:)\s*", re.IGNORECASE)
+# an interviewer's turn in a Q&A: "Q:", "**Q:**", "Frage:", "F:"
+_QUESTION_TURN = re.compile(r"\W*(?:Q|F|Frage|Question|Interviewer|Interviewerin)\s*:")
+_ANSWER_TURN = re.compile(r"\W*(?:A|Antwort|Answer)\s*:")
 _FULLY_QUOTED = re.compile(r'\s*(?:"[^"]+"|“[^”“]+[”“]|„[^“”"]+[“”"]|»[^«]+«|«[^»]+»)[\s.,;:!?—–-]*(?:[-—–]\s*\w[^"“”„«»]*)?')
 _QUOTED = re.compile(r'"[^"\n]{1,200}"|“[^”\n]{1,200}[”“]|„[^“”"\n]{1,200}[“”"]|»[^«\n]{1,200}«|«[^»\n]{1,200}»')
 _CORRECTION = re.compile(r"\b(?:wrong|false|incorrect|not true|untrue|inaccurate|a myth|mistaken|misleading|"

@@ -1690,3 +1690,15 @@ def test_a_range_written_must_lie_within_the_vendor_s_range(reviewer):
     assert find(review(reviewer, text, "en"), "30-40%").verdict == "verified"
     text = "AWS verspricht für Trn2 eine um 35 Prozent bessere Preis-Leistung als bei den GPU-basierten P5e- und P5en-Instanzen.\n"
     assert find(review(reviewer, text, "de"), "35 Prozent").verdict == "verified"
+
+
+def test_an_interviewer_s_premise_is_not_the_article_s_claim(reviewer):
+    text = ("**Q: I've seen Trainium3 described at around 1.3 petaflops of FP8.**\n\n"
+            "A: That's the old part. Trainium3 does 2.52 petaflops of dense FP8.\n")
+    r = review(reviewer, text, "en")
+    assert not alarms(r) and find(r, "2.52 petaflops").verdict == "verified"
+    r = review(reviewer, "There's been speculation that Trainium3 now speaks NVLink.\n", "en")
+    assert not alarms(r)
+    # a question turn still names what the answer is about
+    text = "**Q: So what does Trainium4 promise?**\n\nA: At least six times the FP4 performance of Trainium3.\n"
+    assert find(review(reviewer, text, "en"), "six times").entity == "trainium4"
