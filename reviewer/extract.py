@@ -1183,6 +1183,8 @@ class ClaimExtractor:
             own = self._figures_ratio(seg, s, q)
             if own is not None:
                 return own
+        if _AS_MANY_AFTER.match(s.text, q.end - s.start):
+            return None  # "Zehnmal so viele wie bei der Vorgängergeneration", "ten times as many": a count, not compute
         value, high = q.value, None
         kind = _WORKLOAD_KIND.match(s.text, q.end - s.start)
         workload = next((k for k, v in kind.groupdict().items() if v), None) if kind else None
@@ -1343,6 +1345,11 @@ class ClaimExtractor:
             asked = [e for e in self.asked_about if e != versus and self.kind(e) == self.kind(versus)]
             if subject is None and len(set(asked)) == 1 and _ANSWER_TURN.match(seg.text):
                 subject = asked[0]  # "Q: So what does Trainium4 promise?" "A: Six times the FP4 of Trainium3."
+            if subject is None and self.kind(versus) in ("system", "pod") and self.system_before not in (None, versus) \
+                    and self.kind(self.system_before) == self.kind(versus):
+                # "Die Zahlen zum UltraServer: ..." + "Im Vergleich zum Trn2 UltraServer nennt AWS die 4,4-fache
+                # Rechenleistung": the system the article last named
+                subject = self.system_before
             how, text = "coreference", self.fb.entities[subject].name if subject else ""
         if equal and versus is not None and subject in (None, versus):
             # "at 671 TFLOPS it is essentially where Trainium2 was": "it" is the chip in context
@@ -1873,6 +1880,7 @@ _QUOTE_SOURCE = re.compile(r"(?<![\w/])u/\w+|(?<![\w.])@\w{2,}|^\s*(?:Reply|Antw
 _NUMBERING = re.compile(r"^\s*(?:\d+[.)]|[IVX]+\.|Myth\s+\d+:|Mythos\s+\d+:)\s*", re.IGNORECASE)
 # an interviewer's turn in a Q&A: "Q:", "**Q:**", "Frage:", "F:"
 _QUESTION_TURN = re.compile(r"\W*(?:Q|F|Frage|Question|Interviewer|Interviewerin)\s*:")
+_AS_MANY_AFTER = re.compile(r"\s+(?:so\s+viele|as\s+many)\s+(?:wie|as)\b", re.IGNORECASE)  # (no noun: "so viele Chips" is checked)
 _ANSWER_TURN = re.compile(r"\W*(?:A|Antwort|Answer)\s*:")
 _FULLY_QUOTED = re.compile(r'\s*(?:"[^"]+"|“[^”“]+[”“]|„[^“”"]+[“”"]|»[^«]+«|«[^»]+»)[\s.,;:!?—–-]*(?:[-—–]\s*\w[^"“”„«»]*)?')
 _QUOTED = re.compile(r'"[^"\n]{1,200}"|“[^”\n]{1,200}[”“]|„[^“”"\n]{1,200}[“”"]|»[^«\n]{1,200}«|«[^»\n]{1,200}»')
@@ -2059,7 +2067,8 @@ def _core_count(s: _Sentence, q: Quantity) -> bool:
 
 
 _BARE_WITH = re.compile(r"\s*(?:[\w-]+\s+){0,2}(?:mit|with)\s*")  # "jeder [Trainium3-Chip] mit"
-_KIND_WORDS = {("pod", "pod"), ("instance", "instance"), ("instanz", "instance"), ("rack", "system")}
+_KIND_WORDS = {("pod", "pod"), ("instance", "instance"), ("instanz", "instance"), ("rack", "system"), ("system", "system"),
+               ("systems", "system")}
 _PORT_BEFORE = re.compile(r"\b(?:ports?\s+(?:of|with|at|running at)|Ports?\s+(?:mit\s+)?(?:je|à|zu\s+je|mit)|"
                           r"(?:per|each|pro|je)\s+Port)\s+(?:up to\s+|bis zu\s+)?$", re.IGNORECASE)
 _PORT_AFTER = re.compile(r"\s*(?:\w+\s+)?(?:per|pro|je|each)\s+Port\b|(?:\s+\w+)?\s+ports?\b", re.IGNORECASE)

@@ -1702,3 +1702,21 @@ def test_an_interviewer_s_premise_is_not_the_article_s_claim(reviewer):
     # a question turn still names what the answer is about
     text = "**Q: So what does Trainium4 promise?**\n\nA: At least six times the FP4 performance of Trainium3.\n"
     assert find(review(reviewer, text, "en"), "six times").entity == "trainium4"
+
+
+def test_the_system_is_the_one_last_named(reviewer):
+    text = "The highlight is the Trn3 UltraServer with 144 chips.\n\nThe system delivers 362 PFLOPS of FP8.\n"
+    assert find(review(reviewer, text, "en"), "362 PFLOPS").entity == "trn3-ultraserver"
+    text = ("Das Highlight ist der Trn3 UltraServer mit 144 Chips.\n\n"
+            "Die Zahlen zum UltraServer: 362 PFLOPS FP8, 20,7 TB HBM3e.\n\n"
+            "Im Vergleich zum Trn2 UltraServer nennt AWS die 4,4-fache Rechenleistung und knapp die doppelte "
+            "Speicherbandbreite.\n")
+    r = review(reviewer, text, "de")
+    assert find(r, "362 PFLOPS").entity == "trn3-ultraserver" and find(r, "4,4-fache").verdict == "verified"
+    assert find(r, "doppelte").verdict == "contradicted"  # AWS: nearly 4x
+
+
+def test_ten_times_as_many_is_a_count_not_compute(reviewer):
+    text = ("In UltraClustern sollen sich bis zu 1 Million Trainium3-Chips zusammenschalten lassen. "
+            "Zehnmal so viele wie bei der Vorgängergeneration.\n")
+    assert not alarms(review(reviewer, text, "de"))
