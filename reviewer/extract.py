@@ -731,7 +731,8 @@ class ClaimExtractor:
         2024": a year (with the month or part of the year written before it) next to a word for acquired,
         announced or available, about an entity with that date in the fact base: named in the sentence,
         or for "the chip was announced ..." the one in context."""
-        cues = [c for c in s.cues if c.label in ("ACQ", "ATTR:announced", "ATTR:available")]
+        cues = [c for c in s.cues if c.label in ("ACQ", "ATTR:announced", "ATTR:available")
+                and not s.text.startswith(("-up", "-Up", "up"), c.end - s.start)]  # "Start-up" is no start
         if not cues:
             return
         years = list(_YEAR.finditer(s.text))
@@ -770,7 +771,11 @@ class ClaimExtractor:
             counted = [x for x in _counted(s) if self.kind(x.entity) == "chip"]  # "500.000 Trainium3-Chips"
             with_facts = [x for x in s.mentions if dated(x.entity) and x not in counted and not _UNPUNCTUATED_BREAK.search(
                 s.text[min(x.end, a) - s.start:max(x.start, b) - s.start])]  # a heading glued to the next line
-            if with_facts:
+            table = self._table_entity(seg) if seg.kind == "table_cell" and not with_facts else None
+            if table is not None and dated(table):
+                # "| Gaudi 3 | ... | 2024 |" under "Start" or "Launch": the row's chip
+                subject, subject_text, entity = None, self.fb.entities[table].name, table
+            elif with_facts:
                 # "Der Trainium2 selbst, der schon das Dreifache der ersten Trainium-Generation bot, war im
                 # November 2023 angekündigt worden": a name inside a relative clause is not the date's
                 inner = [(r.start() + s.start, r.end() + s.start) for r in _RELATIVE_CLAUSE.finditer(s.text, 0, start)]

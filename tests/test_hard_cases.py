@@ -1720,3 +1720,18 @@ def test_ten_times_as_many_is_a_count_not_compute(reviewer):
     text = ("In UltraClustern sollen sich bis zu 1 Million Trainium3-Chips zusammenschalten lassen. "
             "Zehnmal so viele wie bei der Vorgängergeneration.\n")
     assert not alarms(review(reviewer, text, "de"))
+
+
+def test_a_launch_year_column_and_a_start_up(reviewer):
+    text = ("| Chip | Speicher | Start |\n|---|---|---|\n| MI325X | 256 GB | 2024 |\n| Trainium3 | 144 GB | 2023 |\n")
+    r = review(reviewer, text, "de")
+    assert find(r, "2024").verdict == "verified" and find(r, "2023").verdict == "contradicted"
+    # "Start-up" is no launch: the acquisition year is still checked
+    r = review(reviewer, "Amazon hatte das israelische Start-up Annapurna Labs 2016 übernommen.\n", "de")
+    assert find(r, "2016").attribute == "acquired" and find(r, "2016").verdict == "contradicted"
+
+
+def test_a_correction_note_s_old_figure_is_no_claim(reviewer):
+    text = ("> **Update:** We also listed Trainium2 at 2,563 TFLOPS of dense FP8, but that is the figure "
+            "with sparsity.\n")
+    assert not alarms(review(reviewer, text, "en"))
