@@ -489,7 +489,11 @@ class ClaimExtractor:
 
     @staticmethod
     def _old_of_change(s: _Sentence, q: Quantity) -> bool:
-        """"from 2.9 TB/s to 4.9 TB/s", "von 96 GB auf 144 GB": the figure a change starts from."""
+        """"from 2.9 TB/s to 4.9 TB/s", "von 96 GB auf 144 GB", "4.8 TB/s instead of 3.35 TB/s": the figure a
+        change starts from."""
+        prior = [f for f in s.memo.get("quantities", ()) if f.end <= q.start]
+        if prior and prior[-1].family == q.family and _INSTEAD_OF.fullmatch(s.text[prior[-1].end - s.start:q.start - s.start]):
+            return True
         if q.range_high is not None or not _FROM_END.search(s.text, max(0, q.start - s.start - 6), q.start - s.start):
             return False
         nxt = next((f for f in s.memo.get("quantities", ()) if f.start >= q.end), None)
@@ -1212,6 +1216,12 @@ class ClaimExtractor:
             value = 1 + sign * value
             if q.range_high is not None:  # "30-40% better price performance": 1.3 to 1.4
                 value, high = sorted((value, 1 + sign * q.range_high))
+            elif not equal:
+                # "4,8 TB/s statt 3,35 TB/s. Das entspricht einem Bandbreitenplus von rund 60 Prozent": the figures
+                own = self._figures_ratio(seg, s, Quantity(q.start, q.end, q.text, value, q.resolution, "times",
+                                                           "ratio", q.qualifier))
+                if own is not None:
+                    return own
         elif workload in _LOWER_BETTER and _nearest_label(s, "LESS", q.start, q.end, 30, exact=True):
             value = 1 / value if value else value  # "10-fach niedrigere Latenz": a tenth of the latency
         elif q.range_high is not None:
@@ -1373,6 +1383,14 @@ class ClaimExtractor:
                     subject, how, text = other, "coreference", s.text[cue[-1].start - s.start:cue[-1].end - s.start]
                     versus = versus or getattr(self.fb.entities[other], _OPPOSITE[link])
                 break
+        if (versus is None or subject is None) and any(c.end <= q.end + 40 for c in s.cue("ANAPH:predecessor")):
+            # "**H200** keeps the H100's compute ..., which gives it nearly twice the bandwidth of its
+            # predecessor": the one named chip whose predecessor the sentence names too
+            named = {m.entity for m in s.mentions if self._is_hardware(m.entity)}
+            pairs = {(e, self.fb.entities[e].predecessor) for e in named if self.fb.entities[e].predecessor in named}
+            if len(pairs) == 1:
+                subject, versus = pairs.pop()
+                how, text = "sentence", self.fb.entities[subject].name
         if versus is None and subject and metric == "compute" and not equal and self.kind(subject) in ("system", "pod") \
                 and not s.cue("CMP") and not any(self._is_hardware(m.entity) and m.entity != subject for m in s.mentions):
             # "Der Trn3 UltraServer liefert 4x mehr Leistung": a vendor's system claim is against its predecessor
@@ -1457,6 +1475,7 @@ class ClaimExtractor:
         """"1.8 TB/s per GPU, twice the 900 GB/s of NVLink 4": a ratio between two figures the sentence
         gives is checked against those figures themselves (HW102, scope "figures")."""
         figures = s.memo.get("quantities", [])
+        owner = s  # the sentence whose figures the ratio is checked against
         after = next((f for f in figures if f.start > q.end and f.family in _MEASURES
                       and _FIGURE_AFTER.fullmatch(s.text[q.end - s.start:f.start - s.start])), None)
         later = [f for f in figures if f.start > q.end and f.family in _MEASURES]
@@ -1467,6 +1486,12 @@ class ClaimExtractor:
             first, after = later[1], later[0]
         elif after is None:
             change = self._change_before(s, q, figures)
+            prev = s.memo.get("previous")
+            if change is None and prev is not None and _THAT_IS.match(s.text) \
+                    and not any(f.end <= q.start and f.family in _MEASURES for f in figures):
+                # "... 4,8 TB/s statt 3,35 TB/s. Das entspricht einem Bandbreitenplus von rund 60 Prozent."
+                change = self._change_before(prev, None, prev.memo.get("quantities", []))
+                owner = prev
             if change is None:
                 return None
             first, after = change
@@ -1478,7 +1503,7 @@ class ClaimExtractor:
         if _units.to_base(after.value, after.unit) <= 0:
             return None
         measured = _units.to_base(first.value, first.unit) / _units.to_base(after.value, after.unit)
-        subject, how, text = self._subject(seg, s, first.start, ATTR_BY_FAMILY[first.family][0])
+        subject, how, text = self._subject(seg, owner, first.start, ATTR_BY_FAMILY[first.family][0])
         if subject is None:
             return None
         qq = Quantity(q.start, q.end, q.text, q.value, q.resolution, "times", "ratio", q.qualifier)
@@ -1487,11 +1512,14 @@ class ClaimExtractor:
                      sentence=s.text.strip(), subject_text=text, subject_how=how)
 
     @staticmethod
-    def _change_before(s: _Sentence, q: Quantity, figures) -> tuple[Quantity, Quantity] | None:
+    def _change_before(s: _Sentence, q: Quantity | None, figures) -> tuple[Quantity, Quantity] | None:
         """"bandwidth goes from 2.9 to 4.9 TB/s, roughly double", "steigt von 2,9 TB/s auf 4,9 TB/s, also
-        knapp das Doppelte": a ratio right after a change it sums up is the new figure over the old one."""
-        before = [f for f in figures if f.end <= q.start]
-        if not before or not _SUMS_UP.fullmatch(s.text[before[-1].end - s.start:q.start - s.start]):
+        knapp das Doppelte": a ratio right after a change it sums up is the new figure over the old one
+        (q None: the change that ends the sentence, for a ratio in the next one)."""
+        end = q.start if q is not None else s.end
+        before = [f for f in figures if f.end <= end]
+        if not before or not (_SUMS_UP if q is not None else _SENTENCE_END).fullmatch(
+                s.text[before[-1].end - s.start:end - s.start]):
             return None
         last = before[-1]
         if last.family not in _MEASURES:
@@ -1499,10 +1527,12 @@ class ClaimExtractor:
         if last.range_high is not None and _FROM_END.search(s.text, 0, last.start - s.start):
             new = Quantity(last.start, last.end, last.text, last.range_high, last.resolution, last.unit, last.family)
             return new, last  # "from 2.9 to 4.9 TB/s": one figure with its range
-        if len(before) >= 2 and before[-2].family == last.family \
-                and _FROM_END.search(s.text, 0, before[-2].start - s.start) \
-                and _TO_BETWEEN.fullmatch(s.text[before[-2].end - s.start:last.start - s.start]):
-            return last, before[-2]  # "von 2,9 TB/s auf 4,9 TB/s"
+        if len(before) >= 2 and before[-2].family == last.family:
+            gap = s.text[before[-2].end - s.start:last.start - s.start]
+            if _FROM_END.search(s.text, 0, before[-2].start - s.start) and _TO_BETWEEN.fullmatch(gap):
+                return last, before[-2]  # "von 2,9 TB/s auf 4,9 TB/s"
+            if _INSTEAD_OF.fullmatch(gap):
+                return before[-2], last  # "4,8 TB/s statt 3,35 TB/s", "4.8 TB/s instead of 3.35 TB/s"
         return None
 
     def _paragraph_partner(self, s: _Sentence, subject: str) -> str | None:
@@ -2093,6 +2123,11 @@ _ANY_BETWEEN = re.compile(r"\b(?:between|zwischen)\s+(?:any\s+|je\s+|jeweils\s+|
 _INDEFINITE = frozenset({"ein", "eine", "einen", "einem", "einer", "eines"})
 _MEASURES = {"memory", "rate", "compute", "power"}
 _FROM_BEFORE = re.compile(r",?\s+(?:[\w-]+\s+){0,2}(?:from|von)\s+", re.IGNORECASE)
+_SENTENCE_END = re.compile(r"\s*[.!;:]?\s*")
+_INSTEAD_OF = re.compile(r"\s+(?:statt|anstatt|anstelle\s+von|instead\s+of|rather\s+than|up\s+from|nach)\s+", re.IGNORECASE)
+# a sentence that sums up the one before: "Das entspricht ...", "That is ...", "This works out to ..."
+_THAT_IS = re.compile(r"\s*(?:das|dies|that|this)(?:'s|’s)?\s+(?:entspricht|ist|sind|macht|bedeutet|is|works\s+out\s+to|"
+                      r"amounts\s+to|means)?\b", re.IGNORECASE)
 _FROM_END = re.compile(r"\b(?:from|von)\s+$", re.IGNORECASE)
 # what may stand between a change and the ratio that sums it up: "…, roughly double", "…, also knapp das Doppelte"
 _SUMS_UP = re.compile(r"\s*[,;:(–—-]?\s*(?:(?:roughly|about|around|nearly|almost|approximately|more\s+than|just\s+over|"

@@ -1735,3 +1735,19 @@ def test_a_correction_note_s_old_figure_is_no_claim(reviewer):
     text = ("> **Update:** We also listed Trainium2 at 2,563 TFLOPS of dense FP8, but that is the figure "
             "with sparsity.\n")
     assert not alarms(review(reviewer, text, "en"))
+
+
+def test_its_predecessor_when_the_sentence_names_both(reviewer):
+    text = ("**H200** keeps the H100 compute and swaps in faster memory, which gives it nearly twice the "
+            "bandwidth of its predecessor.\n")
+    r = review(reviewer, text, "en")
+    assert find(r, "twice").entity == "h200" and find(r, "twice").verdict == "contradicted"  # 4.8 / 3.35 = 1.43
+
+
+def test_a_ratio_in_the_next_sentence_sums_up_an_instead_of(reviewer):
+    text = ("Die H200 ist eine H100 mit größerem Speicher: 141 GB statt 80 GB, dazu 4,8 TB/s statt 3,35 TB/s. "
+            "Das entspricht einem Bandbreitenplus von rund 60 Prozent.\n")
+    r = review(reviewer, text, "de")
+    assert find(r, "60 Prozent").verdict == "contradicted" and len(alarms(r)) == 1
+    r = review(reviewer, "The H200 brings 4.8 TB/s instead of 3.35 TB/s. That is about 43 percent more.\n", "en")
+    assert find(r, "43 percent").verdict == "verified" and not alarms(r)  # 3.35 TB/s is the H100's
