@@ -4,8 +4,8 @@ or a company's head took office."""
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import replace
 import re
+from dataclasses import replace
 
 from ..i18n import attr_name, msg
 from ..models import Claim, Verdict
