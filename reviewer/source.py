@@ -71,7 +71,7 @@ def source_from_text(original: str, path: str = "<text>") -> Source:
     line_starts = (0, *accumulate([len(line) + 1 for line in original.split("\n")[:-1]]))  # after each "\n"
     markdown, meta, more = _front_matter(text)
     notices.extend(more)
-    date = _date_of(meta)
+    date = _date_of(meta) or _date_in_text(markdown)
     lang = _lang_of(meta)
     title = meta.get("title") if isinstance(meta.get("title"), str) else None
     return Source(path=path, text=text, markdown=markdown, line_starts=line_starts, offset_map=offset_map,
@@ -250,6 +250,37 @@ def _date_of(meta: dict) -> dt.date | None:
     """The date the article's statements must hold at: the latest of its dates (an update re-asserts)."""
     dates = [d for d in (_as_date(meta.get(k)) for k in DATE_KEYS) if d]
     return max(dates) if dates else None
+
+
+# where an article without front matter says when it was written: a news dateline ("SEATTLE, March 3,
+# 2026 —", "LAS VEGAS, 2. Dezember 2025 –") or a byline ("*Published March 2026.*", "Veröffentlicht am
+# 3. Dezember 2025", "Stand: März 2026") among its first lines
+_DATELINE = re.compile(r"[\s*_>]*(?-i:[A-ZÄÖÜ]{2,}(?:[ -][A-ZÄÖÜ]{2,})*)\s*,\s+(?P<date>(?:[\w.]+,?\s*){1,3}?\d{4})\s*[*_]*\s*[—–-]")
+_BYLINE = re.compile(r"[\s*_>]*(?:Published|Posted|Veröffentlicht|Erschienen|Stand)(?:\s+(?:on|am|im))?\s*:?\s*"
+                     r"(?P<date>\d{4}-\d{2}-\d{2}|(?:[\w.]+,?\s*){0,3}?\d{4})(?![\d-])", re.IGNORECASE)
+_YEAR_AT_END = re.compile(r"(\d{4})(?:-(\d{2})-(\d{2}))?$")
+
+
+def _date_in_text(markdown: str) -> dt.date | None:
+    lines = [line for line in markdown.split("\n") if line.strip() and not line.lstrip().startswith("#")][:4]
+    for line in lines:
+        m = _DATELINE.match(line) or _BYLINE.match(line)
+        if m is None:
+            continue
+        words = m.group("date")
+        y = _YEAR_AT_END.search(words)
+        if y is None:
+            continue
+        if y.group(2):
+            return _as_date(y.group(0))
+        from .periods import period_before  # (only an article with such a line needs it)
+
+        _, period = period_before(words, y.start(), int(y.group(1)))
+        try:
+            return dt.date(period.year, period.first_month, period.day or 1)
+        except ValueError:
+            return None
+    return None
 
 
 def _lang_of(meta: dict) -> str | None:

@@ -1,3 +1,4 @@
+import datetime as dt
 import os
 
 import pytest
@@ -156,3 +157,17 @@ def test_mojibake_clue_changes_no_repair(monkeypatch):
     gated = [source._repair_mojibake(t) for t in texts]
     monkeypatch.setattr(source, "_has_mojibake_clue", lambda text: True)  # every text goes to ftfy
     assert gated == [source._repair_mojibake(t) for t in texts]
+
+
+@pytest.mark.parametrize("body, date", [
+    ("LAS VEGAS, December 2, 2025 — AWS today announced Trainium3.\n", "2025-12-02"),
+    ("**SEATTLE, March 3, 2026 —** Amazon said ...\n", "2026-03-03"),
+    ("# Title\n\n*Published March 2026.* Buying cycles ...\n", "2026-03-01"),
+    ("LAS VEGAS, 2. Dezember 2025 – AWS hat ...\n", "2025-12-02"),
+    ("Veröffentlicht am 3. Dezember 2025\n\nText.\n", "2025-12-03"),
+    ("_Posted on 2025-12-02_\n", "2025-12-02"),
+    ("The H100 was launched in 2022.\n", None),
+    ("---\ndate: 2024-05-01\n---\nSEATTLE, March 3, 2026 — text\n", "2024-05-01"),  # the front matter wins
+])
+def test_source_date_from_a_dateline_or_byline(body, date):
+    assert source_from_text(body).date == (dt.date.fromisoformat(date) if date else None)
