@@ -273,7 +273,9 @@ def _date_in_text(markdown: str) -> dt.date | None:
             continue
         if y.group(2):
             return _as_date(y.group(0))
-        from .periods import period_before  # (only an article with such a line needs it)
+        from .periods import (
+            period_before,  # (only an article with such a line needs it)
+        )
 
         _, period = period_before(words, y.start(), int(y.group(1)))
         try:
