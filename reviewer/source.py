@@ -10,6 +10,7 @@ from pathlib import Path
 
 from . import errors
 from .models import Notice, Source
+from .periods import period_before
 
 MAX_BYTES = 10 * 1024 * 1024
 SUFFIXES = {".md", ".markdown", ".mdx", ".txt"}
@@ -273,10 +274,6 @@ def _date_in_text(markdown: str) -> dt.date | None:
             continue
         if y.group(2):
             return _as_date(y.group(0))
-        from .periods import (
-            period_before,  # (only an article with such a line needs it)
-        )
-
         _, period = period_before(words, y.start(), int(y.group(1)))
         try:
             return dt.date(period.year, period.first_month, period.day or 1)
