@@ -445,6 +445,10 @@ class ClaimExtractor:
             maker_s = self._maker_s_chip(s, q.start) if attribute == "process_node" and how == "sentence" else None
             subject = maker_s or subject
         scope = _nearest_label(s, "SCOPE:", q.start, q.end, 40, same_clause=True)
+        if scope is None and seg.lead_end and q.start >= seg.lead_end:
+            # "- **Compute per chip:** ... 2.52 PFLOPS ...; 181 TFLOPS FP32": the lead's scope is every figure's
+            lead = [c.label[6:] for c in s.cue("SCOPE:") if c.end <= seg.lead_end]
+            scope = lead[0] if len(set(lead)) == 1 else None
         if scope == "chip" and attribute in ("server_count", "cpu_count"):
             scope = None  # "zwischen den vier Instanzen stehen jedem Chip ... zur Verfügung": not a count per chip
         if scope is None and attribute == "chip_count" and (

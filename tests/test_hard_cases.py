@@ -1751,3 +1751,16 @@ def test_a_ratio_in_the_next_sentence_sums_up_an_instead_of(reviewer):
     assert find(r, "60 Prozent").verdict == "contradicted" and len(alarms(r)) == 1
     r = review(reviewer, "The H200 brings 4.8 TB/s instead of 3.35 TB/s. That is about 43 percent more.\n", "en")
     assert find(r, "43 percent").verdict == "verified" and not alarms(r)  # 3.35 TB/s is the H100's
+
+
+def test_a_list_lead_s_scope_is_every_figure_s(reviewer):
+    text = ("Each Trn3 UltraServer packs 144 Trainium3 chips.\n\n## Specifications at a glance\n\n"
+            "- **Compute per chip:** up to 2.52 PFLOPS dense FP8; 181 TFLOPS FP32\n")
+    f = find(review(reviewer, text, "en"), "181 TFLOPS")
+    assert f.entity == "trainium3" and f.verdict == "contradicted" and "Trainium2" in f.message  # 183; 181 is Trainium2's
+
+
+def test_a_guessed_alternate_does_not_round_to_the_predecessor_s_exact_figure(reviewer):
+    # the Trn3 UltraServer's chip Trainium3 has 183 TFLOPS FP32; 181 is exactly Trainium2's
+    text = "## Trn3 UltraServer\n\nThe UltraServer's chips run FP32 at 181 TFLOPS.\n"
+    assert not [f for f in review(reviewer, text, "en").findings if f.text == "181 TFLOPS" and f.verdict == "verified"]

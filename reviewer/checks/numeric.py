@@ -232,6 +232,9 @@ class NumericValue(Check):
             alt = replace(claim, entity=other, alternates=())
             alt_facts, _ = self.candidates(alt, ctx)
             alt_hits = [f for f in alt_facts if f.valid_at(ctx.as_of) and match(q, f)]
+            if alt_hits and q.qualifier == "exact" and not any(matches_digits(q, f) for f in alt_hits) \
+                    and self._predecessors_figure(alt, alt_hits, ctx, exact=True):
+                continue  # "181 TFLOPS FP32" near Trainium3's 183: exactly Trainium2's figure, not a rounding
             if alt_hits:
                 best = min(alt_hits, key=lambda f: f.fact.status != "current")
                 expected = render_fact_value(best, lang)
