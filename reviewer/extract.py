@@ -46,6 +46,8 @@ _BILL = re.compile(r"\b(?:train(?:ing|ed|s)?|fine-tun\w*|run|runs|job|bill|budge
 _CHIP_NOUN = re.compile(r"chip|gpu|accelerator|processor|beschleuniger", re.IGNORECASE)
 _SYSTEM_AFTER = re.compile(r"[\s-]?(?:Instanz|Instanzen|instances?|Instances?|UltraServers?|Server|servers?)\b")
 _HALF_OF_YEAR = re.compile(r"\b(?:first|second|the other|ersten|zweiten|erste|zweite)\s*$", re.IGNORECASE)
+_THE_STARTUP = re.compile(r"\b(?:das|dem|the|this|that)\s+(?:KI-)?(?:Start-?up|startup|start-up|AI\s+startup|AI\s+lab|KI-Labor|Unternehmen|company)\b",
+                          re.IGNORECASE)
 _PERFECT_INVESTED = re.compile(r"\b(?:has|have)\s+(?:\w+\s+){0,2}invested\b|\b(?:hat|haben)\s+[^.;:]{0,60}\binvestiert\b",
                                re.IGNORECASE)
 _FURTHER = re.compile(r"\b(?:another|further|additional|more|weitere\w*|zusätzlich\w*|nochmals|erneut)\s+(?:[\w$€]+\s+)?$",
@@ -620,6 +622,11 @@ class ClaimExtractor:
             # "Project Rainier ... for Anthropic, in which Amazon has invested $8 billion": the nearest target
             aimed = [m for m in s.mentions if m.entity in targets]
             versus = min(aimed, key=lambda m: abs(m.start - q.start)).entity if aimed else None
+            prev = s.memo.get("previous")
+            if versus is None and prev is not None and _THE_STARTUP.search(s.text):
+                # "Anthropic soll ... kommen. Amazon hat in das Start-up bislang 4 Milliarden Dollar gesteckt."
+                named = {m.entity for m in prev.mentions if m.entity in targets and self.kind(m.entity) == "organisation"}
+                versus = named.pop() if len(named) == 1 else None
             if versus is None:
                 return None
             rel = q.start - s.start

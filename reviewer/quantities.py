@@ -54,7 +54,7 @@ def _pattern(lang: str) -> re.Pattern[str]:
             (?:
                 \s?(?P<cur2>{cur_post})(?![\w])
               | (?P<unit_tight>(?:x|×)(?![\w])|-[Ff]ach(?:e[nr]?)?\b|-mal\b)
-              | (?:\s?|-(?=nm\b|Nanometer|Gbit-Ethernet|GbE)  # "5-nm-Verfahren", "100-Gbit-Ethernet"
+              | (?:\s?|-(?=nm\b|[Nn]anomet(?:er|re)|Gbit-Ethernet|GbE)  # "5-nm-Verfahren", "3-nanometer", "100-Gbit-Ethernet"
                   |\s?(?:(?:dense|sparse|dichte?)\s)?(?:(?:MX|NV)?FP\d{{1,2}}|BF16|TF32|INT8)[\s-](?=[PTEG]?FLOPS|[PTEG]?OPS|[PpTtEe][a-z]*flops)
                   |\s(?:dense|sparse|dichte?)\s(?=[PTEG]?FLOPS|[PpTtEe][a-z]*flops))
                 (?P<unit>{unit})(?![\w])  # "362 FP8-Petaflops", "667 dense FP8 TFLOPS"

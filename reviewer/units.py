@@ -70,6 +70,9 @@ def _build_lexicon() -> dict[str, tuple[str, str]]:
         "nm": ("nanometer", "length"),
         "Nanometer": ("nanometer", "length"),
         "nanometer": ("nanometer", "length"),
+        "nanometers": ("nanometer", "length"),
+        "nanometre": ("nanometer", "length"),
+        "nanometres": ("nanometer", "length"),
         "GbE": ("gigabit / second", "rate"),
         "PF": ("petaFLOPS", "compute"),  # "~2.5 PF MXFP8 dense", forum shorthand
         "EF": ("exaFLOPS", "compute"),

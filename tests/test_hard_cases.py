@@ -1764,3 +1764,29 @@ def test_a_guessed_alternate_does_not_round_to_the_predecessor_s_exact_figure(re
     # the Trn3 UltraServer's chip Trainium3 has 183 TFLOPS FP32; 181 is exactly Trainium2's
     text = "## Trn3 UltraServer\n\nThe UltraServer's chips run FP32 at 181 TFLOPS.\n"
     assert not [f for f in review(reviewer, text, "en").findings if f.text == "181 TFLOPS" and f.verdict == "verified"]
+
+
+def test_a_launch_column_is_a_presentation_and_the_instances_are_the_chip_s(reviewer):
+    # Gaudi 3: presented April 2024 (the fact base has no separate launch date)
+    text = "| Chip | Speicher | Start |\n|---|---|---|\n| Gaudi 3 | 128 GB | 2023 |\n"
+    assert find(review(reviewer, text, "de"), "2023").verdict == "contradicted"
+    # Inf2 instances: generally available April 13, 2023
+    text = ("AWS wirbt damit, dass Inferentia2 den vierfachen Durchsatz schafft. "
+            "Die Instanzen sind seit April 2022 allgemein verfügbar.\n")
+    assert find(review(reviewer, text, "de"), "April 2022").verdict == "contradicted"
+
+
+def test_the_start_up_invested_in_is_the_one_just_named(reviewer):
+    text = ("Anthropic soll bis Jahresende mehr als eine Million Trainium2-Chips nutzen. "
+            "Amazon hat in das Start-up bislang 4 Milliarden Dollar gesteckt.\n")
+    assert find(review(reviewer, text, "de", as_of="2025-12-02"), "4 Milliarden Dollar").verdict == "outdated"
+
+
+def test_nanometer_spelled_out_with_a_hyphen_and_a_system_s_fabric(reviewer):
+    r = review(reviewer, "Trainium3 is AWS's first chip built on a 3-nanometer process.\n", "en")
+    assert find(r, "3-nanometer").verdict == "verified"
+    r = review(reviewer, "Trainium2 is built on a 3-nanometer process.\n", "en")
+    assert not [f for f in r.findings if f.text == "3-nanometer" and f.verdict == "verified"]
+    # NeuronSwitch-v1 joins the chips of a Trn3 UltraServer: said of Trainium3, it is the fabric of its system
+    r = review(reviewer, "Trainium3 chips talk to each other through NeuronSwitch-v1.\n", "en")
+    assert find(r, "NeuronSwitch-v1").verdict == "verified"
