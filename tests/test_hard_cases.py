@@ -1790,3 +1790,9 @@ def test_nanometer_spelled_out_with_a_hyphen_and_a_system_s_fabric(reviewer):
     # NeuronSwitch-v1 joins the chips of a Trn3 UltraServer: said of Trainium3, it is the fabric of its system
     r = review(reviewer, "Trainium3 chips talk to each other through NeuronSwitch-v1.\n", "en")
     assert find(r, "NeuronSwitch-v1").verdict == "verified"
+
+
+def test_a_part_that_dates_to_a_keynote_was_announced_there(reviewer):
+    text = "Blackwell Ultra was unveiled at GTC in March 2025; the B200 it replaces dates to GTC 2023.\n"
+    r = review(reviewer, text, "en")
+    assert find(r, "2023").verdict == "contradicted" and find(r, "March 2025").verdict == "verified"
