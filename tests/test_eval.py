@@ -19,13 +19,14 @@ ROOT = Path(__file__).resolve().parent.parent
 # the same corpus. (They were 0.95 / 0.98 / 0.875 on 48 articles; blind batch 9 added 9 harder ones, on which
 # the first run scored 0.78-0.87 recall. The 48 earlier articles now score 0.962 / 0.992 / 0.877.
 # Coverage was 0.86 on 64 articles; blind batch 11 added 6 more, first scored at 0.64-0.86 coverage: the 64
-# now score 0.958 / 0.991 / 0.865, all 70 of them 0.948 / 0.981 / 0.857.)
+# now score 0.958 / 0.991 / 0.865, all 70 of them 0.948 / 0.981 / 0.857. Blind batch 12 added 6 more, first
+# scored at 0.64-0.84 coverage; all 76 now score 0.951 / 0.985 / 0.857.)
 RECALL_FLOOR = 0.945
 PRECISION_FLOOR = 0.98
 COVERAGE_FLOOR = 0.855
 # The same ratchet on the seeds' claims (tests/seeds_gold, addressed by line: the seeds live outside
 # the repository, in ../shared/seeds, so CI machines without them skip this one test).
-SEEDS_RECALL_FLOOR = 0.88
+SEEDS_RECALL_FLOOR = 0.94
 SEEDS_PRECISION_FLOOR = 0.95
 SEEDS_COVERAGE_FLOOR = 0.85
 
