@@ -82,7 +82,7 @@ _SINCE = re.compile(r"\b(?:seit|since)\s+$", re.IGNORECASE)
 _TOOK_OFFICE = re.compile(r"\b(?:since|seit|took\s+over|took\s+the\s+helm|took\s+charge|became\s+CEO|übernahm|"
                           r"stepped\s+up)\b(?:\s+(?:he|she|er|sie|it|in|im|on|am|at|the|the\s+top\s+job|die\s+Führung|"
                           r"den\s+Posten|das\s+Amt|die\s+Leitung))*\s+$", re.IGNORECASE)
-_PERSON_PRONOUN = re.compile(r"\b(?:er|sie|seine?|ihre?|he|she|his|her)\b")
+_PERSON_PRONOUN = re.compile(r"\b(?:er|sie|seine?|ihre?|he|she|his|her)\b", re.IGNORECASE)
 _TOOK_OFFICE_AFTER = re.compile(r"\s+(?:übernommen|übernahm|die\s+Führung\s+übernommen|ins\s+Amt|an\s+die\s+Spitze|"
                                 r"took\s+over|took\s+office)\b", re.IGNORECASE)
 _YEAR = re.compile(r"(?<![\w.,/-])(?:19[89]\d|20[0-4]\d)(?![\w.,/-]\d|\w)")
