@@ -497,14 +497,12 @@ class ClaimExtractor:
     def _old_of_change(s: _Sentence, q: Quantity) -> bool:
         """"from 2.9 TB/s to 4.9 TB/s", "von 96 GB auf 144 GB", "4.8 TB/s instead of 3.35 TB/s": the figure a
         change starts from."""
-        prior = [f for f in s.memo.get("quantities", ()) if f.end <= q.start]
-        if prior and prior[-1].family == q.family and _INSTEAD_OF.fullmatch(s.text[prior[-1].end - s.start:q.start - s.start]):
-            return True
-        if q.range_high is not None or not _FROM_END.search(s.text, max(0, q.start - s.start - 6), q.start - s.start):
-            return False
-        nxt = next((f for f in s.memo.get("quantities", ()) if f.start >= q.end), None)
-        return nxt is not None and nxt.family == q.family and bool(
-            _TO_BETWEEN.fullmatch(s.text[q.end - s.start:nxt.start - s.start]))
+        figures = s.memo.get("quantities", ())
+        prior = [f for f in figures if f.end <= q.start]
+        nxt = next((f for f in figures if f.start >= q.end), None)
+        changes = [_change(s, prior[-1], q) if prior else None,  # "4.8 TB/s instead of 3.35 TB/s"
+                   _change(s, q, nxt) if nxt is not None and q.range_high is None else None]  # "from 2.9 TB/s to ..."
+        return any(c is not None and c[1] is q for c in changes)
 
     @staticmethod
     def _system_word_before(s: _Sentence, q: Quantity) -> bool:
@@ -1538,13 +1536,7 @@ class ClaimExtractor:
         if last.range_high is not None and _FROM_END.search(s.text, 0, last.start - s.start):
             new = Quantity(last.start, last.end, last.text, last.range_high, last.resolution, last.unit, last.family)
             return new, last  # "from 2.9 to 4.9 TB/s": one figure with its range
-        if len(before) >= 2 and before[-2].family == last.family:
-            gap = s.text[before[-2].end - s.start:last.start - s.start]
-            if _FROM_END.search(s.text, 0, before[-2].start - s.start) and _TO_BETWEEN.fullmatch(gap):
-                return last, before[-2]  # "von 2,9 TB/s auf 4,9 TB/s"
-            if _INSTEAD_OF.fullmatch(gap):
-                return before[-2], last  # "4,8 TB/s statt 3,35 TB/s", "4.8 TB/s instead of 3.35 TB/s"
-        return None
+        return _change(s, before[-2], last) if len(before) >= 2 else None
 
     def _paragraph_partner(self, s: _Sentence, subject: str) -> str | None:
         """The one other entity of the subject's kind named in the nearest earlier sentence (up to
@@ -2231,6 +2223,19 @@ def _owner_after(s: _Sentence, m: _Mention, subject: str, at: int) -> bool:
 
 
 _NEXT_CLAUSE = re.compile(r"[,;]\s*(?:and|und|while|whereas|während|but|aber|sowie)\b|;", re.IGNORECASE)
+
+
+def _change(s: _Sentence, a: Quantity, b: Quantity) -> tuple[Quantity, Quantity] | None:
+    """Two figures of a sentence, `a` before `b`, that state a change: (new, old). "from 2.9 TB/s to
+    4.9 TB/s", "von 96 GB auf 144 GB": `b` is new; "4,8 TB/s statt 3,35 TB/s", "instead of": `a` is."""
+    if a.family != b.family:
+        return None
+    gap = s.text[a.end - s.start:b.start - s.start]
+    if _TO_BETWEEN.fullmatch(gap) and _FROM_END.search(s.text, max(0, a.start - s.start - 12), a.start - s.start):
+        return b, a
+    if _INSTEAD_OF.fullmatch(gap):
+        return a, b
+    return None
 
 
 def _compared(s: _Sentence) -> list[_Mention]:
