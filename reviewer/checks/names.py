@@ -55,8 +55,8 @@ class InterconnectClaim(Check):
         uses = ", ".join(sorted({str(f.value) for f in positive})) or "?"
         if not claim.negated and not pos_hit and fb.entities[claim.entity].kind == "chip":
             # "Trainium3 chips are linked through NeuronSwitch-v1": the fabric of the systems built from the chip
-            pos_hit = [f for e in fb.entities.values() if e.chip == claim.entity and e.kind in ("system", "pod")
-                       for f in fb.about(e.id, "interconnect")
+            pos_hit = [f for e in fb.built_from(claim.entity, ("system", "pod"))
+                       for f in fb.about(e, "interconnect")
                        if f.valid_at(ctx.as_of) and not f.fact.negated and _same_name(value, f.value)]
         if not claim.negated and not pos_hit:
             for other in claim.alternates:  # a guessed subject: the link is another chip's in context

@@ -51,16 +51,15 @@ class NumericValue(Check):
         entities = fb.members(claim.entity)
         if claim.scope == "instance" and fb.entities[claim.entity].kind == "chip" and claim.attribute != "chip_count":
             # "bis zu 3 Petaflops pro Instance" said of the chip: an instance built from it may verify it
-            entities = [claim.entity] + [e.id for e in fb.entities.values() if e.chip == claim.entity
-                                         and e.kind == "instance"]
+            entities = [claim.entity, *fb.built_from(claim.entity, ("instance",))]
             confident = False
         if claim.scope == "system" and fb.entities[claim.entity].kind == "chip":
             # "362 PFLOPS in total": a system built from the chip may verify it, nothing can contradict it
-            entities = [claim.entity] + [e.id for e in fb.entities.values() if e.chip == claim.entity]
+            entities = [claim.entity, *fb.built_from(claim.entity)]
             confident = False
         if claim.attribute == "chip_count" and fb.entities[claim.entity].kind == "chip":
             # "UltraServers with up to 144 of these chips": systems built from the chip may verify it
-            entities = [e.id for e in fb.entities.values() if e.chip == claim.entity]
+            entities = fb.built_from(claim.entity)
             if any(f.q.scope == "cluster" for f in fb.about(claim.entity, "chip_count")):
                 entities.append(claim.entity)  # "Cluster mit bis zu einer Million Trainium3-Chips": the chip's own cluster
             # "über eine Million Trainium2-Chips nutzen": a customer's fleet of the chip

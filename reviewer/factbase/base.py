@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -66,6 +66,15 @@ class FactBase:
 
     def chip_of(self, entity_id: str) -> str | None:
         return self.entities[entity_id].chip if entity_id in self.entities else None
+
+    def kind(self, entity_id: str) -> str:
+        """The entity's kind ("chip", "system", ...), "" for an id the base does not know."""
+        ent = self.entities.get(entity_id)
+        return ent.kind if ent else ""
+
+    def built_from(self, chip: str, kinds: Collection[str] | None = None) -> list[str]:
+        """The systems, instances and pods built from `chip`, in the fact files' order; with `kinds`, only those."""
+        return [e.id for e in self.entities.values() if e.chip == chip and (kinds is None or e.kind in kinds)]
 
     def members(self, entity_id: str) -> list[str]:
         ent = self.entities.get(entity_id)
