@@ -1,0 +1,159 @@
+"""The article's state as extraction walks it, and how a segment updates it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from ..models import Quantity, Segment, quick_init
+from .patterns import (
+    HEADER_UNIT,
+    HOURLY_PRICE_UNIT,
+    NEW_WORD,
+)
+from .sentence import Cue, Sentence
+
+if TYPE_CHECKING:
+    from .subjects import Subjects
+
+@dataclass
+class Memory:
+    """Entities seen so far per block, for headers, leads and coreference."""
+
+    by_block: dict[int, list[tuple[int, str, bool]]] = field(default_factory=dict)
+    compared: dict[int, list[tuple[int, str]]] = field(default_factory=dict)
+
+    def add(self, block: int, entity: str, at: int = -1, inferred: bool = False) -> None:
+        seen = self.by_block.setdefault(block, [])
+        seen.append((at, entity, inferred))
+        if at >= 0 and len(seen) > 1 and seen[-2][0] > at:
+            seen.sort(key=lambda pair: pair[0])
+
+    def add_compared(self, block: int, entity: str, at: int = -1) -> None:
+        self.compared.setdefault(block, []).append((at, entity))
+
+    def all_compared(self, block: int, before: int | None = None) -> list[str]:
+        """Entities a block compared against ("than the H100"), in text order; with `before`, only
+        those named before that offset."""
+        return [e for at, e in self.compared.get(block, []) if before is None or at < before]
+
+    def all(self, block: int, before: int | None = None, named: bool = False) -> list[str]:
+        """Entities named in a block, in text order; with `before`, only those named before that offset;
+        with `named`, not those resolved from "the successor" and the like."""
+        return _entities(self.by_block.get(block, []), before, named)
+
+
+def _entities(seen: Sequence[tuple[int, str, bool]], before: int | None, named: bool) -> list[str]:
+    return [e for at, e, inferred in seen if (before is None or at < before) and not (named and inferred)]
+
+
+@quick_init
+@dataclass(frozen=True)
+class Inferred:
+    """A mention a rule inferred ("der Nachfolger" is Trainium3): the extractor adds it to the memory."""
+
+    block: int
+    entity: str
+    at: int
+
+
+class PendingMemory:
+    """The memory as one rule call sees it: what the article named, plus what this call inferred so far.
+
+    A rule never writes the article's memory; it records what it inferred here, and the extractor adds
+    it once the rule returns (in the same order, so the memory is what adding it at once would make)."""
+
+    def __init__(self, base: Memory):
+        self.base = base
+        self.inferred: list[Inferred] = []
+
+    def all_compared(self, block: int, before: int | None = None) -> list[str]:
+        return self.base.all_compared(block, before)
+
+    def all(self, block: int, before: int | None = None, named: bool = False) -> list[str]:
+        extra = [(x.at, x.entity, True) for x in self.inferred if x.block == block]
+        if not extra:
+            return self.base.all(block, before, named)
+        merged = sorted([*self.base.by_block.get(block, []), *extra], key=lambda pair: pair[0])  # stable
+        return _entities(merged, before, named)
+
+
+@dataclass
+class Discourse:
+    """The article so far, as the next segment's rules see it."""
+
+    topic: str | None = None  # the article's subject, from its first heading ("" once a heading had none)
+    # table cells by block: (unit written in the cell, e.g. "HBM (GB)" -> GB; its cue labels)
+    cells: dict[int, tuple[tuple[str, str] | None, tuple[str, ...]]] = field(default_factory=dict)
+    # list items' leading entities by list ("- Trn3 UltraServer: 21 TB", "- GB300 NVL72: 14 TB")
+    item_leads: dict[tuple[int, int], list[str]] = field(default_factory=dict)
+    cell_text: dict[int, str] = field(default_factory=dict)
+    paragraphs: dict[int, list[int]] = field(default_factory=dict)  # a section's paragraph blocks by heading block
+    last_system: str | None = None  # the system, pod or instance the article named last
+    system_before: str | None = None  # the same, as of the current segment's start
+    last_project: str | None = None  # "das Areal umfasst 1.200 Hektar": the campus last named
+    chip_mentions: dict[str, int] = field(default_factory=dict)  # how often each chip was named (not compared, counted)
+    last_paragraph: str = ""  # the text of the paragraph before (a blockquote's introduction)
+    asked_about: list[str] = field(default_factory=list)  # the hardware an interviewer's last question named
+
+
+def newest_for_new(ctx: Subjects, seg: Segment, s: Sentence) -> None:
+    """"Trainium3 went GA ..., a year after Trainium2 instances became available. The new part
+    carries ...": "the new part", "der neue Chip" is the newest chip the paragraph has named, not the
+    last one; it is remembered there, so that "it" in the next sentence means it too."""
+    for c in s.cue("ANAPH:chip"):
+        if not NEW_WORD.search(s.text, c.start - s.start, c.end - s.start):
+            continue
+        if any(m.end <= c.start and ctx.is_hardware(m.entity) for m in s.mentions):
+            continue  # "Trainium3 ... the new part": named in the sentence itself
+        chips = list(dict.fromkeys(ctx.chip(e) for e in ctx.memory.all(seg.block, seg.start + c.start)
+                                   if ctx.is_hardware(e)))
+        chips = [e for e in chips if ctx.kind(e) == "chip"]
+        newest = [e for e in chips if not any(e in ctx.predecessors(o) for o in chips if o != e)]
+        if len(chips) >= 2 and len(newest) == 1 and chips[-1] != newest[0]:
+            ctx.infer(seg.block, newest[0], seg.start + c.start)
+
+
+def with_header(state: Discourse, seg: Segment, sentences: list[Sentence],
+                quantities: Sequence[Quantity]) -> Sequence[Quantity]:
+    """A bare number in a table takes its column header's unit ("HBM (GB)" over "96"), and the
+    header's cue words (attribute, precision, dense/sparse) speak for every cell below it. In a
+    table with one column per chip, the row's first cell ("Memory bandwidth (TB/s)") does that."""
+    unit, labels = state.cells.get(seg.col_header, (None, ())) if seg.col_header >= 0 else (None, ())
+    if seg.row_header >= 0:
+        row_unit, row_labels = state.cells.get(seg.row_header, (None, ()))
+        unit = unit or row_unit
+        labels = labels + row_labels
+    if unit is None and not labels:
+        return quantities
+    out = []
+    for q in quantities:
+        if q.family == "count" and unit is not None:
+            q = Quantity(q.start, q.end, q.text, q.value, q.resolution, unit[0], unit[1], q.qualifier,
+                         q.range_high)
+        out.append(q)
+    for s in sentences:
+        have = {c.label.split(":", 1)[0] for c in s.cues}
+        # (not a header's negation: "| H200 node, not AWS | ... | HBM3e |" does not deny the HBM3e)
+        s.cues.extend(Cue(s.start, s.start, lab) for lab in labels
+                      if lab.split(":", 1)[0] not in have and lab != "NEG")
+        s.forget_mentions()
+    return out
+
+
+def header_unit(text: str) -> tuple[str, str] | None:
+    """The unit a column header gives its cells: "HBM (GB)", "Bandbreite (TB/s)", "Memory in GB"."""
+    from .. import units
+
+    m = HEADER_UNIT.search(text.strip())
+    if not m:
+        return None
+    surface = (m.group(1) or m.group(2)).strip()
+    if HOURLY_PRICE_UNIT.fullmatch(surface):
+        return "USD / hour", "price"  # "On-Demand (US-$/h)", "Preis (USD pro Stunde)"
+    if surface not in units.LEXICON:
+        return None  # "(Blackwell Ultra)", "(dicht)": no unit (and no pint import to find that out)
+    expr, family = units.LEXICON[surface]
+    return (expr, family) if family not in ("count", "ratio") else None

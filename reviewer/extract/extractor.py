@@ -1,0 +1,172 @@
+"""Stage 4: spaCy Docs of segments -> Claims, one segment at a time in article order.
+
+For each segment the extractor (1) splits it into sentences and marks what the article does not assert
+(gates), (2) updates the discourse: the entities named, the table's headers, the lists' leads, (3) places
+the figures in their sentences, and (4) runs the rules: one per figure (by its family), then the
+sentence rules. A rule reads the sentence, the discourse and the fact base and returns claims; what it
+inferred ("the successor" is Trainium3) it records on its context, and the extractor adds it to the
+memory after the rule returns. No rule writes the discourse.
+
+The subject of a value comes, in this order, from: the table row and column headers; the nearest
+fitting entity in the same sentence (entities after "than"/"als"/"vs." are what is compared against,
+not the subject); the list item's lead; and for "the chip"/"der Chip"/"its", or a sentence with no
+entity, the nearest earlier mention in the paragraph, the list's intro or the section heading
+(reviewer/extract/subjects.py).
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Callable, Iterable, Sequence
+
+from spacy.tokens import Doc
+
+from ..factbase.base import FactBase
+from ..models import Claim, Quantity, Segment
+from ..nlp import doc_text
+from . import gates
+from .discourse import Discourse, Memory, header_unit, newest_for_new, with_header
+from .patterns import GENERATION_HEADER, HARDWARE_KINDS
+from .rules import SENTENCE_RULES, figure_claim
+from .sentence import Sentence, compared_in, counted_in, split_sentences
+from .subjects import Subjects
+
+
+class ClaimExtractor:
+    """Turns each segment's Doc into claims, remembering entities across the article's blocks."""
+
+    def __init__(self, factbase: FactBase):
+        self.fb = factbase
+        self._kinds = {eid: ent.kind for eid, ent in factbase.entities.items()}
+        self.memory = Memory()
+        self.state = Discourse()
+        self._first_gen: dict[str, str] | None = None
+
+    def kind(self, entity: str) -> str:
+        return self._kinds.get(entity) or ""
+
+    def _is_hardware(self, entity: str) -> bool:
+        return self.kind(entity) in HARDWARE_KINDS
+
+    def _run(self, rule: Callable[..., object], *args) -> object:
+        """Run one rule on a fresh context, then add what it inferred to the memory."""
+        ctx = Subjects(self.fb, self.state, self.memory, self._kinds)
+        result = rule(ctx, *args)
+        if isinstance(result, Iterable) and not isinstance(result, Claim):
+            result = list(result)  # a generator runs to its end before its inferences are applied
+        for x in ctx.inferred:
+            self.memory.add(x.block, x.entity, x.at, inferred=True)
+        return result
+
+    # -- per segment ---------------------------------------------------------------------------
+    def claims(self, seg: Segment, doc: Doc) -> list[Claim]:
+        sentences = split_sentences(doc)
+        gates.mark_corrected_quotes(sentences)
+        self.state.system_before = self.state.last_system  # as of this segment's start
+        if seg.kind in ("paragraph", "heading"):
+            self.state.last_paragraph = seg.text  # "## Reply 6: u/someone" introduces the blockquote below it
+        if gates.quoted_heading(seg):
+            return []
+        self._note_structure(seg, sentences)
+        self._note_mentions(seg, sentences)
+        quantities = self._note_cells(seg, sentences, doc._.hw_quantities or ())
+        placed = _place(sentences, quantities)
+        out: list[Claim] = []
+        hedged = gates.hedged(doc_text(doc), placed)
+        for k, (i, q) in enumerate(placed):
+            if i < 0 or k in hedged:  # "3nm or 4nm": no claim
+                continue
+            claim = self._run(figure_claim, seg, sentences, i, q)
+            if claim is not None:
+                out.append(claim)  # type: ignore[arg-type]
+        if gates.quoted_blockquote(seg, self.state.last_paragraph):
+            return []
+        for s in sentences:
+            if gates.reported(s):
+                continue  # "hieß es", "according to ...": someone else's statement
+            for rule in SENTENCE_RULES:
+                out.extend(self._run(rule, seg, s, out))  # type: ignore[arg-type]
+        if gates.question_turn(seg):
+            # "Q: I've seen Trainium3 described at 1.3 petaflops.": the interviewer's premise; what it asks
+            # about is what the answer's comparisons are about ("Q: So what does Trainium4 promise?")
+            self.state.asked_about = [m.entity for s in sentences for m in s.mentions if self._is_hardware(m.entity)]
+            return []
+        return out
+
+    def _note_structure(self, seg: Segment, sentences: list[Sentence]) -> None:
+        """A section's paragraphs, a list's leading entities."""
+        if seg.kind == "paragraph":
+            blocks = self.state.paragraphs.setdefault(seg.heading, [])
+            if not blocks or blocks[-1] != seg.block:
+                blocks.append(seg.block)
+        if seg.kind == "list_item" and sentences:
+            first = next((m for m in sentences[0].mentions if self._is_hardware(m.entity)), None)
+            if first is not None and not seg.text[:first.start].strip(" *_-:"):
+                self.state.item_leads.setdefault((seg.intro, seg.heading), []).append(first.entity)
+
+    def _note_mentions(self, seg: Segment, sentences: list[Sentence]) -> None:
+        """The entities the segment names (and compares against), the system and project named last."""
+        for s in sentences:
+            compared = compared_in(s)
+            counted = counted_in(s)
+            named = {m.entity for m in s.mentions}
+            for m in s.mentions:
+                if m in counted:
+                    continue  # "16 Trainium2 chips": a part, not what the next sentence's "it" means
+                if self.kind(m.entity) == "family" and named & set(self.fb.entities[m.entity].members):
+                    continue  # "The H200 is the same Hopper compute die": the chip, not its family, is meant
+                if m in compared:
+                    self.memory.add_compared(seg.block, m.entity, seg.start + m.start)
+                elif self._is_hardware(m.entity) or self.kind(m.entity) in ("organisation", "project"):
+                    self.memory.add(seg.block, m.entity, seg.start + m.start)
+                    if self.kind(m.entity) == "chip":
+                        self.state.chip_mentions[m.entity] = self.state.chip_mentions.get(m.entity, 0) + 1
+                    if self.kind(m.entity) in ("system", "pod", "instance"):
+                        self.state.last_system = m.entity
+                    elif self.kind(m.entity) == "project":
+                        self.state.last_project = m.entity
+        for s in sentences:
+            self._run(newest_for_new, seg, s)
+
+    def _note_cells(self, seg: Segment, sentences: list[Sentence],
+                    quantities: Sequence[Quantity]) -> Sequence[Quantity]:
+        """The article's topic (its first heading's one entity); a table cell's text, unit and cues."""
+        if seg.kind == "table_cell":
+            self.state.cell_text[seg.block] = seg.text.strip(" *_")
+            if not any(s.mentions for s in sentences) and seg.col_header >= 0 \
+                    and GENERATION_HEADER.search(self.state.cell_text.get(seg.col_header, "")):
+                first = self._first_generations().get(seg.text.strip(" *_").lower())
+                if first:  # "| Trainium | 32 GiB |" in a column "Generation", above "| Trainium2 | ...": the first
+                    self.memory.add(seg.block, first, seg.start)
+        if self.state.topic is None and seg.kind == "heading":
+            hw = {e for e in self.memory.all(seg.block) if self._is_hardware(e)}
+            self.state.topic = hw.pop() if len(hw) == 1 else ""
+        if seg.kind == "table_cell":
+            self.state.cells[seg.block] = (header_unit(seg.text), tuple(c.label for s in sentences for c in s.cues))
+            quantities = with_header(self.state, seg, sentences, quantities)
+        return quantities
+
+    def _first_generations(self) -> dict[str, str]:
+        """A line's bare name for its first chip: "trainium" -> Trainium (1st generation)."""
+        if self._first_gen is None:
+            self._first_gen = {}
+            for e in self.fb.entities.values():
+                stem = e.name.split(" (")[0]
+                if e.kind == "chip" and e.successor and not e.predecessor and not re.search(r"\d", stem):
+                    self._first_gen[stem.lower()] = e.id
+        return self._first_gen
+
+
+def _place(sentences: list[Sentence], quantities: Sequence[Quantity]) -> list[tuple[int, Quantity]]:
+    """Each figure with the index of its sentence; each sentence with its figures and the one before."""
+    starts = [s.start for s in sentences]
+    placed = [(bisect_right(starts, q.start) - 1, q) for q in quantities]
+    for i, q in placed:
+        if i >= 0:
+            sentences[i].families.add(q.family)
+            sentences[i].last = q  # "... 2.52 PFLOPS of dense FP8. That is twice ...": what "that" is
+            sentences[i].quantities.append(q)
+    for prev, s in zip(sentences, sentences[1:], strict=False):
+        s.previous = prev
+    return placed

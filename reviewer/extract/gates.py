@@ -1,0 +1,120 @@
+"""What is not the article's own claim: quoted mistakes, old values, a model's needs, other dies.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ..models import Quantity, Segment
+from .patterns import (
+    ALTERNATIVE,
+    CORRECTION,
+    DELTA_AFTER,
+    DELTA_BEFORE,
+    DIE_NOUN,
+    FITS_INTO,
+    FULLY_QUOTED,
+    MODEL,
+    NEEDS,
+    NOT_COMPUTE_DIE,
+    NUMBERING,
+    PASST,
+    QUESTION_TURN,
+    QUOTE_INTRO,
+    QUOTE_LABEL,
+    QUOTE_SOURCE,
+    QUOTED,
+    WAS_PAREN,
+)
+from .sentence import Sentence
+
+
+def mark_corrected_quotes(sentences: list[Sentence]) -> None:
+    """Quotation marks around a figure, with "that is wrong"/"das stimmt nicht" in the same or the
+    next sentence: the article quotes someone else's mistake to correct it, it does not claim it."""
+    for i, s in enumerate(sentences):
+        if "(" in s.text:
+            was = [(s.start + m.start(), s.start + m.end()) for m in WAS_PAREN.finditer(s.text)]
+            if was:  # "fixed H100 memory (was 94 GB)", "180 GB (nicht 192 GB)": the old or wrong value, no claim
+                s.discussed = was
+        quotes = list(QUOTED.finditer(s.text))
+        if not quotes:
+            continue
+        after = s.text[quotes[-1].end():] + " " + (sentences[i + 1].text if i + 1 < len(sentences) else "")
+        before = s.text[:quotes[0].start()]
+        if CORRECTION.search(after) or CORRECTION.search(before) or QUOTE_LABEL.search(before):
+            s.discussed = s.discussed + [(s.start + q.start(), s.start + q.end()) for q in quotes]
+
+
+def is_discussed(s: Sentence, start: int, end: int) -> bool:
+    """Whether a span lies inside a quoted mistake or an old value the article corrects."""
+    spans = s.discussed
+    return bool(spans) and any(a <= start and end <= b for a, b in spans)
+
+
+def model_requirement(s: Sentence, q: Quantity) -> bool:
+    """"A 70B model in BF16 needs about 140 GB", "Llama 3 benötigt rund 810 GB": what a model needs."""
+    before = s.text[:q.start - s.start]
+    if not MODEL.search(before):
+        return False
+    # ("a model that no longer fits into 32 GB", "wenn ein Modell nicht mehr in 32 GB passt": what it fits in)
+    return bool(NEEDS.search(before) or FITS_INTO.search(before)
+                or re.search(r"\bin\s+$", before) and PASST.match(s.text, q.end - s.start))
+
+
+def other_die(before: str) -> bool:
+    """Whether the last die named before a node is not a compute die ("I/O dies on 6 nm",
+    "I/O-Chiplets im 6-nm-Verfahren", "IODs on N6")."""
+    last = None
+    for last in DIE_NOUN.finditer(before):
+        pass
+    if last is not None:
+        return bool(NOT_COMPUTE_DIE.fullmatch(last.group(1)))
+    return bool(re.search(r"\bIODs?\b", before))
+
+
+def quoted_heading(seg: Segment) -> bool:
+    """'## 1. "Trainium3 has four times the memory of Trainium2"': a heading that is only a quotation is a
+    myth the section refutes."""
+    return seg.kind == "heading" and bool(FULLY_QUOTED.fullmatch(NUMBERING.sub("", seg.text, count=1)))
+
+
+def quoted_blockquote(seg: Segment, before: str) -> bool:
+    """'> "Trillium has 192 GB per chip ..."', or a blockquote after "Someone replied with this:" or under
+    "## Reply 6: u/name": someone else's words. `before` is the paragraph or heading before it."""
+    return seg.kind == "blockquote" and bool(
+        FULLY_QUOTED.fullmatch(seg.text) or QUOTE_INTRO.search(before) or QUOTE_SOURCE.search(before))
+
+
+def question_turn(seg: Segment) -> bool:
+    """An interviewer's turn ("Q:", "Frage:"): its figures are the premise of a question, not claims."""
+    return seg.kind == "paragraph" and bool(QUESTION_TURN.match(seg.text))
+
+
+def hedged(text: str, placed: Sequence[tuple[int, Quantity]]) -> set[int]:
+    """Indexes of figures offered as alternatives ("3nm or 4nm"): neither is claimed."""
+    return {j for k in range(len(placed) - 1) for j in (k, k + 1)
+            if placed[k][1].family == placed[k + 1][1].family
+            and ALTERNATIVE.fullmatch(text[placed[k][1].end:placed[k + 1][1].start])}
+
+
+def not_asserted_figure(s: Sentence, q: Quantity) -> bool:
+    """A figure that is not the article's claim about hardware: reported speech or a quoted mistake, a
+    difference ("adds 32 GB", "50 W mehr"), what a model needs, a digit of a name ("Trainium 2 Chips")."""
+    if reported(s) or is_discussed(s, q.start, q.end):
+        return True  # someone else's statement, quoted: not the article's claim
+    if q.family in ("memory", "rate", "compute", "power") and q.unit != "percent" and (
+            DELTA_BEFORE.search(s.text, max(0, q.start - s.start - 24), q.start - s.start)
+            or DELTA_AFTER.match(s.text, q.end - s.start)):
+        return True  # "while adding 32 GB of memory per GPU", "32 GB mehr als", "50 W more": a difference
+    if q.family == "memory" and model_requirement(s, q):
+        return True  # "a 70B model needs about 140 GB for its weights": a model's size, not the chip's
+    # "über eine Million Trainium 2 Chips": the "2" is the name's
+    return q.family == "count" and any(m.start < q.start and q.end <= m.end for m in s.mentions)
+
+
+def reported(s: Sentence) -> bool:
+    """A sentence that reports what someone else said ("hieß es", "according to"): none of its claims are
+    the article's own."""
+    return bool(s.cue("REPORTED"))

@@ -1,0 +1,130 @@
+"""Dates: announced, available, acquired.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from ...models import Claim, Segment
+from ...periods import Period, period_before
+from ..patterns import (
+    DATED_NAME,
+    DATELINE,
+    MONTH_WORDS,
+    RELATIVE_CLAUSE,
+    UNPUNCTUATED_BREAK,
+    YEAR,
+    YEARLESS_DAY,
+)
+from ..sentence import Sentence, counted_in, distance
+from ..subjects import Subjects
+
+
+def date_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
+    """"Amazon bought Annapurna Labs in 2015", "Trainium2 wurde 2023 vorgestellt", "launched on April 9,
+    2024": a year (with the month or part of the year written before it) next to a word for acquired,
+    announced or available, about an entity with that date in the fact base: named in the sentence,
+    or for "the chip was announced ..." the one in context."""
+    cues = [c for c in s.cues if c.label in ("ACQ", "ATTR:announced", "ATTR:available")
+            and not s.text.startswith(("-up", "-Up", "up"), c.end - s.start)]  # "Start-up" is no start
+    if not cues:
+        return
+    years = list(YEAR.finditer(s.text))
+    presenting = {c.start for c in s.cue("PRESENTED")}
+    orgs = {x.entity for x in s.mentions if ctx.kind(x.entity) == "organisation"}
+    # (start, end, where its words begin, the period): years, then days written without a year
+    # ("announced on November 12": the last such day on or before the article's date, see HW106)
+    dates = [(m.start(), m.end(), *period_before(s.text, m.start(), int(m.group()))) for m in years]
+    if not years:
+        dates = [(m.start(), m.end(), m.start(), yearless(m)) for m in YEARLESS_DAY.finditer(s.text)]
+        dates = [d for d in dates if d[3] is not None]
+    for start, end, at, period in dates:
+        a, b = s.start + start, s.start + end
+        year_lead = seg.kind == "list_item" and seg.lead_end and s.start + end <= seg.lead_end \
+            and not s.text[:at].strip(" *_-\t")  # "- **2021:** Trn1 ist allgemein verfügbar": a timeline's year
+        if DATELINE.search(s.text, 0, start) or s.text.startswith(":", end) and start < 30 and not year_lead:
+            continue  # "Update Dezember 2025: ...", "Stand: März 2025": when the text was written
+        words = s.start + at  # "December 2024": the date's words start at "December"
+
+        def apart(c, words=words, b=b) -> int:  # a cue across a semicolon or comma belongs to the other clause
+            lo, hi = (c.end, words) if c.end <= words else (b, c.start)
+            gap = s.text[lo - s.start:hi - s.start]
+            return distance(c, words, b) + (100 if ";" in gap else 30 if "," in gap else 0)
+
+        cue = min(cues, key=apart)
+        if distance(cue, words, b) > 40 and not (len(dates) == 1 and len(cues) == 1 and years):
+            continue  # a year far from the word: unless it is the sentence's only year and only date word
+        attribute = {"ACQ": "acquired", "ATTR:announced": "announced", "ATTR:available": "available"}[cue.label]
+        presented = attribute != "acquired" and cue.start in presenting
+        if presented:
+            attribute = "announced"  # "launched", "vorgestellt": the announcement or the launch
+
+        def dated(entity: str, attribute=attribute, presented=presented) -> bool:
+            return bool(ctx.fb.about(entity, attribute) or (presented and ctx.fb.about(entity, "available")))
+
+        counted = [x for x in counted_in(s) if ctx.kind(x.entity) == "chip"]  # "500.000 Trainium3-Chips"
+        with_facts = [x for x in s.mentions if dated(x.entity) and x not in counted and not UNPUNCTUATED_BREAK.search(
+            s.text[min(x.end, a) - s.start:max(x.start, b) - s.start])]  # a heading glued to the next line
+        table = ctx.table_entity(seg) if seg.kind == "table_cell" and not with_facts else None
+        if table is not None and dated(table):
+            # "| Gaudi 3 | ... | 2024 |" under "Start" or "Launch": the row's chip
+            subject, subject_text, entity = None, ctx.fb.entities[table].name, table
+        elif with_facts:
+            # "Der Trainium2 selbst, der schon das Dreifache der ersten Trainium-Generation bot, war im
+            # November 2023 angekündigt worden": a name inside a relative clause is not the date's
+            inner = [(r.start() + s.start, r.end() + s.start) for r in RELATIVE_CLAUSE.finditer(s.text, 0, start)]
+            with_facts = [x for x in with_facts if not any(p <= x.start and x.end <= r for p, r in inner)] or with_facts
+            before = [x for x in with_facts if x.end <= a]
+            subject, subject_text = (before[-1] if before else with_facts[0]), None
+        elif not any(ctx.is_hardware(x.entity) or ctx.kind(x.entity) in ("project", "person")
+                     for x in s.mentions) and (
+                any(c.start < cue.start for c in (*s.cue("ANAPH:chip"), *s.cue("ANAPH:system"),
+                                                  *s.cue("ANAPH:project"))) or seg.lead_end or orgs
+                or seg.kind == "list_item" and seg.intro >= 0):
+            # "The chip was announced at GTC on ...", "- **Ironwood:** ... Vorgestellt hat Google sie im
+            # April 2025": the one in context (with only a maker named, that maker's)
+            entity = ctx.context(seg, fits=dated, at=a)
+            if entity is None and s.cue("ANAPH:system") and ctx.state.system_before and dated(ctx.state.system_before):
+                entity = ctx.state.system_before  # "The rack is not new either: Nvidia unveiled it in March 2024"
+            elif entity is None and s.cue("ANAPH:chip"):
+                entity = ctx.section_chip(seg)
+                entity = entity if entity and dated(entity) else None
+            if entity is None or not (seg.lead_end or seg.kind == "list_item" or any(c.start < cue.start for c in (
+                    *s.cue("ANAPH:chip"), *s.cue("ANAPH:system"), *s.cue("ANAPH:project"))))\
+                    and ctx.fb.entities[entity].vendor not in orgs:
+                continue
+            subject, subject_text = None, ctx.fb.entities[entity].name
+        else:
+            continue
+        yield Claim(entity=subject.entity if subject else entity, attribute=attribute,
+                    start=seg.start + s.start + at, end=seg.start + b, text=s.text[at:end],
+                    value_text=period.encode(), sentence=s.text.strip(),
+                    subject_text=subject.text if subject else subject_text,
+                    subject_how="sentence" if subject else "coreference",
+                    scope="presented" if presented else None)
+
+
+def dated_names(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
+    """"Trainium2 (2024): ...", "## Trainium3 (Dezember 2025)": a year in brackets after the name that
+    opens a heading, list item or paragraph is when the chip came (announced or launched)."""
+    for m in s.mentions:
+        if m.start - seg.start > 40 and seg.kind != "heading" or m.start - s.start > 40:
+            continue
+        d = DATED_NAME.match(s.text, m.end - s.start)
+        if d is None or not (ctx.fb.about(m.entity, "announced") or ctx.fb.about(m.entity, "available")):
+            continue
+        if seg.kind not in ("heading", "list_item") and not s.text[d.end():].lstrip(" *").startswith(":"):
+            continue  # in running text "H100 (2022)" may be anything; as a lead it dates the chip
+        year = d.start("year")
+        at, period = period_before(s.text, year, int(d.group("year")))
+        at = max(at, d.start() + 1)
+        yield Claim(entity=m.entity, attribute="announced", start=seg.start + s.start + at,
+                    end=seg.start + s.start + d.end("year"), text=s.text[at:d.end("year")],
+                    value_text=period.encode(), sentence=s.text.strip(), subject_text=m.text, scope="presented")
+
+
+def yearless(m: re.Match) -> Period | None:
+    month = MONTH_WORDS[(m.group("month") or m.group("month2")).lower()]
+    day = int(m.group("day") or m.group("day2"))
+    return Period(0, month, month, day) if 1 <= day <= 31 else None

@@ -1,0 +1,61 @@
+"""Foundries: who makes a chip (TSMC, Samsung, Intel, "its own fabs").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from ...models import Claim, Segment
+from ..patterns import MEMORY_TYPE, NODE_AFTER, NODE_BEFORE
+from ..sentence import Mention, Sentence, compared_in, counted_in
+from ..subjects import Subjects
+
+
+def foundry_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
+    """A foundry named with its process ("TSMC N3P", "auf TSMC 3nm") or as the maker ("built by TSMC"),
+    about the chip the sentence is about.
+
+    Bad: "Samsung liefert die HBM3e-Stapel" read as Samsung making the chip; "Gaudi 3 is not built in
+    Intel's own fabs" read as Intel's fabs making it.
+    Good: "Trainium3 is built on TSMC's 3 nm process" gives foundry TSMC of trainium3; "Der MI355X wird
+    bei TSMC im N3P-Verfahren gefertigt" foundry TSMC of mi355x.
+    """
+    if not s.cues:
+        return  # a foundry is a cue word
+    compared, counted = compared_in(s), counted_in(s)
+    chips = [m for m in s.mentions if ctx.is_hardware(m.entity) and m not in compared and m not in counted]
+    foundries = s.cue("FOUNDRY:")
+    if foundries and not s.cue("ATTR:foundry"):
+        # "auf TSMC 3nm", "TSMC N3P", "TSMC's 4N process": a foundry named with its process is the foundry
+        foundries = [f for f in foundries if NODE_AFTER.match(s.text, f.end - s.start) or f.label == "FOUNDRY:own"
+                     or NODE_BEFORE.search(s.text, 0, f.start - s.start)  # "im 3-nm-Verfahren bei Samsung"
+                     or re.match(r"Intel\s+\d", s.text[f.start - s.start:f.end - s.start])]  # "on Intel 7": a node
+    if foundries:
+        for f in foundries:
+            rel = f.start - s.start
+            near = re.split(r"\s(?:und|and)\s|[,;]", s.text[rel:rel + 35])[0] + " " + s.text[max(0, rel - 25):rel]
+            if MEMORY_TYPE.search(near) or re.search(r"\bmemory|Speicher", near, re.I):
+                continue  # "Samsung produces the HBM3e stacks": a memory supplier, not the foundry
+            before = [c for c in chips if c.end <= f.start]
+            subject = before[-1] if before else (chips[0] if chips else None)
+            table = ctx.table_entity(seg) if subject is None else None
+            if table is not None:  # "| MI300X | TSMC |" under "Foundry": the row's chip
+                subject = Mention(s.start, s.start, ctx.chip(table), ctx.fb.entities[table].name)
+            if subject is None:  # "The wafers are made by Samsung": the chip in context
+                here = ctx.context(seg, at=f.start)
+                here = ctx.fb.chip_of(here) or here if here else None
+                if here is None or not ctx.fb.about(here, "foundry"):
+                    continue
+                subject = Mention(s.start, s.start, here, ctx.fb.entities[here].name)
+            if any(c.label == "NEG" and 0 <= f.start - c.end <= 20 for c in s.cues):
+                continue  # "Gaudi 3 is not built in Intel's own fabs": what it is not
+            value = f.label.split(":", 1)[1]
+            if value == "own":  # "Intel builds it in its own fabs": the maker's own
+                maker = ctx.fb.entities.get(ctx.fb.entities[ctx.chip(subject.entity)].vendor or "")
+                if maker is None:
+                    continue
+                value = maker.name
+            yield Claim(entity=subject.entity, attribute="foundry", start=seg.start + f.start,
+                        end=seg.start + f.end, text=s.text[f.start - s.start:f.end - s.start],
+                        value_text=value, sentence=s.text.strip(), subject_text=subject.text)

@@ -1,0 +1,97 @@
+"""Interconnects: which link a chip or system uses (NeuronLink-v4, NVLink 5, EFA).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ...models import Claim, Segment
+from ...names import normalize, split_version
+from ..gates import is_discussed
+from ..patterns import (
+    LINK_GIVES,
+    NAME_MODIFIER,
+    NEG_AFTER,
+    NEG_BREAK,
+    NOT_SAYING,
+    VERSION_AFTER,
+)
+from ..sentence import Mention, Sentence, compared_in, counted_in, names_network
+from ..subjects import Subjects
+
+
+def interconnect_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
+    """A link named in a sentence, about the chip or system it joins; negated when the text denies it.
+
+    Bad: "Trainium3 nutzt kein NVLink, sondern NeuronLink-v4" read as "Trainium3 uses NVLink"; "NVIDIA
+    quotes NVLink as the sum of both directions" said of the Trainium in context.
+    Good: "Trainium3 chips talk over NeuronLink-v4" gives interconnect NeuronLink-v4 of trainium3;
+    "Der Trainium3 beherrscht NVLink nicht" a negated NVLink claim of trainium3.
+    """
+    if not s.mentions:
+        return  # no link named
+    compared, counted = compared_in(s), counted_in(s)
+    chips = [m for m in s.mentions if ctx.is_hardware(m.entity) and m not in compared and m not in counted]
+    for m in s.mentions:
+        if ctx.kind(m.entity) != "interconnect" or is_discussed(s, m.start, m.end):
+            continue
+        before = [c for c in chips if c.end <= m.start]
+        subject = (before[-1] if before else (chips[0] if chips else None))
+        if not before and any(c.end <= m.start for c in s.cue("ANAPH:chip")):
+            subject = None  # "The chip is to support NVLink Fusion, ... of Trainium3": the chip in context
+        if len(before) >= 2 and before[0].entity != subject.entity and any(
+                subject.end <= c.start and c.end <= m.start for c in s.cue("ANAPH:chip")):
+            # "Für Trainium4 kündigt AWS die doppelte Leistung des Trainium3 an, außerdem soll der Chip
+            # NVLink Fusion unterstützen": "the chip" is what the sentence is about, not the last name
+            subject = before[0]
+        m_rel = m.end - s.start
+        after = next((c for c in chips if c.start >= m.end), None)
+        if after is not None and NAME_MODIFIER.fullmatch(s.text[m_rel:after.start - s.start]):
+            subject = after  # "an NVLink-friendly Trainium4", "den NVLink-fähigen Trainium4"
+        elif after is not None and LINK_GIVES.fullmatch(s.text[m_rel:after.start - s.start]):
+            subject = after  # "twice the 900 GB/s that NVLink 4 gives each Hopper part": the receiver's link
+        if subject is None:
+            # "nearly 500,000 Trainium2 chips, linked inside each UltraServer by NeuronLink-v2": the
+            # chips counted are what the link joins, when the sentence names no other
+            parts = [c for c in counted if c.end <= m.start and ctx.is_hardware(c.entity)]
+            subject = parts[-1] if parts else None
+        guessed = subject is None
+        table = ctx.table_entity(seg) if subject is None else None
+        if table is not None:  # "| Scale-up | ... | NVLink 5 |": the column's system (its chip's link, if recorded)
+            subject, guessed = Mention(s.start, s.start, table, ctx.fb.entities[table].name), False
+        if subject is None:
+            subject = ctx.implicit_subject(seg, s, m.start)
+            maker = ctx.fb.entities[m.entity].vendor
+            if subject is not None and maker and any(
+                    o.entity == maker and maker != ctx.fb.entities[ctx.chip(subject.entity)].vendor
+                    for o in s.mentions if o.end <= m.start):
+                continue  # "NVIDIA quotes NVLink as the sum of both directions": another maker's link
+        if subject is None:
+            continue
+        negated = any(c.end <= m.start and m.start - c.end <= 30 and c.start >= subject.end
+                      and not NEG_BREAK.search(s.text[c.end - s.start:m.start - s.start])
+                      and not NOT_SAYING.match(s.text, c.end - s.start)  # "AWS does not say which way its ..."
+                      and not any(c.end <= o.start and o.end <= m.start and ctx.kind(o.entity) == "interconnect"
+                                  for o in s.mentions)
+                      for c in s.cue("NEG")) or negated_after(s, m)  # "not NVLink; it uses NeuronLink-v3"
+        # "trn1.32xlarge mit NeuronLink": its chips' link (EFA, a network, is the instance's own)
+        entity = subject.entity if names_network(s, m) else ctx.chip(subject.entity)
+        if not ctx.fb.about(entity, "interconnect") and ctx.fb.about(subject.entity, "interconnect"):
+            entity = subject.entity  # the GB200 NVL72's link, where its GPU has none recorded
+        if any(0 <= m.start - c.end <= 8 for c in s.cue("ANAPH:predecessor")):
+            # "doppelt so viel wie beim Vorgänger mit NeuronLink-v3": the predecessor's link
+            entity = getattr(ctx.fb.entities.get(entity), "predecessor", None) or entity
+        value, end = ctx.fb.entities[m.entity].name, m.end
+        version = VERSION_AFTER.match(s.text, m.end - s.start)
+        if version and not split_version(normalize(value))[1]:
+            # "NVLink 6 switch trays": a generation the fact base does not know is still a generation
+            value, end = f"{value} {version.group(1)}", s.start + version.end()
+        yield Claim(entity=entity, attribute="interconnect", start=seg.start + m.start,
+                    end=seg.start + end, text=s.text[m.start - s.start:end - s.start], value_text=value,
+                    negated=negated, sentence=s.text.strip(), subject_text=subject.text,
+                    alternates=ctx.guessed_alternates(seg, entity, m.start) if guessed else ())
+
+
+def negated_after(s: Sentence, m: Mention) -> bool:
+    """"NVLink is not supported" / "NVLink wird nicht unterstützt": negation after the name."""
+    return bool(NEG_AFTER.match(s.text[m.end - s.start:]))

@@ -1,0 +1,46 @@
+"""Memory types: HBM3e, LPDDR5X.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from ...models import Claim, Segment
+from ..gates import is_discussed
+from ..patterns import (
+    MEMORY_TYPE,
+)
+from ..sentence import Mention, Sentence, compared_in, counted_in
+from ..subjects import Subjects
+
+
+def memory_type_claims(ctx: Subjects, seg: Segment, s: Sentence, figures: Sequence[Claim] = ()) -> Iterable[Claim]:
+    """"144 GB HBM3e", "nutzt HBM statt DRAM": the memory type of the chip the sentence is about."""
+    if seg.kind == "table_cell" and seg.col_header < 0:
+        return  # a header cell ("HBM (GB)") names a column, it says nothing about a chip
+    if "HBM" not in s.text and "DDR" not in s.text and "DRAM" not in s.text:
+        return  # every MEMORY_TYPE match has one of these
+    compared, counted = compared_in(s), counted_in(s)
+    chips = ctx.subject_chips(seg, s, compared, counted)
+    for mt in MEMORY_TYPE.finditer(s.text):
+        a = s.start + mt.start()
+        if is_discussed(s, a, a + len(mt.group())):
+            continue  # a quoted mistake
+        # "HBM instead of DRAM", "does not use HBM3e", "nicht HBM": what it does not have
+        negated = any(c.label == "NEG" and 0 <= a - c.end <= 12 for c in s.cues)
+        # "32 GB HBM", "8 GiB HBM pro Chip, gedacht für Inf1-Instanzen": the type of the capacity written
+        # right before it
+        cap = next((c for c in figures if c.attribute == "memory_capacity" and 0 <= seg.start + a - c.end <= 2),
+                   None)
+        before = [c for c in chips if c.end <= a]
+        subject = Mention(a, a, cap.entity, cap.subject_text) if cap else (before[-1] if before else None)
+        if subject is None and not chips:
+            subject = ctx.implicit_subject(seg, s, a)
+        if subject is None:
+            continue
+        entity = ctx.chip(subject.entity)
+        if not ctx.fb.about(entity, "memory_type"):
+            continue
+        yield Claim(entity=entity, attribute="memory_type", start=seg.start + a, end=seg.start + s.start
+                    + mt.end(), text=mt.group(), value_text=mt.group(), sentence=s.text.strip(),
+                    subject_text=subject.text, negated=negated)

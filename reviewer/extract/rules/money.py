@@ -1,0 +1,112 @@
+"""Sums of money: investments, acquisition prices, instance and chip-hour prices.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import replace
+
+from ...models import Claim, Quantity, Segment
+from ..patterns import (
+    BILL,
+    CUMULATIVE,
+    FURTHER,
+    NOT_ON_DEMAND,
+    OTHER_PERIOD,
+    PER_CHIP_HOUR,
+    PERFECT_INVESTED,
+    PRICE_BREAK,
+    STATED_UNTIL,
+    THE_STARTUP,
+)
+from ..sentence import Sentence, nearest_label
+from ..subjects import Subjects
+
+
+def money_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim | None:
+    """"Amazon has invested $8 billion in Anthropic", "bought Annapurna Labs for $350 million".
+
+    A sum of money is a claim only with a word saying what it is and an entity the fact base
+    has that kind of sum for; any other price (a GPU server, a model's training bill) is not.
+    """
+    if nearest_label(s, "ATTR:investment", q.start, q.end, 80, exact=True):
+        attribute = "investment"
+    elif nearest_label(s, "ACQ", q.start, q.end, 80, exact=True):
+        attribute = "acquisition_price"
+    elif PER_CHIP_HOUR.match(s.text, q.end - s.start):
+        return chip_hour_price(ctx, seg, s, q)
+    else:
+        return instance_price(ctx, seg, s, q)
+    with_facts = [m for m in s.mentions if ctx.fb.about(m.entity, attribute)]
+    if not with_facts:
+        return None
+    subject = min(with_facts, key=lambda m: abs(m.start - q.start))
+    versus = None
+    scope = None
+    if attribute == "investment":
+        targets = {f.q.versus for f in ctx.fb.about(subject.entity, attribute)}
+        # "Project Rainier ... for Anthropic, in which Amazon has invested $8 billion": the nearest target
+        aimed = [m for m in s.mentions if m.entity in targets]
+        versus = min(aimed, key=lambda m: abs(m.start - q.start)).entity if aimed else None
+        prev = s.previous
+        if versus is None and prev is not None and THE_STARTUP.search(s.text):
+            # "Anthropic soll ... kommen. Amazon hat in das Start-up bislang 4 Milliarden Dollar gesteckt."
+            named = {m.entity for m in prev.mentions if m.entity in targets and ctx.kind(m.entity) == "organisation"}
+            versus = named.pop() if len(named) == 1 else None
+        if versus is None:
+            return None
+        rel = q.start - s.start
+        if CUMULATIVE.search(s.text[max(0, rel - 40):rel]) or (
+                PERFECT_INVESTED.search(s.text) and not FURTHER.search(s.text, max(0, rel - 25), rel)):
+            # "bislang 4 Milliarden", "a total stake of $8 billion", "in which Amazon has invested $4 billion"
+            # (not "has invested another $4 billion"): the running total
+            scope = "cumulative"
+    until = STATED_UNTIL.search(s.text[q.end - s.start:q.end - s.start + 40])
+    return Claim(entity=subject.entity, attribute=attribute, start=seg.start + q.start, end=seg.start + q.end,
+                 text=q.text, quantity=q, versus=versus, scope=scope, sentence=s.text.strip(),
+                 subject_text=subject.text, as_of=dt.date(int(until.group(1)), 12, 31) if until else None)
+
+
+def chip_hour_price(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim | None:
+    """"On-Demand H100-Instanzen kamen auf 3-4 Dollar pro GPU-Stunde": the chip's price per hour,
+    which an instance's on-demand price over its chip count may check (HW109)."""
+    if q.value >= 1000 or NOT_ON_DEMAND.search(s.text):
+        return None
+    chips = [m for m in s.mentions if m.end <= q.start and ctx.is_hardware(m.entity)]
+    if not chips:
+        return None
+    chip = ctx.chip(chips[-1].entity)
+    if ctx.kind(chip) != "chip":
+        return None
+    return Claim(entity=chip, attribute="price_per_chip_hour", start=seg.start + q.start,
+                 end=seg.start + q.end, text=q.text, quantity=q, sentence=s.text.strip(),
+                 subject_text=chips[-1].text)
+
+
+def instance_price(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim | None:
+    """"Eine p5.48xlarge mit acht H100 liegt bei 98,32 US-Dollar", "trn1.2xlarge ~$1.10": a sum
+    written after an instance with a list price and no other period is its on-demand price per hour."""
+    if q.value >= 1000 or q.range_high is not None:
+        return None
+    rel_start, rel_end = q.start - s.start, q.end - s.start
+    if OTHER_PERIOD.match(s.text, rel_end) or NOT_ON_DEMAND.search(s.text) or BILL.search(s.text):
+        return None  # "$71,000 per month", "pro GPU-Stunde", a spot or reserved price, a training bill
+    priced = [m for m in s.mentions if m.end <= q.start and ctx.fb.about(m.entity, "price_per_hour")]
+    if not s.mentions and seg.kind == "table_cell" and seg.row_header >= 0 and s.cue("ATTR:price_per_hour"):
+        # "| `trn1.32xlarge` | 16 × Trainium | $24.78 |" under "Price per hour": the row's instance
+        row = [e for e in ctx.memory.all(seg.row_header) if ctx.fb.about(e, "price_per_hour")]
+        if len(set(row)) == 1:
+            price = replace(q, unit=f"{q.unit} / hour", family="price")
+            return Claim(entity=row[0], attribute="price_per_hour", start=seg.start + q.start,
+                         end=seg.start + q.end, text=q.text, quantity=price, sentence=s.text.strip(),
+                         subject_text=ctx.fb.entities[row[0]].name, subject_how="table")
+    if not priced or any(priced[-1].end < m.start and m.end <= q.start and ctx.kind(m.entity) == "instance"
+                         for m in s.mentions):
+        return None
+    if q.start - priced[-1].end > 60 or PRICE_BREAK.search(s.text[priced[-1].end - s.start:rel_start]):
+        return None
+    subject = priced[-1]
+    price = replace(q, unit=f"{q.unit} / hour", family="price")
+    return Claim(entity=subject.entity, attribute="price_per_hour", start=seg.start + q.start,
+                 end=seg.start + q.end, text=q.text, quantity=price, sentence=s.text.strip(),
+                 subject_text=subject.text)

@@ -1,0 +1,225 @@
+"""Figures: memory, bandwidth, compute, power, process node, price per hour.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...models import Claim, Quantity, Segment
+from ..gates import other_die
+from ..patterns import (
+    ATTR_BY_FAMILY,
+    CAPACITY_AT,
+    CHIP_LEVEL,
+    CUE_WINDOW,
+    DIE_LINK,
+    EACH_AFTER,
+    EACH_WORD,
+    LINK_KINDS,
+    NOT_ON_DEMAND,
+    PER_DIRECTION,
+    PER_INSTANCE,
+    PORT_AFTER,
+    PORT_BEFORE,
+    SYSTEM_WORD,
+    TIMES_BEFORE,
+)
+from ..sentence import Sentence, change_of, counted_in, names_network, nearest_label
+from ..subjects import Subjects
+
+
+def numeric_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim | None:
+    """A measured figure (memory, bandwidth, compute, power, process node, area, price per hour) with the
+    attribute its cue words give it, about the entity the subject rules find.
+
+    Bad: "Trainium3 bietet 4,9 TB/s Speicherbandbreite pro Chip" read as a network rate; "a 70B model needs
+    about 140 GB" read as a chip's memory (gates.py).
+    Good: "Trainium3 has 144 GB of HBM3e at 4.9 TB/s" gives memory_capacity 144 GB and memory_bandwidth
+    4.9 TB/s of trainium3; "Der B200 kommt auf 8 TB/s" memory_bandwidth of b200.
+    """
+    attribute = attribute_of(ctx, s, q)
+    if attribute is None or (attribute == "price_per_hour" and NOT_ON_DEMAND.search(s.text)):
+        return None  # a spot, reserved or Capacity Block price is not the on-demand list price
+    rel = q.start - s.start
+    if q.family == "rate" and DIE_LINK.search(s.text[max(0, rel - 50):rel + 50]):
+        return None  # "two dies joined by a 10 TB/s link": inside the package, not in the fact base
+    if attribute == "process_node" and other_die(s.text[max(0, rel - 40):rel]):
+        return None  # "compute dies on 3 nm, I/O dies on 6 nm": the node facts are the compute dies'
+    return place(ctx, seg, s, q, attribute)
+
+
+def place(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, attribute: str) -> Claim | None:
+    """The claim of a figure whose attribute is known: who it is about, per what, at which precision."""
+    owner = _owner(ctx, seg, s, q, attribute)
+    if owner is None:
+        return None
+    subject, how, text, attribute = owner
+    maker_s = None
+    if attribute in CHIP_LEVEL:
+        subject = ctx.chip(subject)
+        maker_s = ctx.maker_s_chip(s, q.start) if attribute == "process_node" and how == "sentence" else None
+        subject = maker_s or subject
+    scope, attribute = _scope(seg, s, q, attribute)
+    if scope == "chip" and ctx.kind(subject) in ("system", "instance", "pod") and not any(
+            f.q.scope == "chip" for f in ctx.fb.about(subject, attribute)):
+        # (not when the system has its own per-chip figure: "Trn1n: 768 GiB/s NeuronLink pro Chip")
+        chip = ctx.fb.chip_of(subject)
+        if chip:
+            subject = chip
+    precision = nearest_label(s, "PREC:", q.start, q.end, CUE_WINDOW) if attribute == "compute" else None
+    sparsity = nearest_label(s, "SPARSE:", q.start, q.end, CUE_WINDOW) if attribute == "compute" else None
+    direction = PER_DIRECTION.match(s.text, q.end - s.start) if q.family == "rate" else None
+    end = s.start + direction.end() if direction else q.end  # the finding covers "900 GB/s in each direction"
+    alternates = () if maker_s else ctx.alternates(seg, s, subject, how, scope, q.start)
+    older = ctx.predecessors(subject) if is_old_of_change(s, q) else []
+    if older:
+        # "bandwidth rises from 2.9 TB/s to 4.9 TB/s on Trainium3": the figure it rose from is the
+        # predecessor's (or an earlier generation's: "von 32 GiB auf 144 GB" since the first Trainium)
+        subject, how, alternates = older[0], "coreference", (*older[1:], subject, *alternates)
+    return Claim(entity=subject, attribute=attribute, start=seg.start + q.start, end=seg.start + end,
+                 text=s.text[q.start - s.start:end - s.start], quantity=q, precision=precision, sparsity=sparsity,
+                 scope=scope, per_direction=bool(direction),
+                 sentence=s.text.strip(), subject_text=text, subject_how=how, alternates=alternates)
+
+
+
+
+
+def _owner(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity,
+           attribute: str) -> tuple[str, str, str, str] | None:
+    """(subject, how it was found, how it was written, attribute): a link's figure may be its chip's."""
+    subject, how, text = ctx.paired_subject(seg, s, q) or ctx.subject(seg, s, q.start, attribute)
+    if attribute == "chip_count" and q.value >= 10_000 and ctx.state.last_project and q.qualifier != "up_to" and (
+            subject is None or ctx.kind(subject) in ("system", "instance")):
+        # (not "Cluster mit bis zu einer Million Chips": what the systems allow, not what a campus has)
+        # "Nahezu 500.000 Trainium2-Chips sind über 30 Rechenzentren verteilt": the cluster last named
+        subject, how, text = ctx.state.last_project, "coreference", ctx.fb.entities[ctx.state.last_project].name
+    elif attribute == "chip_count" and q.qualifier == "up_to" and how != "sentence" and subject \
+            and ctx.kind(subject) == "project" and ctx.article_chip():
+        # "Tausende UltraServers lassen sich zu Clustern mit bis zu einer Million Chips verbinden" after a
+        # sentence on Project Rainier: a capability of the article's chip, not the campus last named
+        subject = ctx.article_chip()
+        how, text = "coreference", ctx.fb.entities[subject].name
+    if subject is None:
+        return None
+    if attribute == "chip_count" and ctx.kind(subject) == "chip" and seg.kind == "table_cell" \
+            and seg.row_header >= 0:
+        # "| inf2.8xlarge | 2 × Inferentia2 |": the row's instance counts the chips the cell names
+        row = next((e for e in ctx.memory.all(seg.row_header) if ctx.kind(e) in ("instance", "system", "pod")),
+                   None)
+        if row is not None:
+            subject, how, text = row, "table", ctx.fb.entities[row].name
+    if attribute == "chip_count" and ctx.kind(subject) == "chip":
+        named = next((m for m in s.mentions if m.start >= q.end and ctx.kind(m.entity) == "chip"
+                      and m.start - q.end <= 3), None)
+        if named is not None and named.entity != subject:
+            return None  # "mit acht H100 hätten wir ..." in a Trainium2 article: not Trainium2's count
+    if ctx.kind(subject) == "interconnect":
+        if attribute == "bandwidth":
+            # "EFA ... 3,200 Gbps" is the network's rate, "NeuronLink ... 1.6 Tbps" the chip-to-chip link's
+            network = any(m.entity == subject and names_network(s, m) for m in s.mentions)
+            attribute = "network_bandwidth" if network else "interconnect_bandwidth"
+        user = ctx.link_user(seg, subject, q.start)
+        # "Acht H100 SXM ..., untereinander per NVLink mit 1,8 TB/s pro GPU verbunden": the chips counted
+        parts = [c.entity for c in counted_in(s) if c.end <= q.start and ctx.kind(c.entity) == "chip"]
+        user = user or (parts[-1] if parts else None)
+        chip = user or ctx.context(seg, at=q.start)
+        if chip and (ctx.fb.about(chip, attribute) or not ctx.fb.about(subject, attribute)) \
+                and ctx.uses_link(chip, subject):
+            # (the chip whose link is exactly the one named is no guess: no other chip may own the figure)
+            subject, how = chip, "sentence" if user else "coreference"
+    elif attribute == "interconnect_bandwidth" and ctx.kind(subject) == "chip" \
+            and not ctx.fb.about(subject, attribute):
+        # "**NVLink 3 (A100):** 400 GB/s": a chip with no such figure, beside a link with one
+        link = next((m for m in s.mentions if ctx.kind(m.entity) == "interconnect"
+                     and ctx.fb.about(m.entity, attribute)), None)
+        if link is not None:
+            subject, how, text = link.entity, "sentence", link.text
+    return subject, how, text, attribute
+
+
+def _scope(seg: Segment, s: Sentence, q: Quantity, attribute: str) -> tuple[str | None, str]:
+    """What the figure is per (chip, system, instance, port), and the attribute a port speed turns into."""
+    scope = nearest_label(s, "SCOPE:", q.start, q.end, 40, same_clause=True)
+    if scope is None and seg.lead_end and q.start >= seg.lead_end:
+        # "- **Compute per chip:** ... 2.52 PFLOPS ...; 181 TFLOPS FP32": the lead's scope is every figure's
+        lead = [c.label[6:] for c in s.cue("SCOPE:") if c.end <= seg.lead_end]
+        scope = lead[0] if len(set(lead)) == 1 else None
+    if scope == "chip" and attribute in ("server_count", "cpu_count"):
+        scope = None  # "zwischen den vier Instanzen stehen jedem Chip ... zur Verfügung": not a count per chip
+    if scope is None and attribute == "chip_count" and (
+            s.cue("ANAPH:system") or re.search(r"\b[Pp]ods?\b", s.text[:q.start - s.start])):
+        scope = "system"  # "In einem Pod lassen sich 9.216 Chips ..., bei Trillium waren es 512": a pod's count
+    if scope is None and attribute == "chip_count" and PER_INSTANCE.search(s.text):
+        scope = "instance"  # "pro Inf2-Instanz sind bis zu 16 Chips möglich"
+    if attribute in ("network_bandwidth", "bandwidth", "interconnect_bandwidth", "memory_bandwidth") and (
+            PORT_BEFORE.search(s.text, max(0, q.start - s.start - 30), q.start - s.start)
+            or PORT_AFTER.match(s.text, q.end - s.start)):
+        scope, attribute = "port", "network_bandwidth"  # "24 Ports mit je 400 Gigabit Ethernet"
+    if scope is None and TIMES_BEFORE.search(s.text, max(0, q.start - s.start - 8), q.start - s.start):
+        scope = "chip"  # "the GB300 NVL72's 20.7 TB is 72 × 288 GB": the factor's unit is one chip
+    if scope is None and attribute == "memory_bandwidth":
+        cap = CAPACITY_AT.search(s.text, max(0, q.start - s.start - 45), q.start - s.start)
+        if cap:  # "Each GPU in that rack carries 186 GB of HBM3e at 8 TB/s": the capacity's scope
+            scope = nearest_label(s, "SCOPE:", s.start + cap.start(), s.start + cap.start() + 1, 40,
+                                   same_clause=True)
+    if scope is None and attribute not in ("chip_count", "server_count", "cpu_count", "price_per_hour") \
+            and each_chip(s, q):
+        scope = "chip"  # "12 Chips mit je 32 GiB HBM und 190 TFLOPS", "eight GPUs with 80 GB each"
+    return scope, attribute
+
+
+def attribute_of(ctx: Subjects, s: Sentence, q: Quantity) -> str | None:
+    options = ATTR_BY_FAMILY.get(q.family)
+    if not options:
+        return None
+    if len(options) == 1:
+        return options[0]
+    allowed = set(options)
+    if q.family == "rate":
+        allowed |= {"memory_capacity", "bandwidth"}
+        if CAPACITY_AT.search(s.text, max(0, q.start - s.start - 45), q.start - s.start):
+            return "memory_bandwidth"  # "32 GB per chip at 1,638 GB/s": the capacity's bandwidth
+    cue = nearest_label(s, "ATTR:", q.start, q.end, CUE_WINDOW, allowed=allowed)
+    if cue == "memory_capacity" and q.family == "rate":
+        return "memory_bandwidth"  # "HBM3e at 7.7 TB/s": a rate next to memory is its bandwidth
+    if cue and cue != "bandwidth":
+        return cue
+    if q.family == "rate":
+        # "communicates via NeuronLink, which now delivers over 1.6 Tbps of bandwidth": the one kind
+        # of link the sentence names before the figure, even beyond the cue window
+        kinds = {c.label[5:] for c in s.cues if c.label in LINK_KINDS and c.end <= q.start}
+        if len(kinds) == 1 and not any(c.label in LINK_KINDS for c in s.cues if c.start >= q.end):
+            return kinds.pop()
+    if cue:
+        return cue
+    if q.family == "memory":
+        return "memory_capacity"
+    return "bandwidth"  # a rate with no word saying which: any bandwidth fact may verify it
+
+
+def is_old_of_change(s: Sentence, q: Quantity) -> bool:
+    """"from 2.9 TB/s to 4.9 TB/s", "von 96 GB auf 144 GB", "4.8 TB/s instead of 3.35 TB/s": the figure a
+    change starts from."""
+    figures = s.quantities
+    prior = [f for f in figures if f.end <= q.start]
+    nxt = next((f for f in figures if f.start >= q.end), None)
+    changes = [change_of(s, prior[-1], q) if prior else None,  # "4.8 TB/s instead of 3.35 TB/s"
+               change_of(s, q, nxt) if nxt is not None and q.range_high is None else None]  # "from 2.9 TB/s to ..."
+    return any(c is not None and c[1] is q for c in changes)
+
+
+def each_chip(s: Sentence, q: Quantity) -> bool:
+    """A figure distributed over counted chips: "16 Chips mit je 96 GiB und 2,9 TB/s", "eight GPUs
+    with 80 GB each", "16 chips, each with 96 GiB"."""
+    nouns = [c for c in s.cue("CHIPNOUN") if c.end <= q.start]
+    if not nouns:
+        return False
+    between = s.text[nouns[-1].end - s.start:q.start - s.start]
+    each = EACH_WORD.search(between)
+    if each and SYSTEM_WORD.match(between, each.end() + 1):
+        return False  # "64 Trainium2-Chips und kommt je UltraServer auf 83,2 PFLOPS": each system's
+    if each and not re.search(r"[;.!?]|\b(?:while|whereas|während|aber|but)\b|,\s*(?:and|und|which|die|das|der)\b",
+                              between[each.end():]):
+        return True
+    return bool(EACH_AFTER.match(s.text, q.end - s.start)) and len(between) <= 40

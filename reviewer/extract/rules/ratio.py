@@ -1,0 +1,409 @@
+"""Ratios: "4x", "1,5-mal", "50 Prozent mehr".
+"""
+
+from __future__ import annotations
+
+import re
+
+from ... import units as _units
+from ...models import Claim, Quantity, Segment
+from ..patterns import (
+    ANSWER_TURN,
+    AS_MANY,
+    AS_MANY_AFTER,
+    ATTR_BY_FAMILY,
+    BENCHMARK,
+    COMPUTE_VERB,
+    CUE_WINDOW,
+    ENERGY,
+    FIGURE_AFTER,
+    FROM_BEFORE,
+    FROM_END,
+    HALF_OF_YEAR,
+    LIST_GAP,
+    LOWER_BETTER,
+    MEASURES,
+    MORE_THAN_THE,
+    OPPOSITE,
+    POSSESSIVE_AFTER,
+    PRICE_WORD,
+    QUESTION,
+    QUOTED,
+    RATIO_CLAUSE_BREAK,
+    RATIO_VERB,
+    SENTENCE_END,
+    SPEEDUP,
+    SUMS_UP,
+    SYSTEM_WORD,
+    THAT_IS,
+    TO_BETWEEN,
+    WORKLOAD,
+    WORKLOAD_KIND,
+    WORKLOAD_METRIC,
+)
+from ..sentence import (
+    Sentence,
+    change_of,
+    compared_in,
+    counted_in,
+    distance,
+    is_reference,
+    nearest_label,
+)
+from ..subjects import Subjects
+
+
+def ratio_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, equal: bool = False) -> Claim | None:
+    if QUESTION.search(s.text) or any(m.start() <= q.start - s.start < m.end() for m in QUOTED.finditer(s.text)):
+        return None  # 'Is Trainium3 really "four times the memory"?', 'The "4x" numbers refer to ...': not asserted
+    if not equal and q.unit != "percent":
+        own = figures_ratio(ctx, seg, s, q)
+        if own is not None:
+            return own
+    if AS_MANY_AFTER.match(s.text, q.end - s.start):
+        return None  # "Zehnmal so viele wie bei der Vorgängergeneration", "ten times as many": a count, not compute
+    value, high = q.value, None
+    kind = WORKLOAD_KIND.match(s.text, q.end - s.start)
+    workload = next((k for k, v in kind.groupdict().items() if v), None) if kind else None
+    if workload == "throughput" and any(q.end <= c.start and c.end <= s.start + kind.end() for c in s.cue("PREC:")):
+        workload = None  # "twice its FP8 throughput": compute at a precision
+    if workload and BENCHMARK.search(s.text):
+        return None  # "3x the throughput on Llama 2 70B in our tests": a measurement, not the vendor's claim
+    said_precision = None  # the precision of the figure a "that is twice ..." refers to
+    if q.unit == "percent":
+        if q.range_high is not None and not workload:
+            return None
+        more = nearest_label(s, "MORE", q.start, q.end, 40, exact=True)
+        less = nearest_label(s, "LESS", q.start, q.end, 40, exact=True)
+        if more is None and less is None:
+            return None
+        sign = 1 if more is not None else -1
+        if more is not None and less is not None:  # "2,3-fach höheren Durchsatz und 70% niedrigere Kosten"
+            near = min((c for c in s.cues if c.label in ("MORE", "LESS")), key=lambda c: distance(c, q.start, q.end))
+            sign = 1 if near.label == "MORE" else -1
+        value = 1 + sign * value
+        if q.range_high is not None:  # "30-40% better price performance": 1.3 to 1.4
+            value, high = sorted((value, 1 + sign * q.range_high))
+        elif not equal:
+            # "4,8 TB/s statt 3,35 TB/s. Das entspricht einem Bandbreitenplus von rund 60 Prozent": the figures
+            own = figures_ratio(ctx, seg, s, Quantity(q.start, q.end, q.text, value, q.resolution, "times",
+                                                       "ratio", q.qualifier))
+            if own is not None:
+                return own
+    elif workload in LOWER_BETTER and nearest_label(s, "LESS", q.start, q.end, 30, exact=True):
+        value = 1 / value if value else value  # "10-fach niedrigere Latenz": a tenth of the latency
+    elif q.range_high is not None:
+        return None
+    elif q.value == 0.5 and q.text.lower() in ("half", "hälfte", "halb"):
+        before = s.text[:q.start - s.start]
+        if HALF_OF_YEAR.search(before) or re.match(r"\s*(?:of\s+)?(?:the\s+)?(?:year|\d{4}|des Jahres)",
+                                                     s.text[q.end - s.start:]):
+            return None  # "the first half of 2025", "in der zweiten Hälfte des Jahres"
+        if re.search(r"\b(?:by|um)\s+(?:die\s+)?$", before):
+            # "legt um die Hälfte zu": grows by half; "um die Hälfte gesenkt": cut to half
+            less = nearest_label(s, "LESS", q.start, q.end, 40, exact=True)
+            value = 0.5 if less is not None else 1.5
+    metric = nearest_label(s, "ATTR:", q.start, q.end, CUE_WINDOW,
+                            allowed={"compute", "memory_capacity", "memory_bandwidth", "efficiency",
+                                     "interconnect_bandwidth", "network_bandwidth", "price_per_hour",
+                                     "bandwidth"}, next_clause=False)
+    prec_near = [c for c in s.cue("PREC:") if distance(c, q.start, q.end) <= 15]
+    if metric is not None and prec_near and metric != "compute" and not any(
+            c.label.startswith("ATTR:") and distance(c, q.start, q.end) <= 15 for c in s.cues):
+        metric = "compute"  # "bei FP8 das Zehnfache einer TPU v5p und 192 GB HBM": the precision is nearer
+    figure = next((f for f in reversed(s.quantities) if f.end <= q.start
+                   and f.family in ("memory", "rate", "compute")
+                   and re.fullmatch(r"[\s\w]{0,12},?\s*(?:um\s+|also\s+|und\s+damit\s+|or\s+|i\.\s?e\.\s+)?",
+                                    s.text[f.end - s.start:q.start - s.start])), None)
+    if figure is not None and not nearest_label(s, "ATTR:", q.start, q.end, 15):
+        # "bringt 288 GB mit, um 50 Prozent mehr als die MI300X": the figure just written is what is compared
+        metric = {"memory": "memory_capacity", "rate": "memory_bandwidth", "compute": "compute"}[figure.family]
+        if metric == "memory_bandwidth" and any(ctx.kind(m.entity) == "interconnect" for m in s.mentions
+                                                if m.end <= figure.start):
+            metric = "interconnect_bandwidth"  # "NeuronLink-v4 runs at 2.56 TB/s, double what Trainium2 gets"
+    if any(0 <= c.start - q.end <= 20 and AS_MANY.fullmatch(s.text, q.end - s.start, c.start - s.start)
+           for c in s.cue("CHIPNOUN")):
+        metric = "chip_count"  # "doppelt so viele Beschleuniger wie ein NVL72-Rack", "twice as many chips"
+    if metric == "bandwidth":
+        metric = "memory_bandwidth"  # "46 Prozent mehr Bandbreite als die H100": chips are compared on HBM
+    if metric is None and s.cue("PREC:"):
+        metric = "compute"  # "Bei FP8 bleibt es beim Stand der B200": a precision is said of compute
+    if metric is None and COMPUTE_VERB.search(s.text[:q.start - s.start]):
+        metric = "compute"  # "Trillium schafft damit das 4,7-Fache der v5e": what a chip achieves is its compute
+    if metric is None:
+        # "Against the B200 with its 180 GB, the gain is 50%": what the sentence measures
+        measured = s.families & {"memory", "rate", "compute"}
+        prev = s.previous
+        last = prev.last if prev is not None else None
+        if not measured and last is not None and last.family in ("memory", "rate", "compute") \
+                and THAT_IS.match(s.text):
+            # "AWS rates it at 2.52 PFLOPS of dense FP8. That is twice what Trainium2 manages": the figure just said
+            measured = {last.family}
+            if last.family == "compute":
+                labels = [c.label[5:] for c in prev.cues if c.label.startswith("PREC:") and c.start < last.end + 20]
+                said_precision = labels[-1] if labels else None
+        if not measured and prev is not None:
+            # "... 60 Prozent mehr Speicher als die B200. Gegenüber der MI300X legt AMD um die Hälfte zu."
+            labels = {c.label for c in prev.cues} & {"ATTR:memory_capacity", "ATTR:memory_bandwidth",
+                                                      "ATTR:compute"}
+            measured = prev.families & {"memory", "rate", "compute"}
+            if len(labels) == 1:
+                measured = {{"ATTR:memory_capacity": "memory", "ATTR:memory_bandwidth": "rate",
+                             "ATTR:compute": "compute"}[labels.pop()]}
+        metric = {"memory": "memory_capacity", "rate": "memory_bandwidth"}.get(
+            measured.pop() if len(measured) == 1 else "", "compute")
+    if workload:
+        metric = workload  # "2,3-fach höheren Durchsatz", "70% lower cost per inference": a vendor's workload claim
+    if metric == "efficiency":
+        near = [c for c in s.cue("ATTR:efficiency") if distance(c, q.start, q.end) <= CUE_WINDOW]
+        word = s.text[near[0].start - s.start:near[0].end - s.start] if near else ""
+        if not near or not ENERGY.search(word) or PRICE_WORD.search(word):
+            return None  # price-performance and cost ratios are not in the fact base; energy efficiency is
+    if metric == "price_per_hour":
+        return None
+    rel = q.end - s.start
+    if not workload and WORKLOAD_METRIC.match(s.text[rel:rel + 40]) \
+            and not nearest_label(s, "PREC:", q.start, q.end, 30):
+        return None  # "4-fach höheren Durchsatz und 10-fach niedrigere Latenz": measured, not specified
+    if SPEEDUP.match(s.text[rel:rel + 30]) and (WORKLOAD.search(s.text) or not nearest_label(
+            s, "ATTR:", q.start, q.end, CUE_WINDOW) and not nearest_label(s, "PREC:", q.start, q.end, CUE_WINDOW)):
+        # "about 20% faster at high batch sizes in our runs": a measured speed, not a spec ratio
+        return None  # "2.5x faster than the H100 on Llama 3 70B inference": a benchmark result, not a spec
+    compared = compared_in(s)
+    precision = said_precision
+    lead = len(s.text) - len(s.text.lstrip())
+    opening = [c for c in s.cue("CMP") if c.start - s.start <= lead + 3]  # "Im Vergleich zum X, ...": all of it
+    versus = next((m.entity for m in compared if ctx.is_hardware(m.entity) and 0 <= m.start - q.end <= 20),
+                  None)  # "roughly 2.5x what Trillium offers": the one the ratio itself names
+    versus = versus or next((m.entity for m in compared if ctx.is_hardware(m.entity) and (
+        m.start > q.start - 80 or any(0 <= m.start - c.end <= 6 for c in opening))), None)
+    if versus is None:  # "4x the compute of Trainium2" / "das 4-fache des Trainium2"
+        versus = next((m.entity for m in s.mentions if m.start > q.end and ctx.is_hardware(m.entity)
+                       and re.search(r"\b(?:of|von|des|der)\b", s.text[max(0, m.start - s.start - 8):m.start - s.start])),
+                      None)
+    if versus is None and POSSESSIVE_AFTER.match(s.text, q.end - s.start) and not RATIO_VERB.match(q.text):
+        # "at least 6x the FP4 performance of Trainium3 and twice its FP8 throughput": "its" is the partner's
+        prior = [m for m in s.mentions if m.end <= q.start and ctx.is_hardware(m.entity)]
+        versus = prior[-1].entity if prior else None
+    if equal:
+        if metric == "memory_bandwidth" and any(c.label == "ATTR:interconnect_bandwidth" for c in s.cues):
+            metric = "interconnect_bandwidth"  # "NVLink 5 ... the same per-GPU bandwidth as the B200"
+        if versus is None:  # "essentially where Trainium2 was", "beim Stand der B200"
+            versus = next((m.entity for m in s.mentions if q.end <= m.start <= q.end + 30
+                           and ctx.is_hardware(m.entity)), None)
+        if versus is None and any(q.end <= c.start <= q.end + 12 for c in s.cue("ANAPH:system")):
+            # "liegt damit gleichauf mit dem UltraServer": the system in context
+            versus = ctx.context(seg, fits=lambda e: ctx.kind(e) in ("system", "pod", "instance")
+                                   and e not in {m.entity for m in s.mentions}, at=q.start)
+    subject, how, text = ctx.subject(seg, s, q.start, metric, anaphora=False)
+    if subject is not None and how == "coreference" and ctx.kind(subject) == "family":
+        # "the H200 ... It is the same Hopper silicon ... That gives the newer part 76% more capacity than
+        # its predecessor": a comparison is of the family's chip the paragraph named, not of the family
+        members = set(ctx.fb.entities[subject].members)
+        named = [e for e in ctx.memory.all(seg.block, seg.start + q.start) if e in members]
+        if named:
+            subject, text = named[-1], ctx.fb.entities[named[-1]].name
+    prev = s.previous
+    if versus is None and prev is not None and THAT_IS.match(s.text) \
+            and not any(ctx.is_hardware(m.entity) for m in s.mentions):
+        # "The H200 pairs 141 GB with 4.8 TB/s, against 80 GB and 3.35 TB/s on the H100. That is about 1.76
+        # times the capacity": the first chip of the sentence before against the one it was set against
+        hw = [m for m in prev.mentions if ctx.is_hardware(m.entity) and m not in counted_in(prev)]
+        ref = [m for m in compared_in(prev) if m in hw]
+        first = next((m for m in hw if m not in ref), None)
+        other = ref[0] if ref else next((m for m in reversed(hw) if first and m.entity != first.entity), None)
+        if first is not None and other is not None and first.entity != other.entity \
+                and ctx.kind(first.entity) == ctx.kind(other.entity):
+            subject, how, text, versus = first.entity, "coreference", first.text, other.entity
+    if subject is None and any(c.end <= q.start for c in s.cue("ANAPH:chip")) \
+            and not any(ctx.is_hardware(m.entity) for m in s.mentions if m.end <= q.start):
+        # "AWS says the new part has four times the memory of the older chip": the chip in context
+        subject = ctx.context(seg, fits=lambda e: ctx.kind(e) == "chip", at=q.start) \
+            or ctx.section_chip(seg) or ctx.main_chip()
+        how, text = "coreference", ctx.fb.entities[subject].name if subject else ""
+    if not equal and versus is not None and subject in (None, versus):
+        # "The targets are ambitious: 6x the FP4 performance of Trainium3": what the paragraph is about
+        subject = ctx.context(seg, fits=lambda e: ctx.is_hardware(e) and e != versus
+                                and ctx.kind(e) == ctx.kind(versus), at=q.start)
+        asked = [e for e in ctx.state.asked_about if e != versus and ctx.kind(e) == ctx.kind(versus)]
+        if subject is None and len(set(asked)) == 1 and ANSWER_TURN.match(seg.text):
+            subject = asked[0]  # "Q: So what does Trainium4 promise?" "A: Six times the FP4 of Trainium3."
+        if subject is None and ctx.kind(versus) in ("system", "pod") and ctx.state.system_before not in (None, versus) \
+                and ctx.kind(ctx.state.system_before) == ctx.kind(versus):
+            # "Die Zahlen zum UltraServer: ..." + "Im Vergleich zum Trn2 UltraServer nennt AWS die 4,4-fache
+            # Rechenleistung": the system the article last named
+            subject = ctx.state.system_before
+        how, text = "coreference", ctx.fb.entities[subject].name if subject else ""
+    if equal and versus is not None and subject in (None, versus):
+        # "at 671 TFLOPS it is essentially where Trainium2 was": "it" is the chip in context
+        subject = ctx.context(seg, fits=lambda e: ctx.is_hardware(e) and e != versus, at=q.start)
+        how, text = "coreference", ctx.fb.entities[subject].name if subject else ""
+    for label, link in (("ANAPH:successor", "successor"), ("ANAPH:predecessor", "predecessor")):
+        cue = [c for c in s.cue(label) if c.end <= q.start]
+        named = [m for m in s.mentions if cue and m.end <= cue[-1].start and ctx.is_hardware(m.entity)
+                 and m not in compared]
+        after_cmp = cue and any(-4 <= cue[-1].start - c.end <= 6 for c in s.cue("CMP"))
+        if cue and not named and not after_cmp and not is_reference(s, cue[-1]):
+            # "Pro Chip bietet der Nachfolger die doppelte FP8-Leistung"
+            other = ctx.relative(seg, s, cue[-1], link)
+            if other:
+                ctx.infer(seg.block, other, seg.start + cue[-1].start)
+                subject, how, text = other, "coreference", s.text[cue[-1].start - s.start:cue[-1].end - s.start]
+                versus = versus or getattr(ctx.fb.entities[other], OPPOSITE[link])
+            break
+    if (versus is None or subject is None) and any(c.end <= q.end + 40 for c in s.cue("ANAPH:predecessor")):
+        # "**H200** keeps the H100's compute ..., which gives it nearly twice the bandwidth of its
+        # predecessor": the one named chip whose predecessor the sentence names too
+        named = {m.entity for m in s.mentions if ctx.is_hardware(m.entity)}
+        pairs = {(e, ctx.fb.entities[e].predecessor) for e in named if ctx.fb.entities[e].predecessor in named}
+        if len(pairs) == 1:
+            subject, versus = pairs.pop()
+            how, text = "sentence", ctx.fb.entities[subject].name
+    if versus is None and subject and metric == "compute" and not equal and ctx.kind(subject) in ("system", "pod") \
+            and not s.cue("CMP") and not any(ctx.is_hardware(m.entity) and m.entity != subject for m in s.mentions):
+        # "Der Trn3 UltraServer liefert 4x mehr Leistung": a vendor's system claim is against its predecessor
+        ent = ctx.fb.entities.get(subject)
+        versus = ent.predecessor if ent else None
+    if versus is None and subject:
+        ent = ctx.fb.entities.get(subject)
+        if s.cue("ANAPH:predecessor"):
+            versus = ent.predecessor if ent else None
+        elif s.cue("ANAPH:successor"):
+            versus = ent.successor if ent else None
+        elif s.cue("ANAPH:first"):  # "twice what the first generation offered"
+            versus = ctx.first(subject)
+    prev = s.previous
+    if versus is None and subject is not None and prev is not None \
+            and not any(ctx.is_hardware(m.entity) and m.entity != subject for m in s.mentions):
+        # "Nvidia nennt für die B200 ... dicht 4,5 PFLOPS. Im fairen Vergleich liegt die MI355X 25 Prozent
+        # vorn": ahead of the one other chip the sentence before gave a figure for
+        others = {m.entity for m in prev.mentions if ctx.is_hardware(m.entity) and m.entity != subject}
+        if q.unit == "percent" and len(others) == 1 and prev.families & {"memory", "rate", "compute"}:
+            versus = others.pop()
+            if not nearest_label(s, "ATTR:", q.start, q.end, CUE_WINDOW):
+                labels = [c.label[5:] for c in prev.cues if c.label.startswith("PREC:")]
+                precision = labels[-1] if labels else None
+        elif not equal and nearest_label(s, "ATTR:", q.start, q.end, CUE_WINDOW) and not any(
+                m.start() <= q.start - s.start < m.end() for m in QUOTED.finditer(s.text)):
+            # "Die H100 ist das Arbeitspferd ... Die H200 bringt rund 76 Prozent mehr Speicher mit":
+            # more than the one other chip of its kind the paragraph was about just before
+            versus = ctx.paragraph_partner(s, subject)
+    if versus is None and seg.kind == "list_item" \
+            and not any(ctx.is_hardware(m.entity) for m in s.mentions):
+        # "- Trn3 UltraServer: 21 TB" "- GB300 NVL72: 14 TB" "- → 50% mehr Memory": the list's last two
+        leads = ctx.state.item_leads.get((seg.intro, seg.heading), [])
+        if len(leads) >= 2 and leads[-2] != leads[-1]:
+            subject, versus = leads[-2], leads[-1]
+            how, text = "coreference", ctx.fb.entities[subject].name
+    implied = False
+    if versus is None and subject is not None and ctx.kind(subject) == "chip" and not s.cue("CMP") \
+            and not any(ctx.is_hardware(m.entity) and m.entity != subject for m in s.mentions):
+        # "Trainium3: 4x Performance": a vendor's ratio with no partner is against the predecessor,
+        # per chip or per system built from them; which one is unsaid, so it only verifies
+        versus = getattr(ctx.fb.entities.get(subject), "predecessor", None)
+        implied = versus is not None
+    if subject is not None and versus is not None and ctx.kind(subject) == ctx.kind(versus) == "chip" \
+            and system_word_before(s, q):
+        # "die UltraServers mit bis zu 144 dieser Chips bieten das Vierfache der bisherigen Rechenleistung":
+        # the systems built from the two chips, when the fact base compares exactly one such pair
+        pairs = {(a.id, f.q.versus) for a in ctx.fb.entities.values() if a.chip == subject
+                 for f in ctx.fb.about(a.id, "ratio") if ctx.fb.chip_of(f.q.versus) == versus}
+        if len(pairs) == 1:
+            subject, versus = pairs.pop()
+            how = "coreference"
+    if subject is not None and versus is not None and how != "sentence":
+        subject = ctx.like_for_like(seg, subject, versus, q.start)
+    last = s.last_ratio
+    if last is not None and (subject is None or subject == last[1]) \
+            and LIST_GAP.fullmatch(s.text, last[2] - s.start, q.start - s.start) \
+            and not any(last[2] <= m.start <= q.end + 25 and ctx.is_hardware(m.entity) and m.entity != last[1]
+                        for m in s.mentions):
+        # "at least 6x the FP4 performance of Trainium3, 3x the FP8 throughput and double the memory
+        # bandwidth": each ratio of the list compares what the first one compares
+        subject, versus, how = last[0], last[1], "sentence"
+        text = ctx.fb.entities[subject].name
+    if subject is None or versus is None or subject == versus:
+        return None
+    s.last_ratio = (subject, versus, q.end)
+    if ctx.kind(subject) == "interconnect" and ctx.kind(versus) in ("system", "pod", "instance"):
+        return None  # "NVLink 5 ties its GPUs together at 130 TB/s, the same as in the GB200 NVL72": a link vs a rack
+    qualifier = q.qualifier
+    if qualifier == "exact" and MORE_THAN_THE.search(s.text, max(0, q.start - s.start - 20), q.start - s.start):
+        qualifier = "at_least"  # "um mehr als das Vierfache", "more than the double"
+    resolution = q.resolution
+    if workload in LOWER_BETTER and q.unit != "percent" and value < 1:
+        resolution = abs(1 / max(q.value - q.resolution, 1e-9) - value)  # "10-fach niedriger" admits 1/10.5-1/9.5
+    qq = Quantity(q.start, q.end, q.text, value, resolution, "times", "ratio", qualifier, high)
+    return Claim(entity=subject, attribute="ratio", start=seg.start + q.start, end=seg.start + q.end,
+                 text=q.text, quantity=qq, versus=versus, versus_implied=implied, scope=metric,
+                 precision=nearest_label(s, "PREC:", q.start, q.end, CUE_WINDOW) or precision,
+                 sentence=s.text.strip(), subject_text=text, subject_how=how)
+
+
+def figures_ratio(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim | None:
+    """"1.8 TB/s per GPU, twice the 900 GB/s of NVLink 4": a ratio between two figures the sentence
+    gives is checked against those figures themselves (HW102, scope "figures")."""
+    figures = s.quantities
+    owner = s  # the sentence whose figures the ratio is checked against
+    after = next((f for f in figures if f.start > q.end and f.family in MEASURES
+                  and FIGURE_AFTER.fullmatch(s.text[q.end - s.start:f.start - s.start])), None)
+    later = [f for f in figures if f.start > q.end and f.family in MEASURES]
+    if after is None and len(later) >= 2 and later[0].family == later[1].family \
+            and FROM_BEFORE.fullmatch(s.text[q.end - s.start:later[0].start - s.start]) \
+            and TO_BETWEEN.fullmatch(s.text[later[0].end - s.start:later[1].start - s.start]):
+        # "capacity grows 1.5x, from 96 GiB to 144 GiB": the second figure over the first
+        first, after = later[1], later[0]
+    elif after is None:
+        change = change_before(s, q, figures)
+        prev = s.previous
+        if change is None and prev is not None and THAT_IS.match(s.text) \
+                and not any(f.end <= q.start and f.family in MEASURES for f in figures):
+            # "... 4,8 TB/s statt 3,35 TB/s. Das entspricht einem Bandbreitenplus von rund 60 Prozent."
+            change = change_before(prev, None, prev.quantities)
+            owner = prev
+        if change is None:
+            return None
+        first, after = change
+    else:
+        before = [f for f in figures if f.end <= q.start and f.family == after.family]
+        if not before:
+            return None
+        first = before[-1]
+    if _units.to_base(after.value, after.unit) <= 0:
+        return None
+    measured = _units.to_base(first.value, first.unit) / _units.to_base(after.value, after.unit)
+    subject, how, text = ctx.subject(seg, owner, first.start, ATTR_BY_FAMILY[first.family][0])
+    if subject is None:
+        return None
+    qq = Quantity(q.start, q.end, q.text, q.value, q.resolution, "times", "ratio", q.qualifier)
+    return Claim(entity=subject, attribute="ratio", start=seg.start + q.start, end=seg.start + q.end,
+                 text=q.text, quantity=qq, scope="figures", value_text=f"{measured:.6g}",
+                 sentence=s.text.strip(), subject_text=text, subject_how=how)
+
+
+def change_before(s: Sentence, q: Quantity | None, figures) -> tuple[Quantity, Quantity] | None:
+    """"bandwidth goes from 2.9 to 4.9 TB/s, roughly double", "steigt von 2,9 TB/s auf 4,9 TB/s, also
+    knapp das Doppelte": a ratio right after a change it sums up is the new figure over the old one
+    (q None: the change that ends the sentence, for a ratio in the next one)."""
+    end = q.start if q is not None else s.end
+    before = [f for f in figures if f.end <= end]
+    if not before or not (SUMS_UP if q is not None else SENTENCE_END).fullmatch(
+            s.text[before[-1].end - s.start:end - s.start]):
+        return None
+    last = before[-1]
+    if last.family not in MEASURES:
+        return None
+    if last.range_high is not None and FROM_END.search(s.text, 0, last.start - s.start):
+        new = Quantity(last.start, last.end, last.text, last.range_high, last.resolution, last.unit, last.family)
+        return new, last  # "from 2.9 to 4.9 TB/s": one figure with its range
+    return change_of(s, before[-2], last) if len(before) >= 2 else None
+
+
+def system_word_before(s: Sentence, q: Quantity) -> bool:
+    """"die UltraServers mit bis zu 144 dieser Chips bieten das Vierfache": a system word in the ratio's
+    own clause, before it (not "Trainium3 is 40% more efficient, and an UltraServer ... four times")."""
+    rel = q.start - s.start
+    word = None
+    for word in SYSTEM_WORD.finditer(s.text, 0, rel):
+        pass
+    return word is not None and not RATIO_CLAUSE_BREAK.search(s.text, word.end(), rel)

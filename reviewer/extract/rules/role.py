@@ -1,0 +1,50 @@
+"""Roles: who heads a company (CEO), now or at a date the sentence gives.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from ...models import Claim, Segment
+from ...periods import period_before
+from ..patterns import DATELINE, YEAR
+from ..sentence import Sentence
+from ..subjects import Subjects
+
+
+def role_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
+    """A person named with a role word ("AWS CEO Matt Garman", "Nvidia-Chef Jensen Huang"): the
+    organisation's holder of that role at the article's date, or at the date the sentence gives.
+
+    Bad: "Adam Selipsky (AWS CEO) unveiled Trainium2 in Nov 2023" checked at today's date; "former CEO
+    Andy Jassy" checked as the current CEO.
+    Good: "AWS CEO Matt Garman opened re:Invent" gives ceo Matt Garman of aws; "AWS-Chef Adam Selipsky"
+    in an article of 2025 is contradicted (Matt Garman since June 2024).
+    """
+    if not s.cues:
+        return  # a role is a cue word
+    roles = s.cue("ROLE:")
+    people = [m for m in s.mentions if ctx.kind(m.entity) == "person"]
+    if roles and people:
+        orgs = [m for m in s.mentions if ctx.kind(m.entity) == "organisation"]
+        for p in people:
+            role = min(roles, key=lambda c: abs(c.start - p.start))
+            if abs(role.start - p.start) > 40:
+                continue
+            org = min(orgs, key=lambda o: abs(o.start - role.start)).entity if orgs else ctx.org_of(p.entity)
+            if org is None:
+                continue
+            past = bool(s.cue("PAST")) and any(abs(c.start - role.start) < 50 for c in s.cue("PAST"))
+            scope = "past" if past else None
+            years = [] if past else list(YEAR.finditer(s.text))
+            y = years[0] if len(years) == 1 else None
+            if y is not None:  # the text between the person and the year
+                lo, hi = (p.end - s.start, y.start()) if y.start() >= p.end - s.start else (y.end(), p.start - s.start)
+            if y is not None and hi - lo <= 80 and not re.search(r"[,;:](?=\s)|[–—]", s.text[lo:hi]) \
+                    and not DATELINE.search(s.text, 0, y.start()):
+                # "Adam Selipsky (AWS CEO) unveiled Trainium2 at re:Invent in Nov 2023": the role then
+                scope = "at:" + period_before(s.text, y.start(), int(y.group()))[1].encode()
+            yield Claim(entity=org, attribute=role.label.split(":", 1)[1], start=seg.start + p.start,
+                        end=seg.start + p.end, text=p.text, value_text=ctx.fb.entities[p.entity].name,
+                        scope=scope, sentence=s.text.strip(), subject_text=p.text)

@@ -1,0 +1,49 @@
+"""When a company's head took office.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ...models import Claim, Segment
+from ...periods import period_before
+from ..patterns import (
+    PERSON_PRONOUN,
+    TOOK_OFFICE,
+    TOOK_OFFICE_AFTER,
+    YEAR,
+)
+from ..sentence import Mention, Sentence
+from ..subjects import Subjects
+
+
+def took_office(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
+    """"seit er im Juni 2023 übernommen hat", "Garman, CEO since June 2024", "took over in 2024": when a
+    person the sentence names as a company's head took office."""
+    roles = s.cue("ROLE:")
+    people = [m for m in s.mentions if ctx.kind(m.entity) == "person"]
+    if not people and roles and PERSON_PRONOUN.search(s.text):
+        # "AWS-CEO Matt Garman kommt auf die Bühne. Es ist seine zweite Keynote als Chef, seit er ...": him
+        prev = s.previous
+        before = [m for m in prev.mentions if ctx.kind(m.entity) == "person"] if prev else []
+        if len({m.entity for m in before}) == 1:
+            people = [Mention(s.start, s.start, before[0].entity, before[0].text)]
+    if not roles or not people:
+        return
+    for m in YEAR.finditer(s.text):
+        at, period = period_before(s.text, m.start(), int(m.group()))
+        took = TOOK_OFFICE.search(s.text, max(0, at - 28), at) or TOOK_OFFICE_AFTER.match(s.text, m.end())
+        if not took:
+            continue
+        a = s.start + at
+        person = min(people, key=lambda p: abs(p.start - a))
+        if abs(person.start - a) > 120:
+            continue
+        name = ctx.fb.entities[person.entity].name
+        heads = [e for e in ctx.fb.entities if ctx.kind(e) == "organisation"
+                 and any(f.value == name and f.fact.valid_from for f in ctx.fb.about(e, "ceo"))]
+        if len(heads) != 1:
+            continue
+        yield Claim(entity=heads[0], attribute="took_office", start=seg.start + a, end=seg.start + s.start + m.end(),
+                    text=s.text[at:m.end()], value_text=period.encode(), versus=person.entity,
+                    sentence=s.text.strip(), subject_text=person.text, subject_how="sentence")

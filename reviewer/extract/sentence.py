@@ -1,0 +1,218 @@
+"""A sentence as extraction sees it: its text, mentions, cues and figures, and what rules ask of it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from spacy.tokens import Doc
+
+from ..models import Quantity, quick_init
+from ..nlp import CUE_KEY, ENTITY_KEY, doc_text
+from .patterns import (
+    BARE_WITH,
+    BETWEEN_CMP,
+    CLAUSE_BREAK,
+    COUNT_BEFORE,
+    EQUAL_WIE,
+    FROM_END,
+    FROM_ON,
+    INSTEAD_OF,
+    LEVEL_AFTER,
+    MIT_BEFORE,
+    OF_REFERENCE,
+    RATIO_BEFORE,
+    RATIO_OF_BEFORE,
+    TO_AFTER,
+    TO_BETWEEN,
+    WIE,
+)
+
+
+@quick_init
+@dataclass(frozen=True)
+class Mention:
+    start: int
+    end: int
+    entity: str
+    text: str
+
+
+@quick_init
+@dataclass(frozen=True)
+class Cue:
+    start: int
+    end: int
+    label: str
+
+
+@dataclass(eq=False)
+class Sentence:
+    """One sentence of a segment: offsets into the segment's text, the names and cue words in it, and the
+    figures the extractor placed in it. `compared_in` and `counted_in` are asked once per figure, so their
+    answers are kept here; a header's cues added to a table cell clear them."""
+
+    start: int
+    end: int
+    text: str
+    mentions: list[Mention]
+    cues: list[Cue]
+    quantities: list[Quantity] = field(default_factory=list)  # its figures, in text order
+    families: set[str] = field(default_factory=set)  # their families ("memory", "rate", ...)
+    last: Quantity | None = None  # its last figure: what "That is twice ..." in the next sentence refers to
+    previous: Sentence | None = field(default=None, repr=False)  # the sentence before, in the same segment
+    discussed: list[tuple[int, int]] = field(default_factory=list)  # spans of quoted mistakes and old values
+    # the last ratio of a list ("6x the FP4 of Trainium3, 3x the FP8 throughput"): (subject, versus, its end)
+    last_ratio: tuple[str, str, int] | None = None
+    compared: list[Mention] | None = field(default=None, repr=False)  # compared_in's answer
+    counted: list[Mention] | None = field(default=None, repr=False)  # counted_in's answer
+    _labels: tuple[int, str] | None = field(default=None, repr=False)  # (number of cues, their labels)
+
+    def cue(self, prefix: str) -> list[Cue]:
+        cues = self.cues
+        if not cues:
+            return []
+        labels = self._labels
+        if labels is None or labels[0] != len(cues):  # cues are only ever added (a table header's)
+            labels = self._labels = (len(cues), "\n" + "\n".join(c.label for c in cues))
+        if "\n" + prefix not in labels[1]:
+            return []  # no label starts with the prefix
+        return [c for c in cues if c.label.startswith(prefix)]
+
+    def forget_mentions(self) -> None:
+        """Ask compared_in and counted_in again (cues were added)."""
+        self.compared = self.counted = None
+
+
+def split_sentences(doc: Doc) -> list[Sentence]:
+    text = doc_text(doc)  # slices of it are what Span.text gives, without rebuilding it from tokens
+    ents = [Mention(sp.start_char, sp.end_char, sp.label_, text[sp.start_char:sp.end_char])
+            for sp in doc.spans.get(ENTITY_KEY, [])]
+    cues = [Cue(sp.start_char, sp.end_char, sp.label_) for sp in doc.spans.get(CUE_KEY, [])]
+    out = []
+    for sent in doc.sents:
+        a, b = sent.start_char, sent.end_char
+        out.append(Sentence(a, b, text[a:b], [m for m in ents if a <= m.start < b],
+                             [c for c in cues if a <= c.start < b]))
+    return out
+
+
+def nearest_label(s: Sentence, prefix: str, start: int, end: int, window: int,
+                   allowed: set[str] | None = None, exact: bool = False, same_clause: bool = False,
+                   next_clause: bool = True) -> str | None:
+    """The label of the nearest cue with this prefix; a cue in the same clause as the value beats
+    a nearer one across a comma or "and" ("FP8-Leistung von 2,52 PFLOPS, bei BF16 sind es ...")."""
+    best, best_d, best_len = None, 10 * window + 1, 0
+    for c in s.cues:
+        if exact:
+            if c.label != prefix:
+                continue
+            value = c.label
+        else:
+            if not c.label.startswith(prefix):
+                continue
+            value = c.label[len(prefix):]
+        if allowed is not None and value not in allowed:
+            continue
+        d = distance(c, start, end)
+        if d > window:
+            continue
+        gap = s.text[c.end - s.start:start - s.start] if c.end <= start else s.text[end - s.start:c.start - s.start]
+        if CLAUSE_BREAK.search(gap) and not (c.label.startswith("SCOPE:") and BARE_WITH.fullmatch(gap)):
+            # (a bare "mit"/"with" right after the cue joins it to the value: "jeder Chip mit 28.800 Gbit/s")
+            if same_clause or (not next_clause and c.start >= end):
+                continue  # (a cue in the clause after the value speaks of that clause's value)
+            d += 5 * window
+        if d < best_d or (d == best_d and c.end - c.start > best_len):  # "memory bandwidth" over "memory"
+            best, best_d, best_len = value, d, c.end - c.start
+    return best
+
+
+def distance(c: Cue, start: int, end: int) -> int:
+    if c.end <= start:
+        return start - c.end
+    if c.start >= end:
+        return c.start - end
+    return 0
+
+
+def cue_texts(s: Sentence, label: str) -> list[str]:
+    return [s.text[c.start - s.start:c.end - s.start] for c in s.cue(label)]
+
+
+def compared_in(s: Sentence) -> list[Mention]:
+    """Entities that follow a comparison word: what the subject is compared against
+    ("than the H100", "gegenüber dem Vorgänger Trainium2", "wie beim Trainium2", "dieselbe
+    Leistung wie Trainium2"), or that are introduced as the reference point ("das Sechsfache des
+    Vorgängers Trillium", "the capacity of its predecessor, Trainium2")."""
+    if s.compared is not None:
+        return s.compared
+    cmp = s.cue("CMP")
+    anaph = [c for c in s.cues if c.label in ("ANAPH:predecessor", "ANAPH:successor")]
+    out = []
+    for m in s.mentions:
+        rel = m.start - s.start
+        before = s.text[max(0, rel - 60):rel]
+        if WIE.search(before) and EQUAL_WIE.search(before):
+            out.append(m)
+            continue
+        ref = next((c for c in anaph if 0 <= m.start - c.end <= 3), None)
+        if ref and is_reference(s, ref):
+            out.append(m)
+            continue
+        if FROM_ON.search(before) and TO_AFTER.match(s.text, m.end - s.start):
+            out.append(m)  # "Capacity goes from 96 GB on Trainium2 to 144 GB per chip": the old one
+            continue
+        if MIT_BEFORE.search(before) and LEVEL_AFTER.match(s.text, m.end - s.start):
+            out.append(m)  # "liegt ... mit dem GB300 NVL72 gleichauf": the one it is level with
+            continue
+        if RATIO_BEFORE.search(before) and s.text.startswith(("'s", "’s"), m.end - s.start) \
+                or RATIO_OF_BEFORE.search(before):
+            out.append(m)  # "It also doubles the v5e's memory", "das Vierfache der v5p": the reference point
+            continue
+        for c in cmp:
+            gap = m.start - c.end
+            if 0 <= gap <= 12 or (0 <= gap <= 30 and BETWEEN_CMP.match(s.text[c.end - s.start:m.start - s.start])
+                                  and not any(o.start >= c.end and o.end <= m.start for o in s.mentions)):
+                out.append(m)
+                break
+        else:
+            if out and out[-1].entity == m.entity and m.start - out[-1].end <= 3:
+                out.append(m)  # "des Vorgängers Trillium (TPU v6e)": the same one again
+    s.compared = out
+    return out
+
+
+def counted_in(s: Sentence) -> list[Mention]:
+    """Names inside a count ("16 Trainium2 chips", "mit je 64 Trainium2"): parts, not the subject."""
+    if s.counted is None:
+        s.counted = [m for m in s.mentions
+                     if COUNT_BEFORE.search(s.text[max(0, m.start - s.start - 12):m.start - s.start])]
+    return s.counted
+
+
+def change_of(s: Sentence, a: Quantity, b: Quantity) -> tuple[Quantity, Quantity] | None:
+    """Two figures of a sentence, `a` before `b`, that state a change: (new, old). "from 2.9 TB/s to
+    4.9 TB/s", "von 96 GB auf 144 GB": `b` is new; "4,8 TB/s statt 3,35 TB/s", "instead of": `a` is."""
+    if a.family != b.family:
+        return None
+    gap = s.text[a.end - s.start:b.start - s.start]
+    if TO_BETWEEN.fullmatch(gap) and FROM_END.search(s.text, max(0, a.start - s.start - 12), a.start - s.start):
+        return b, a
+    if INSTEAD_OF.fullmatch(gap):
+        return a, b
+    return None
+
+
+def names_network(s: Sentence, m: Mention) -> bool:
+    """The mention is a network (EFA, InfiniBand): a network-bandwidth cue word covers it."""
+    return any(c.label == "ATTR:network_bandwidth" and c.start < m.end and m.start < c.end for c in s.cues)
+
+
+def is_reference(s: Sentence, cue: Cue) -> bool:
+    """"of its predecessor", "than the predecessor", "des Vorgängers", "dem Vorgänger": the
+    predecessor (successor) is what is compared against, not the subject."""
+    if re.match(r"(?:des|dem|den)\b", s.text[cue.start - s.start:], re.IGNORECASE):
+        return True
+    return bool(OF_REFERENCE.search(s.text[max(0, cue.start - s.start - 24):cue.start - s.start]))

@@ -1,0 +1,576 @@
+"""Who a figure or a name is about: the sentence, the table, the list lead, or the discourse.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..factbase.base import FactBase
+from ..models import Quantity, Segment
+from ..names import normalize, split_version
+from .discourse import Discourse, Inferred, Memory, PendingMemory
+from .patterns import (
+    BOTH,
+    CHIP_NOUN,
+    CLAUSE_BREAK,
+    EACH_WITH,
+    GENITIVE_BEFORE,
+    HARDWARE_KINDS,
+    KIND_WORDS,
+    LINK_AFTER,
+    LINK_OF,
+    NEW_SUBJECT,
+    NEXT_CLAUSE,
+    OBJECT_RELATIVE,
+    OPPOSITE,
+    PAREN_OWNER,
+    PER_OWNER,
+    PREDICATE_BEFORE,
+    RELATIVE,
+    STRONG_BREAK,
+    SYSTEM_AFTER,
+    SYSTEM_WORD,
+    TO_AFTER,
+)
+from .sentence import (
+    Cue,
+    Mention,
+    Sentence,
+    compared_in,
+    counted_in,
+    cue_texts,
+    is_reference,
+)
+
+
+class Subjects:
+    """Who a figure or a name is about, asked by the rules: the fact base, the article so far (read only)
+    and the memory of named entities as this rule call sees it. A rule records an entity it inferred with
+    `infer`; the extractor applies it to the memory after the rule returns."""
+
+    def __init__(self, fb: FactBase, state: Discourse, memory: Memory, kinds: dict[str, str]):
+        self.fb = fb
+        self.state = state
+        self.memory = PendingMemory(memory)
+        self._kinds = kinds
+
+    @property
+    def inferred(self) -> list[Inferred]:
+        return self.memory.inferred
+
+    def infer(self, block: int, entity: str, at: int) -> None:
+        """Remember that `entity` is meant at `at` ("der Nachfolger"), for the rest of this call and after."""
+        self.memory.inferred.append(Inferred(block, entity, at))
+
+    # -- helpers over the fact base ------------------------------------------------------------
+    def kind(self, entity: str) -> str:
+        return self._kinds.get(entity) or ""
+
+    def is_hardware(self, entity: str) -> bool:
+        return self.kind(entity) in HARDWARE_KINDS
+
+    def chip(self, entity: str) -> str:
+        """The chip of a system, instance or pod (chip-level facts live there); any other entity itself."""
+        if self.kind(entity) in ("system", "instance", "pod"):
+            return self.fb.chip_of(entity) or entity
+        return entity
+
+    def subject(self, seg: Segment, s: Sentence, at: int, attribute: str,
+                 anaphora: bool = True) -> tuple[str | None, str, str]:
+        fits = self.fits_for(attribute)
+        if seg.kind == "table_cell":
+            for block, how in ((seg.block, "table"), (seg.row_header, "table"), (seg.col_header, "table")):
+                ent = next((e for e in self.memory.all(block) if fits(e)), None)
+                if ent:
+                    return ent, how, self.fb.entities[ent].name
+        m = next((m for m in reversed(s.mentions) if m.end <= at), None)
+        if m is not None and (s.cue("ANAPH:successor") or s.cue("ANAPH:predecessor")):
+            # "Der Nachfolger des ersten Inferentia hat 32 GB", "the successor of the H100 carries 141 GB"
+            link = next((lk for label, lk in (("ANAPH:successor", "successor"), ("ANAPH:predecessor", "predecessor"))
+                         for c in s.cue(label) if c.end <= m.start
+                         and LINK_OF.fullmatch(s.text, c.end - s.start, m.start - s.start)
+                         or m.end <= c.start <= at and LINK_AFTER.fullmatch(s.text, m.end - s.start, c.start - s.start)),
+                        None)
+            other = getattr(self.fb.entities.get(m.entity), link, None) if link else None
+            if other and fits(other) and not any(c.end <= at and c.start >= m.end for c in s.cue("CMP")):
+                return other, "coreference", m.text
+        compared = compared_in(s)
+        counted = counted_in(s)
+        candidates = [m for m in s.mentions if fits(m.entity) and m not in compared and m not in counted]
+        candidates = without_predicates(s, candidates)
+        owner = next((m for m in s.mentions if m.start >= at and fits(m.entity)), None)
+        if owner is not None:
+            gap = (end_of_number(s.text, at - s.start), owner.start - s.start)
+        if owner is not None and any(p.fullmatch(s.text, *gap) for p in (OBJECT_RELATIVE, PAREN_OWNER, PER_OWNER)):
+            # "the 900 GB/s that Hopper's NVLink 4 provided", "300 GB/s (NVLink 2)", "1,287 TFLOPS per Trainium2"
+            return owner.entity, "sentence", owner.text
+        near = [m for m in s.mentions if fits(m.entity) and m.end <= at and m not in counted]
+        if near and RELATIVE.match(s.text[near[-1].end - s.start:at - s.start]):
+            m = near[-1]  # "Im Vergleich zum Trn2 UltraServer, der bei 20,8 PFLOPS lag": the relative clause's own
+            return m.entity, "sentence", m.text
+        if anaphora and near and near[-1] in compared and at - near[-1].end <= 16 \
+                and not TO_AFTER.match(s.text, near[-1].end - s.start) \
+                and not re.search(r"[,;:–—()]|\b(?:und|and|sowie)\b", s.text[near[-1].end - s.start:at - s.start]):
+            m = near[-1]  # "than the H100's 80 GB", "als die H100 mit ihren 3,35 TB/s": the compared one's own figure
+            return m.entity, "sentence", m.text
+        each_of = [m for m in counted if m.end <= at and fits(m.entity) and self.kind(m.entity) == "chip"
+                   and EACH_WITH.match(s.text, m.end - s.start, at - s.start)]
+        if each_of and not any(m.end <= at and m.start >= each_of[-1].end for m in s.mentions):
+            m = each_of[-1]  # "Acht H100 SXM mit je 80 GB Speicher und 3,35 TB/s": each counted chip's figure
+            return m.entity, "sentence", m.text
+        before = [m for m in candidates if m.end <= at]
+        if before and self.kind(before[-1].entity) == "chip" and any(
+                before[-1].end <= c.start and c.end <= at for c in s.cue("ANAPH:system")):
+            # "Blackwell Ultra ... brings 186 GB per GPU, and the rack adds up to 1.1 exaFLOPS": the rack's
+            ctx = self.context(seg, fits=lambda e: self.kind(e) in ("system", "pod") and fits(e), at=at)
+            if ctx:
+                return ctx, "coreference", self.fb.entities[ctx].name
+        if len(before) > 1:
+            # "The MI355X matches Blackwell Ultra on capacity, and AMD builds its compute dies on TSMC's 5 nm node":
+            # a maker named after the last chip speaks of its own chip
+            makers = {o.entity for o in s.mentions if before[-1].end <= o.start and o.end <= at
+                      and self.kind(o.entity) == "organisation"}
+            own = [m for m in before if self.fb.entities[m.entity].vendor in makers] if makers else []
+            if own and self.fb.entities[before[-1].entity].vendor not in makers:
+                return own[-1].entity, "sentence", own[-1].text
+        if before:
+            m = before[-1]
+            return m.entity, "sentence", m.text
+        if anaphora:
+            for label, link in (("ANAPH:predecessor", "predecessor"), ("ANAPH:successor", "successor"),
+                                ("ANAPH:first", "first")):
+                cue = [c for c in s.cue(label) if c.end <= at and not is_reference(s, c)]
+                if cue and any(cue[-1].end <= c.start and c.end <= at for c in s.cue("ANAPH:chip")):
+                    cue = []  # "four times as much as the older chip, and its 2.9 TB/s": "its" is nearer
+                if cue:
+                    other = self.relative(seg, s, cue[-1], link)
+                    if other:
+                        self.infer(seg.block, other, seg.start + cue[-1].start)
+                        return other, "coreference", s.text[cue[-1].start - s.start:cue[-1].end - s.start]
+        if seg.lead_end and s.start < seg.lead_end:
+            lead = [m for m in candidates if m.end <= seg.lead_end]
+            if lead:
+                return lead[0].entity, "lead", lead[0].text
+        after = [m for m in candidates if m.start >= at]
+        if after and any(c.end <= at for c in s.cue("ANAPH:chip")) and not any(m.end <= at for m in s.mentions
+                                                                                if self.is_hardware(m.entity)):
+            # "The newer part carries 144 GB ..., about 1.7x what Trainium2 offered": the part in context
+            ctx = self.paragraph_topic(seg, at) or self.context(seg, fits=fits, at=at) or self.section_chip(seg)
+            if ctx and fits(ctx):
+                return ctx, "coreference", self.fb.entities[ctx].name
+        if after and CLAUSE_BREAK.search(s.text[at - s.start:after[0].start - s.start]) \
+                and not any(c.end <= at for c in s.cue("ANAPH:chip")):
+            # "bis zu 9.216 Chips, bei Trillium waren es noch 512": a name in a later clause is that
+            # clause's subject; the value's own is the one in context, if there is one
+            ctx = self.context(seg, fits=fits, at=at)
+            if ctx:
+                return ctx, "coreference", self.fb.entities[ctx].name
+        if after:
+            return after[0].entity, "sentence", after[0].text
+        if not s.cue("ANAPH:chip") and attribute != "site_area" and any(
+                m not in counted and m not in compared and self.is_hardware(m.entity) for m in s.mentions):
+            return None, "", ""  # the sentence names other hardware (a vendor or a link does not count): do not guess
+        system = [c for c in s.cue("ANAPH:system") if c.end <= at]
+        if system:
+            ctx = self.context(seg, fits=lambda e: self.kind(e) in ("system", "pod", "instance") and fits(e),
+                                at=system[-1].start)
+            if ctx is None and self.state.system_before and fits(self.state.system_before):
+                # "## UltraServer math" + "Per UltraServer, AWS quotes 362 PFLOPS": the one the article last
+                # named, when the word names its kind
+                word = s.text[system[-1].start - s.start:system[-1].end - s.start].split()[-1].lower()
+                ent = self.fb.entities[self.state.system_before]
+                if word in ent.name.lower() or (word, ent.kind) in KIND_WORDS:
+                    ctx = self.state.system_before
+            if ctx:
+                return ctx, "coreference", self.fb.entities[ctx].name
+        if BOTH.match(s.text):
+            # "### Q: H100 or H200?" + "Both are rated at 3,958 TFLOPS": the first of the two named before
+            prev = s.previous
+            named = ([m.entity for m in prev.mentions] if prev is not None
+                     else self.memory.all(seg.block, seg.start + at) or self.memory.all(seg.heading))
+            pair = list(dict.fromkeys(e for e in named if fits(e) and self.kind(e) == "chip"))
+            if len(pair) >= 2:
+                return pair[0], "coreference", self.fb.entities[pair[0]].name
+        ctx = self.context(seg, fits=fits, at=at)
+        if ctx:
+            return ctx, "coreference", self.fb.entities[ctx].name
+        if attribute in ("site_area", "building_count") and self.state.last_project:
+            return self.state.last_project, "coreference", self.fb.entities[self.state.last_project].name
+        if s.cue("SCOPE:chip") or any(c.end <= at for c in s.cue("ANAPH:chip")):
+            # "## The instance" + "We landed on trn2.48xlarge ..." + "Per chip, AWS lists 667 TFLOPS": the chip
+            # an earlier paragraph of the section was about
+            ctx = self.section_chip(seg) or self.main_chip()
+            if ctx and fits(ctx):
+                return ctx, "coreference", self.fb.entities[ctx].name
+        return None, "", ""
+
+    def fits_for(self, attribute: str):
+        def fits(entity: str) -> bool:
+            kind = self.kind(entity)
+            if attribute == "chip_count":
+                return kind in HARDWARE_KINDS or kind == "project"
+            if attribute in ("server_count", "cpu_count"):
+                return kind in ("system", "pod", "instance")  # "Ein UltraServer verbindet vier Instanzen"
+            if attribute in ("interconnect_bandwidth", "bandwidth"):
+                return kind in HARDWARE_KINDS or kind == "interconnect"
+            if attribute in ("site_area", "building_count"):
+                return kind == "project"  # "das Areal umfasst 1.200 Hektar": the campus in context
+            if attribute in ("price_per_hour", "host_memory", "vcpus"):
+                return kind in ("instance", "system")  # "On demand zahlen wir 98,32 US-Dollar": for the instance
+            return kind in HARDWARE_KINDS
+
+        return fits
+
+    def context(self, seg: Segment, fits=None, fits_any: bool = False, at: int | None = None,
+                 named: bool = False) -> str | None:
+        """The entity a sentence without one is about: named earlier in the block, else the list's
+        intro, the section heading or the article's topic. Never one named only later."""
+        fits = fits or (lambda e: self.is_hardware(e))
+        before = seg.start + at if at is not None else None
+        if seg.lead_end:
+            ent = next((e for e in self.memory.all(seg.block, before, named) if fits(e)), None)
+            if ent:
+                return ent
+        for block in (seg.block, seg.intro, seg.heading):
+            if block < 0:
+                continue
+            seen = [e for e in self.memory.all(block, before if block == seg.block else None, named) if fits(e)]
+            if block == seg.block and seen:
+                return seen[-1]
+            if seen and (len(set(seen)) == 1 or block == seg.intro):
+                if block == seg.intro and seg.heading >= 0:
+                    own = self.heading_over_intro(seen[0], seg.heading, fits)
+                    if own:
+                        return own
+                return seen[0]  # a list's intro paragraph: its first-named entity is the topic
+        if self.state.topic and fits(self.state.topic):
+            return self.state.topic
+        return None
+
+    def paired_subject(self, seg: Segment, s: Sentence, q: Quantity) -> tuple[str, str, str] | None:
+        """"(144 GB vs. 128 GB)" under a heading "Trainium3 vs. TPU v5": values pair with entities in order."""
+        cmp = s.cue("CMP")
+        if not cmp:
+            return None
+        if any(self.is_hardware(m.entity) for m in s.mentions):
+            return None
+        for block in (seg.block, seg.intro, seg.heading):
+            if block < 0:
+                continue
+            pair = self.memory.all(block)[:1] + self.memory.all_compared(block)[:1]
+            if len(pair) == 2 and all(self.is_hardware(e) for e in pair):
+                second = any(c.end <= q.start and q.start - c.end <= 4 for c in cmp)
+                first = any(c.start >= q.end and c.start - q.end <= 4 for c in cmp)
+                if second or first:
+                    ent = pair[1] if second else pair[0]
+                    return ent, "heading", self.fb.entities[ent].name
+        return None
+
+    def like_for_like(self, seg: Segment, subject: str, versus: str, at: int) -> str:
+        """A ratio compares like with like: "4.4 times the compute of a Trn2 UltraServer" said of
+        Trainium3 (from context) is about the Trainium3 system of that kind, the one in context or
+        the one the fact base compares with it."""
+        kind = self.kind(versus)
+        if self.kind(subject) == "chip" and self.fb.chip_of(versus) == subject:
+            # "4.4 times the compute of the Trn2 UltraServer" after a sentence naming Trainium2: the system in context
+            ctx = self.context(seg, fits=lambda e: self.kind(e) == kind and e != versus, at=at) or self.state.system_before
+            if ctx and ctx != versus and self.kind(ctx) == kind:
+                return ctx
+        if kind == "chip" and self.kind(subject) in ("system", "pod", "instance"):
+            return self.fb.chip_of(subject) or subject  # a rack against a chip: its chip
+        if self.kind(subject) == kind or self.kind(subject) != "chip":
+            return subject
+        built = [e.id for e in self.fb.entities.values() if e.chip == subject and e.kind == kind and e.id != versus]
+        seen = set(self.memory.all(seg.block, seg.start + at))
+        for block in (seg.intro, seg.heading):
+            if block >= 0:
+                seen.update(self.memory.all(block))
+        ranked = ([e for e in built if e in seen]
+                  + [e for e in built if any(f.q.versus == versus for f in self.fb.about(e, "ratio"))])
+        if ranked:
+            return ranked[0]
+        return built[0] if len(built) == 1 else subject
+
+    def predecessors(self, entity: str) -> list[str]:
+        """The entity's predecessor, its predecessor's predecessor, and so on (the fact base refuses
+        references to unknown entities)."""
+        out, ent = [], self.fb.entities.get(entity)
+        while ent is not None and ent.predecessor and ent.predecessor != entity and ent.predecessor not in out:
+            out.append(ent.predecessor)
+            ent = self.fb.entities[ent.predecessor]
+        return out
+
+    def first(self, entity: str) -> str | None:
+        """The first generation of an entity's line: its predecessors' predecessor, and so on."""
+        line = self.predecessors(entity)
+        return line[-1] if line else None
+
+    def relative(self, seg: Segment, s: Sentence, cue: Cue, link: str) -> str | None:
+        """What "the successor"/"der Vorgänger" means: the successor (predecessor) of the entity in
+        context, unless the sentence names that entity's own predecessor (successor), as in
+        "## Lohnt sich Trainium3?" + "der Nachfolger bietet ... dieselbe Leistung wie Trainium2":
+        then the entity in context is the successor itself."""
+        ctx = self.context(seg, at=cue.start, named=True)
+        ent = self.fb.entities.get(ctx) if ctx else None
+        if ent is None:
+            return None
+        if link == "first":
+            return self.first(ctx)
+        back = OPPOSITE[link]
+        named = {m.entity for m in s.mentions}
+        if getattr(ent, back) and getattr(ent, back) in named:
+            return ctx
+        return getattr(ent, link)
+
+    def heading_over_intro(self, intro: str, heading: int, fits) -> str | None:
+        """"## NVIDIA B200" + "The first Blackwell part, ...:" + "- Memory: 192 GB": the list is about the
+        heading's one entity when the intro names only its family or its predecessor ("## MI325X" +
+        "reuses the MI300X compute silicon ...")."""
+        named = list(dict.fromkeys(e for e in self.memory.all(heading) if fits(e)))
+        if len(named) != 1 or named[0] == intro:
+            return None
+        own = named[0]
+        chip = self.chip(own)
+        ent = self.fb.entities[intro]
+        if ent.kind == "family" and (own in ent.members or chip in ent.members):
+            return own
+        if intro in (self.fb.entities[own].predecessor, self.fb.entities[chip].predecessor):
+            return own
+        return None
+
+    def paragraph_topic(self, seg: Segment, at: int) -> str | None:
+        """The chip the paragraph has named most so far, when one clearly leads ("Trainium3 ... Trainium3
+        ... only with Trainium4 ... The part is built on 5 nm")."""
+        counts: dict[str, int] = {}
+        for e in self.memory.all(seg.block, seg.start + at, named=True):
+            if self.kind(e) == "chip":
+                counts[e] = counts.get(e, 0) + 1
+        return clear_leader(counts)
+
+    def article_chip(self) -> str | None:
+        """The chip the article is about: the one named most, else the first one named."""
+        return self.main_chip() or next(iter(self.state.chip_mentions), None)
+
+    def main_chip(self) -> str | None:
+        """The chip the article has named most so far, when one clearly leads ("der neue Chip" in a
+        section whose heading and paragraphs name none)."""
+        return clear_leader(self.state.chip_mentions)
+
+    def section_chip(self, seg: Segment) -> str | None:
+        """The chip an earlier paragraph of the section was about: of the chips it named, the newest
+        (not the predecessor of another one); "the new part" after "Trainium3 ... its predecessor, Trainium2"."""
+        for block in reversed([b for b in self.state.paragraphs.get(seg.heading, []) if b < seg.block]):
+            chips = list(dict.fromkeys(self.chip(e) for e in self.memory.all(block, named=True)
+                                       if self.is_hardware(e)))
+            chips = [e for e in chips if self.kind(e) == "chip"]
+            if chips:
+                newest = [e for e in chips if not any(self.fb.entities[o].predecessor == e for o in chips)]
+                return (newest or chips)[0]
+        return None
+
+    def paragraph_partner(self, s: Sentence, subject: str) -> str | None:
+        """The one other entity of the subject's kind named in the nearest earlier sentence (up to
+        three back in the same paragraph) that names any hardware but the subject."""
+        prev, kind = s.previous, self.kind(subject)
+        for _ in range(3):
+            if prev is None:
+                return None
+            others = {m.entity for m in prev.mentions if self.is_hardware(m.entity) and m.entity != subject}
+            if others:
+                return others.pop() if len(others) == 1 and self.kind(next(iter(others))) == kind else None
+            prev = prev.previous
+        return None
+
+    def maker_s_chip(self, s: Sentence, at: int) -> str | None:
+        """"The MI355X matches Blackwell Ultra on capacity, and AMD builds its compute dies on 5 nm": the
+        chip of the maker named last before `at`, when the sentence names exactly one of its chips."""
+        chips = {self.chip(m.entity) for m in s.mentions if self.is_hardware(m.entity)}
+        vendors = {self.fb.entities[c].vendor for c in chips}
+        makers = [m for m in s.mentions if m.end <= at and m.entity in vendors and self.kind(m.entity) == "organisation"]
+        if not makers:
+            return None
+        maker = makers[-1]
+        own = [c for c in chips if self.fb.entities[c].vendor == maker.entity]
+        after = [m for m in s.mentions if maker.end <= m.start < at and self.is_hardware(m.entity)]
+        return own[0] if len(own) == 1 and not after else None
+
+    def alternates(self, seg: Segment, s: Sentence, subject: str, how: str, scope: str | None,
+                    at: int) -> tuple[str, ...]:
+        """Entities a figure may be about besides the chosen subject.
+
+        Always the other hardware named in the sentence. When the subject was inferred (not named
+        in the sentence), also what the paragraph named before and, unless the text says "per chip",
+        the systems built from the chip (or the chip of the system): an inferred subject is a guess,
+        and a guess must not turn a right figure into an alarm.
+        """
+        counted, compared = counted_in(s), compared_in(s)
+        ratios = [q for q in s.quantities if q.family == "ratio"] if compared else ()
+        out = [m.entity for m in s.mentions if self.is_hardware(m.entity) and m not in counted
+               and not (m in compared and m.end <= at)  # "wie der erste Trainium; ... 16 Chips": not its figure
+               and not (m in compared and any(at < q.start < m.start for q in ratios))
+               # "its 2.9 TB/s ... works out to about 1.7x what Trainium2 offered": the ratio's partner, not the owner
+               and not (m.start > at and NEW_SUBJECT.search(s.text[at - s.start:m.start - s.start]))
+               and not (m.end <= at and m.entity != subject and owner_after(s, m, subject, at))]
+        # ("141 GB HBM3e mit 3,35 TB/s, die H100 nur 80 GB": a name in a later clause does not own the figure)
+        named_system = [m for m in s.mentions if m.entity == subject and m.end <= at]
+        if named_system and self.kind(subject) == "chip" and SYSTEM_WORD.search(
+                s.text, named_system[-1].end - s.start, at - s.start):
+            # "Trillium (v6e) keeps the 256-chip pod but lifts it to 234.9 PFLOPS": the pod's figure
+            out += [e.id for e in self.fb.entities.values() if e.chip == subject and e.kind in ("system", "pod")]
+        named = [m for m in s.mentions if m.entity == subject and m.end <= at]
+        gap = s.text[named[-1].end - s.start:at - s.start] if named else ""
+        if named and named[-1].end <= seg.lead_end:
+            gap = re.sub(r"^[^:]*:", "", gap, count=1)  # "**MI355X:** 8 TB/s ..., on a 5 nm process": the lead's colon
+        brk = STRONG_BREAK.search(gap) if how == "sentence" and named else None
+        if brk and any(named[-1].end + brk.end() <= c.start < at for c in s.cue("ANAPH:chip")):
+            brk = None  # "Auch die MI355X kommt auf 288 GB; gefertigt werden ihre Chiplets im 5-nm-Verfahren"
+        if brk:
+            # "If your models fit on GB200, ...; if they do not, 288 GB per GPU ...": a name across a
+            # semicolon or dash is a guess too; the article's topic may be what the figure is about
+            how = "across"
+            if self.state.topic:
+                out += [self.state.topic, self.fb.chip_of(self.state.topic) or self.state.topic]
+        if how not in ("sentence", "table"):
+            out += self.memory.all(seg.block, seg.start + at) + self.memory.all_compared(seg.block, seg.start + at)
+            for block in (seg.intro, seg.heading):
+                if block >= 0:
+                    out += self.memory.all(block)
+            if seg.intro >= 0 and seg.heading >= 0:
+                intro = next((e for e in self.memory.all(seg.intro) if self.is_hardware(e)), None)
+                if intro and self.heading_over_intro(intro, seg.heading, self.is_hardware) == subject:
+                    # "## MI325X" + "reuses the MI300X silicon ...:" + "- Bandwidth: 5.3 TB/s": the intro's
+                    # predecessor is the list's reference point, not a possible owner of its figures
+                    out = [e for e in out if e != intro]
+            if scope != "chip" and not any(CHIP_NOUN.search(c_text) for c_text in cue_texts(s, "ANAPH:chip")):
+                ent = self.fb.entities.get(subject)
+                out += [e.id for e in self.fb.entities.values() if e.chip == subject]
+                if ent and ent.chip:
+                    out.append(ent.chip)
+        elif scope != "chip" and any(m.entity == subject and SYSTEM_AFTER.match(s.text, m.end - s.start)
+                                     for m in s.mentions):
+            # "Trn2-Instanzen (bis zu 20,8 Petaflops ...)": the chip's name for the systems built from it
+            out += [e.id for e in self.fb.entities.values() if e.chip == subject]
+        if scope == "chip":  # "each chip gets 1.5 TB", "640 GB per GPU": a system's total is the mistake
+            out = [e for e in out if self.kind(e) not in ("system", "instance", "pod")]
+        seen, uniq = {subject}, []
+        for e in out:
+            if e not in seen and self.is_hardware(e):
+                seen.add(e)
+                uniq.append(e)
+        return tuple(uniq)
+
+    def link_user(self, seg: Segment, link: str, at: int) -> str | None:
+        """Of the chips the paragraph named so far, the last one whose link is exactly this generation:
+        "Der Neue ... gleichauf mit dem Trainium2. Gekoppelt werden die Chips per NeuronLink-v4 mit
+        1,28 TB/s" is about the chip with NeuronLink-v4, not the one compared last."""
+        _, version = split_version(normalize(self.fb.entities[link].name))
+        if not version:
+            return None
+        for e in reversed(self.memory.all(seg.block, seg.start + at)):
+            if self.kind(e) == "chip" and any(normalize(str(f.value)) == normalize(self.fb.entities[link].name)
+                                              for f in self.fb.about(e, "interconnect") if not f.fact.negated):
+                return e
+        return None
+
+    def uses_link(self, chip: str, link: str) -> bool:
+        """Whether a figure said of a link may be the chip's: a generic name ("NeuronLink"), or a link
+        the chip has; not "NVLink 4, which carries 900 GB/s" in a Trainium3 paragraph."""
+        stem, version = split_version(normalize(self.fb.entities[link].name))
+        if not version:
+            return True
+        stems = {split_version(normalize(str(f.value)))[0] for f in self.fb.about(self.chip(chip), "interconnect")
+                 if not f.fact.negated}
+        return not stems or stem in stems  # "H200 ... per NVLink 5 mit 900 GB/s": its NVLink, wrong generation
+
+    def guessed_alternates(self, seg: Segment, subject: str, at: int) -> tuple[str, ...]:
+        """For a name said of a chip the sentence does not name: the other chips the paragraph named
+        ("Ein Inferentia2-Chip ...; die 96 GiB gehören zum Trainium2. Der kleinere Chip ist per
+        NeuronLink-v2 verbunden"): a guess must not turn a right name into an alarm."""
+        seen = [self.chip(e) for e in self.memory.all(seg.block, seg.start + at) if self.is_hardware(e)]
+        if not any(self.kind(e) == "chip" for e in seen):
+            # a paragraph naming no chip took its subject from further away ("**09:40** - The chips connect
+            # through NeuronLink-v4" in a live blog): any chip the article has named may be meant
+            seen = list(self.state.chip_mentions)
+        return tuple(dict.fromkeys(e for e in seen if e != subject and self.kind(e) == "chip"))
+
+    def table_entity(self, seg: Segment) -> str | None:
+        """In a table cell, the hardware its column or row header names ("| Scale-up | NeuronLink-v3 |")."""
+        if seg.kind != "table_cell":
+            return None
+        for block in (seg.col_header, seg.row_header):
+            ent = next((e for e in self.memory.all(block) if self.is_hardware(e)), None) if block >= 0 else None
+            if ent:
+                return ent
+        return None
+
+    def subject_chips(self, seg: Segment, s: Sentence, compared, counted) -> list[Mention]:
+        """The hardware a name in the sentence may be said of. In a list item with a lead, a chip named
+        only as a genitive attribute is not: "**H200:** übernimmt die Rechenwerke der H100 und ergänzt
+        sie um HBM3e" is about the H200."""
+        chips = [m for m in s.mentions if self.is_hardware(m.entity) and m not in compared and m not in counted]
+        chips = without_predicates(s, chips)
+        named = {m.entity for m in chips}
+        chips = [m for m in chips if not (self.kind(m.entity) == "family"
+                                          and named & set(self.fb.entities[m.entity].members))]
+        if seg.lead_end:
+            return [m for m in chips if m.end <= seg.lead_end
+                    or not GENITIVE_BEFORE.search(s.text, 0, m.start - s.start)]
+        return chips
+
+    def implicit_subject(self, seg: Segment, s: Sentence, at: int) -> Mention | None:
+        """For a name claim in a sentence naming no hardware: a list item's lead or "the chip" points
+        to the entity in context (a system's chip, for chip-level attributes)."""
+        lead = len(s.text) - len(s.text.lstrip())
+        starts_with_chips = any(c.start - s.start == lead for c in (*s.cue("CHIPNOUN"), *s.cue("SCOPE:chip"))) \
+            and not any(self.kind(m.entity) == "organisation" for m in s.mentions)  # "Chips talk ...", "Jeder Chip ..."
+        orgs = {m.entity for m in s.mentions if self.kind(m.entity) == "organisation" and m.start < at}
+        if not (seg.lead_end or s.cue("ANAPH:chip") or s.cue("ANAPH:system") or seg.kind == "table_cell"
+                or starts_with_chips or orgs):
+            return None
+        ctx = self.table_entity(seg) or (s.cue("ANAPH:chip") and self.paragraph_topic(seg, at)) or self.context(seg, at=at) \
+            or self.section_chip(seg)
+        if ctx is None:
+            return None
+        if not (seg.lead_end or s.cue("ANAPH:chip") or s.cue("ANAPH:system") or seg.kind == "table_cell"
+                or starts_with_chips) and self.fb.entities[ctx].vendor not in orgs:
+            return None  # "Google setzt nicht auf HBM3e" after "Ironwood ...": the maker's chip in context
+        ctx = self.chip(ctx)
+        return Mention(s.start, s.start, ctx, self.fb.entities[ctx].name)
+
+    def org_of(self, person: str) -> str | None:
+        name = self.fb.entities[person].name
+        for f in self.fb.facts:
+            if f.attribute == "ceo" and f.value == name:
+                return f.entity
+        return None
+
+
+def without_predicates(s: Sentence, mentions: list) -> list:
+    """Drop a name that is only the predicate after an earlier one: "the H200 is the H100 with better
+    memory: 141 GB of HBM3e" is about the H200."""
+    if len(mentions) < 2:
+        return mentions
+    first = mentions[0]
+    return [first] + [m for m in mentions[1:]
+                      if not PREDICATE_BEFORE.fullmatch(s.text[first.end - s.start:m.start - s.start])]
+
+
+def clear_leader(counts: dict[str, int]) -> str | None:
+    """The entity named at least twice and more often than any other, if there is one."""
+    ranked = sorted(counts.items(), key=lambda kv: -kv[1])
+    if ranked and ranked[0][1] >= 2 and (len(ranked) == 1 or ranked[0][1] > ranked[1][1]):
+        return ranked[0][0]
+    return None
+
+
+def end_of_number(text: str, at: int) -> int:
+    """Where the number starting at `at` ends (its unit follows)."""
+    m = re.match(r"[\d.,\s\u00a0]*\d", text[at:])
+    return at + (m.end() if m else 0)
+
+
+def owner_after(s: Sentence, m: Mention, subject: str, at: int) -> bool:
+    """"the B200 reaches 9 PFLOPS, and Blackwell Ultra, the B300, ... carries 180 GB": the subject named in
+    a later clause, between the other name and the figure, owns the figure alone."""
+    own = next((o for o in s.mentions if o.entity == subject and m.end <= o.start and o.end <= at), None)
+    return own is not None and bool(NEXT_CLAUSE.search(s.text, m.end - s.start, own.start - s.start))
