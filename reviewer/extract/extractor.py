@@ -57,6 +57,8 @@ class ClaimExtractor:
             result = list(result)  # a generator runs to its end before its inferences are applied
         for x in ctx.inferred:
             self.memory.add(x.block, x.entity, x.at, inferred=True)
+        for sentence, ratio in ctx.ratios:
+            sentence.last_ratio = ratio
         return result
 
     # -- per segment ---------------------------------------------------------------------------

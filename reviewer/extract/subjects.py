@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from ..factbase.base import FactBase
 from ..models import Quantity, Segment
@@ -53,10 +54,20 @@ class Subjects:
         self.state = state
         self.memory = PendingMemory(memory)
         self._kinds = kinds
+        self.ratios: list[tuple[Sentence, tuple[str, str, int]]] = []  # each sentence's ratios, this call
 
     @property
     def inferred(self) -> list[Inferred]:
         return self.memory.inferred
+
+    def last_ratio(self, s: Sentence) -> tuple[str, str, int] | None:
+        """The sentence's last ratio so far (subject, versus, end), this call's included."""
+        mine = [ratio for sentence, ratio in self.ratios if sentence is s]
+        return mine[-1] if mine else s.last_ratio
+
+    def set_last_ratio(self, s: Sentence, ratio: tuple[str, str, int]) -> None:
+        """Record the sentence's latest ratio; the extractor stores it on the sentence after the call."""
+        self.ratios.append((s, ratio))
 
     def infer(self, block: int, entity: str, at: int) -> None:
         """Remember that `entity` is meant at `at` ("der Nachfolger"), for the rest of this call and after."""
@@ -76,13 +87,30 @@ class Subjects:
         return entity
 
     def subject(self, seg: Segment, s: Sentence, at: int, attribute: str,
-                 anaphora: bool = True) -> tuple[str | None, str, str]:
+                anaphora: bool = True) -> tuple[str | None, str, str]:
+        """(entity, how it was found, how it was written) of the figure at `at`; (None, "", "") when the
+        sentence names other hardware and guessing would risk a false alarm, or nothing fits.
+
+        In this order: the table's headers; "the successor of X"; a name in the sentence (before the figure,
+        its owner after it, a counted chip "mit je"); "der Nachfolger"; the list item's lead; a name after
+        the figure; the discourse (the system or chip in context, the section's chip)."""
         fits = self.fits_for(attribute)
-        if seg.kind == "table_cell":
-            for block, how in ((seg.block, "table"), (seg.row_header, "table"), (seg.col_header, "table")):
-                ent = next((e for e in self.memory.all(block) if fits(e)), None)
-                if ent:
-                    return ent, how, self.fb.entities[ent].name
+        found = ((self._in_table(seg, fits) if seg.kind == "table_cell" else None)
+                 or self._by_link(s, at, fits) or self._in_sentence(seg, s, at, fits, anaphora)
+                 or (self._by_anaphor(seg, s, at) if anaphora else None)
+                 or self._by_lead_or_later(seg, s, at, fits) or self._in_context(seg, s, at, fits, attribute))
+        return found or (None, "", "")
+
+    def _in_table(self, seg: Segment, fits: Callable[[str], bool]) -> tuple[str, str, str] | None:
+        """A table cell's figure: the entity of the cell, its row or its column."""
+        for block, how in ((seg.block, "table"), (seg.row_header, "table"), (seg.col_header, "table")):
+            ent = next((e for e in self.memory.all(block) if fits(e)), None)
+            if ent:
+                return ent, how, self.fb.entities[ent].name
+        return None
+
+    def _by_link(self, s: Sentence, at: int, fits: Callable[[str], bool]) -> tuple[str, str, str] | None:
+        """"Der Nachfolger des ersten Inferentia hat 32 GB", "the successor of the H100 carries 141 GB"."""
         m = next((m for m in reversed(s.mentions) if m.end <= at), None)
         if m is not None and (s.cue("ANAPH:successor") or s.cue("ANAPH:predecessor")):
             # "Der Nachfolger des ersten Inferentia hat 32 GB", "the successor of the H100 carries 141 GB"
@@ -94,6 +122,11 @@ class Subjects:
             other = getattr(self.fb.entities.get(m.entity), link, None) if link else None
             if other and fits(other) and not any(c.end <= at and c.start >= m.end for c in s.cue("CMP")):
                 return other, "coreference", m.text
+        return None
+
+    def _in_sentence(self, seg: Segment, s: Sentence, at: int, fits: Callable[[str], bool],
+                     anaphora: bool) -> tuple[str, str, str] | None:
+        """A name of the sentence before the figure, or its owner written after it."""
         compared = compared_in(s)
         counted = counted_in(s)
         candidates = [m for m in s.mentions if fits(m.entity) and m not in compared and m not in counted]
@@ -136,17 +169,29 @@ class Subjects:
         if before:
             m = before[-1]
             return m.entity, "sentence", m.text
-        if anaphora:
-            for label, link in (("ANAPH:predecessor", "predecessor"), ("ANAPH:successor", "successor"),
-                                ("ANAPH:first", "first")):
-                cue = [c for c in s.cue(label) if c.end <= at and not is_reference(s, c)]
-                if cue and any(cue[-1].end <= c.start and c.end <= at for c in s.cue("ANAPH:chip")):
-                    cue = []  # "four times as much as the older chip, and its 2.9 TB/s": "its" is nearer
-                if cue:
-                    other = self.relative(seg, s, cue[-1], link)
-                    if other:
-                        self.infer(seg.block, other, seg.start + cue[-1].start)
-                        return other, "coreference", s.text[cue[-1].start - s.start:cue[-1].end - s.start]
+        return None
+
+    def _by_anaphor(self, seg: Segment, s: Sentence, at: int) -> tuple[str, str, str] | None:
+        """"der Vorgänger", "the successor", "the first generation": related to the entity in context
+        (inferred: the rest of the paragraph means it too)."""
+        for label, link in (("ANAPH:predecessor", "predecessor"), ("ANAPH:successor", "successor"),
+                            ("ANAPH:first", "first")):
+            cue = [c for c in s.cue(label) if c.end <= at and not is_reference(s, c)]
+            if cue and any(cue[-1].end <= c.start and c.end <= at for c in s.cue("ANAPH:chip")):
+                cue = []  # "four times as much as the older chip, and its 2.9 TB/s": "its" is nearer
+            if cue:
+                other = self.relative(seg, s, cue[-1], link)
+                if other:
+                    self.infer(seg.block, other, seg.start + cue[-1].start)
+                    return other, "coreference", s.text[cue[-1].start - s.start:cue[-1].end - s.start]
+        return None
+
+    def _by_lead_or_later(self, seg: Segment, s: Sentence, at: int,
+                          fits: Callable[[str], bool]) -> tuple[str, str, str] | None:
+        """The list item's lead, or a name after the figure (unless a clause break or "the chip" says the
+        figure belongs to the entity in context)."""
+        candidates = without_predicates(s, [m for m in s.mentions if fits(m.entity) and m not in compared_in(s)
+                                            and m not in counted_in(s)])
         if seg.lead_end and s.start < seg.lead_end:
             lead = [m for m in candidates if m.end <= seg.lead_end]
             if lead:
@@ -167,6 +212,12 @@ class Subjects:
                 return ctx, "coreference", self.fb.entities[ctx].name
         if after:
             return after[0].entity, "sentence", after[0].text
+        return None
+
+    def _in_context(self, seg: Segment, s: Sentence, at: int, fits: Callable[[str], bool],
+                    attribute: str) -> tuple[str | None, str, str] | None:
+        """A sentence naming no fitting entity: the system or chip in context, the campus last named."""
+        compared, counted = compared_in(s), counted_in(s)
         if not s.cue("ANAPH:chip") and attribute != "site_area" and any(
                 m not in counted and m not in compared and self.is_hardware(m.entity) for m in s.mentions):
             return None, "", ""  # the sentence names other hardware (a vendor or a link does not count): do not guess
@@ -202,7 +253,8 @@ class Subjects:
             ctx = self.section_chip(seg) or self.main_chip()
             if ctx and fits(ctx):
                 return ctx, "coreference", self.fb.entities[ctx].name
-        return None, "", ""
+        return None
+
 
     def fits_for(self, attribute: str):
         def fits(entity: str) -> bool:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from ... import units as _units
 from ...models import Claim, Quantity, Segment
@@ -53,7 +54,35 @@ from ..sentence import (
 from ..subjects import Subjects
 
 
+@dataclass
+class _Ratio:
+    """A ratio being read: its value, what it measures, what is compared with what."""
+
+    q: Quantity
+    equal: bool
+    value: float
+    high: float | None = None
+    workload: str | None = None  # throughput, latency, ... : a vendor's workload claim
+    said_precision: str | None = None  # the precision of the figure a "that is twice ..." refers to
+    as_figures: Quantity | None = None  # a percentage to check against the two figures it sums up
+    metric: str | None = None
+    precision: str | None = None
+    subject: str | None = None
+    how: str = ""
+    text: str = ""
+    versus: str | None = None
+    implied: bool = False
+
+
 def ratio_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, equal: bool = False) -> Claim | None:
+    """A ratio between two entities ("4x the compute of Trainium2", "50 Prozent mehr Speicher als die
+    B200"), or between two figures the sentence gives, with what it measures.
+
+    Bad: 'Is Trainium3 really "four times the memory"?' read as a claim; "2.5x faster on Llama 3 70B in our
+    tests" checked as a spec; "Zehnmal so viele wie die Vorgängergeneration" read as compute.
+    Good: "Trainium3 has 1.5 times the memory capacity of Trainium2" gives ratio 1.5 of trainium3 against
+    trainium2 (memory_capacity); "Die MI355X bietet 50 Prozent mehr Speicher als die MI300X" ratio 1.5.
+    """
     if QUESTION.search(s.text) or any(m.start() <= q.start - s.start < m.end() for m in QUOTED.finditer(s.text)):
         return None  # 'Is Trainium3 really "four times the memory"?', 'The "4x" numbers refer to ...': not asserted
     if not equal and q.unit != "percent":
@@ -62,51 +91,89 @@ def ratio_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, equal: bo
             return own
     if AS_MANY_AFTER.match(s.text, q.end - s.start):
         return None  # "Zehnmal so viele wie bei der Vorgängergeneration", "ten times as many": a count, not compute
-    value, high = q.value, None
+    r = _Ratio(q, equal, q.value, workload=_workload(s, q))
+    if r.workload and BENCHMARK.search(s.text):
+        return None  # "3x the throughput on Llama 2 70B in our tests": a measurement, not the vendor's claim
+    if not _read_value(s, r):
+        return None
+    if r.as_figures is not None:
+        # "4,8 TB/s statt 3,35 TB/s. Das entspricht einem Bandbreitenplus von rund 60 Prozent": the figures
+        own = figures_ratio(ctx, seg, s, r.as_figures)
+        if own is not None:
+            return own
+    r.metric = _metric(ctx, s, r)
+    if not _a_spec(s, r):
+        return None
+    r.precision = r.said_precision
+    _versus_named(ctx, seg, s, r)
+    _partners(ctx, seg, s, r)
+    _partners_in_context(ctx, seg, s, r)
+    if r.subject is not None and r.versus is not None and r.how != "sentence":
+        r.subject = ctx.like_for_like(seg, r.subject, r.versus, q.start)
+    _same_as_list(ctx, s, r)
+    if r.subject is None or r.versus is None or r.subject == r.versus:
+        return None
+    ctx.set_last_ratio(s, (r.subject, r.versus, q.end))
+    if ctx.kind(r.subject) == "interconnect" and ctx.kind(r.versus) in ("system", "pod", "instance"):
+        return None  # "NVLink 5 ties its GPUs together at 130 TB/s, the same as in the GB200 NVL72": a link vs a rack
+    return _claim(seg, s, r)
+
+
+def _workload(s: Sentence, q: Quantity) -> str | None:
+    """"2,3-fach höheren Durchsatz", "70% lower cost per inference": the workload measure after the ratio."""
     kind = WORKLOAD_KIND.match(s.text, q.end - s.start)
     workload = next((k for k, v in kind.groupdict().items() if v), None) if kind else None
-    if workload == "throughput" and any(q.end <= c.start and c.end <= s.start + kind.end() for c in s.cue("PREC:")):
+    if kind and workload == "throughput" and any(q.end <= c.start and c.end <= s.start + kind.end()
+                                                 for c in s.cue("PREC:")):
         workload = None  # "twice its FP8 throughput": compute at a precision
-    if workload and BENCHMARK.search(s.text):
-        return None  # "3x the throughput on Llama 2 70B in our tests": a measurement, not the vendor's claim
-    said_precision = None  # the precision of the figure a "that is twice ..." refers to
+    return workload
+
+
+def _read_value(s: Sentence, r: _Ratio) -> bool:
+    """The ratio's value as new over old: "50% more" is 1.5, "10x lower latency" 0.1, "um die Hälfte
+    gesenkt" 0.5; False when it is no ratio ("the first half of 2025", a range without a workload)."""
+    q, value = r.q, r.value
     if q.unit == "percent":
-        if q.range_high is not None and not workload:
-            return None
+        if q.range_high is not None and not r.workload:
+            return False
         more = nearest_label(s, "MORE", q.start, q.end, 40, exact=True)
         less = nearest_label(s, "LESS", q.start, q.end, 40, exact=True)
         if more is None and less is None:
-            return None
+            return False
         sign = 1 if more is not None else -1
         if more is not None and less is not None:  # "2,3-fach höheren Durchsatz und 70% niedrigere Kosten"
             near = min((c for c in s.cues if c.label in ("MORE", "LESS")), key=lambda c: distance(c, q.start, q.end))
             sign = 1 if near.label == "MORE" else -1
         value = 1 + sign * value
         if q.range_high is not None:  # "30-40% better price performance": 1.3 to 1.4
-            value, high = sorted((value, 1 + sign * q.range_high))
-        elif not equal:
-            # "4,8 TB/s statt 3,35 TB/s. Das entspricht einem Bandbreitenplus von rund 60 Prozent": the figures
-            own = figures_ratio(ctx, seg, s, Quantity(q.start, q.end, q.text, value, q.resolution, "times",
-                                                       "ratio", q.qualifier))
-            if own is not None:
-                return own
-    elif workload in LOWER_BETTER and nearest_label(s, "LESS", q.start, q.end, 30, exact=True):
+            value, r.high = sorted((value, 1 + sign * q.range_high))
+        elif not r.equal:
+            r.as_figures = Quantity(q.start, q.end, q.text, value, q.resolution, "times", "ratio", q.qualifier)
+    elif r.workload in LOWER_BETTER and nearest_label(s, "LESS", q.start, q.end, 30, exact=True):
         value = 1 / value if value else value  # "10-fach niedrigere Latenz": a tenth of the latency
     elif q.range_high is not None:
-        return None
+        return False
     elif q.value == 0.5 and q.text.lower() in ("half", "hälfte", "halb"):
         before = s.text[:q.start - s.start]
         if HALF_OF_YEAR.search(before) or re.match(r"\s*(?:of\s+)?(?:the\s+)?(?:year|\d{4}|des Jahres)",
                                                      s.text[q.end - s.start:]):
-            return None  # "the first half of 2025", "in der zweiten Hälfte des Jahres"
+            return False  # "the first half of 2025", "in der zweiten Hälfte des Jahres"
         if re.search(r"\b(?:by|um)\s+(?:die\s+)?$", before):
             # "legt um die Hälfte zu": grows by half; "um die Hälfte gesenkt": cut to half
             less = nearest_label(s, "LESS", q.start, q.end, 40, exact=True)
             value = 0.5 if less is not None else 1.5
+    r.value = value
+    return True
+
+
+def _metric(ctx: Subjects, s: Sentence, r: _Ratio) -> str | None:
+    """What the ratio measures: the cue word nearest it, the figure just written, a precision (compute),
+    or what the sentence, or the one before, gave figures of."""
+    q = r.q
     metric = nearest_label(s, "ATTR:", q.start, q.end, CUE_WINDOW,
-                            allowed={"compute", "memory_capacity", "memory_bandwidth", "efficiency",
-                                     "interconnect_bandwidth", "network_bandwidth", "price_per_hour",
-                                     "bandwidth"}, next_clause=False)
+                           allowed={"compute", "memory_capacity", "memory_bandwidth", "efficiency",
+                                    "interconnect_bandwidth", "network_bandwidth", "price_per_hour",
+                                    "bandwidth"}, next_clause=False)
     prec_near = [c for c in s.cue("PREC:") if distance(c, q.start, q.end) <= 15]
     if metric is not None and prec_near and metric != "compute" and not any(
             c.label.startswith("ATTR:") and distance(c, q.start, q.end) <= 15 for c in s.cues):
@@ -131,80 +198,103 @@ def ratio_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, equal: bo
     if metric is None and COMPUTE_VERB.search(s.text[:q.start - s.start]):
         metric = "compute"  # "Trillium schafft damit das 4,7-Fache der v5e": what a chip achieves is its compute
     if metric is None:
-        # "Against the B200 with its 180 GB, the gain is 50%": what the sentence measures
-        measured = s.families & {"memory", "rate", "compute"}
-        prev = s.previous
-        last = prev.last if prev is not None else None
-        if not measured and last is not None and last.family in ("memory", "rate", "compute") \
-                and THAT_IS.match(s.text):
-            # "AWS rates it at 2.52 PFLOPS of dense FP8. That is twice what Trainium2 manages": the figure just said
-            measured = {last.family}
-            if last.family == "compute":
-                labels = [c.label[5:] for c in prev.cues if c.label.startswith("PREC:") and c.start < last.end + 20]
-                said_precision = labels[-1] if labels else None
-        if not measured and prev is not None:
-            # "... 60 Prozent mehr Speicher als die B200. Gegenüber der MI300X legt AMD um die Hälfte zu."
-            labels = {c.label for c in prev.cues} & {"ATTR:memory_capacity", "ATTR:memory_bandwidth",
-                                                      "ATTR:compute"}
-            measured = prev.families & {"memory", "rate", "compute"}
-            if len(labels) == 1:
-                measured = {{"ATTR:memory_capacity": "memory", "ATTR:memory_bandwidth": "rate",
-                             "ATTR:compute": "compute"}[labels.pop()]}
-        metric = {"memory": "memory_capacity", "rate": "memory_bandwidth"}.get(
-            measured.pop() if len(measured) == 1 else "", "compute")
-    if workload:
-        metric = workload  # "2,3-fach höheren Durchsatz", "70% lower cost per inference": a vendor's workload claim
+        metric = _measured(s, r)
+    if r.workload:
+        metric = r.workload  # "2,3-fach höheren Durchsatz", "70% lower cost per inference": a vendor's workload claim
+    return metric
+
+
+def _measured(s: Sentence, r: _Ratio) -> str:
+    """"Against the B200 with its 180 GB, the gain is 50%": what the sentence (or the one before) measures."""
+    measured = s.families & {"memory", "rate", "compute"}
+    prev = s.previous
+    last = prev.last if prev is not None else None
+    if not measured and prev is not None and last is not None and last.family in ("memory", "rate", "compute") \
+            and THAT_IS.match(s.text):
+        # "AWS rates it at 2.52 PFLOPS of dense FP8. That is twice what Trainium2 manages": the figure just said
+        measured = {last.family}
+        if last.family == "compute":
+            labels = [c.label[5:] for c in prev.cues if c.label.startswith("PREC:") and c.start < last.end + 20]
+            r.said_precision = labels[-1] if labels else None
+    if not measured and prev is not None:
+        # "... 60 Prozent mehr Speicher als die B200. Gegenüber der MI300X legt AMD um die Hälfte zu."
+        labels = {c.label for c in prev.cues} & {"ATTR:memory_capacity", "ATTR:memory_bandwidth",
+                                                  "ATTR:compute"}
+        measured = prev.families & {"memory", "rate", "compute"}
+        if len(labels) == 1:
+            measured = {{"ATTR:memory_capacity": "memory", "ATTR:memory_bandwidth": "rate",
+                         "ATTR:compute": "compute"}[labels.pop()]}
+    return {"memory": "memory_capacity", "rate": "memory_bandwidth"}.get(
+        measured.pop() if len(measured) == 1 else "", "compute")
+
+
+def _a_spec(s: Sentence, r: _Ratio) -> bool:
+    """Whether the ratio is a specification the fact base can hold: not a price-performance or cost
+    ratio, not a measured throughput, latency or speed-up."""
+    q, metric = r.q, r.metric
     if metric == "efficiency":
         near = [c for c in s.cue("ATTR:efficiency") if distance(c, q.start, q.end) <= CUE_WINDOW]
         word = s.text[near[0].start - s.start:near[0].end - s.start] if near else ""
         if not near or not ENERGY.search(word) or PRICE_WORD.search(word):
-            return None  # price-performance and cost ratios are not in the fact base; energy efficiency is
+            return False  # price-performance and cost ratios are not in the fact base; energy efficiency is
     if metric == "price_per_hour":
-        return None
+        return False
     rel = q.end - s.start
-    if not workload and WORKLOAD_METRIC.match(s.text[rel:rel + 40]) \
+    if not r.workload and WORKLOAD_METRIC.match(s.text[rel:rel + 40]) \
             and not nearest_label(s, "PREC:", q.start, q.end, 30):
-        return None  # "4-fach höheren Durchsatz und 10-fach niedrigere Latenz": measured, not specified
-    if SPEEDUP.match(s.text[rel:rel + 30]) and (WORKLOAD.search(s.text) or not nearest_label(
-            s, "ATTR:", q.start, q.end, CUE_WINDOW) and not nearest_label(s, "PREC:", q.start, q.end, CUE_WINDOW)):
-        # "about 20% faster at high batch sizes in our runs": a measured speed, not a spec ratio
-        return None  # "2.5x faster than the H100 on Llama 3 70B inference": a benchmark result, not a spec
+        return False  # "4-fach höheren Durchsatz und 10-fach niedrigere Latenz": measured, not specified
+    # "about 20% faster at high batch sizes in our runs": a measured speed, not a spec ratio;
+    # "2.5x faster than the H100 on Llama 3 70B inference": a benchmark result, not a spec
+    return not (SPEEDUP.match(s.text[rel:rel + 30]) and (WORKLOAD.search(s.text) or not nearest_label(
+        s, "ATTR:", q.start, q.end, CUE_WINDOW) and not nearest_label(s, "PREC:", q.start, q.end, CUE_WINDOW)))
+
+
+def _versus_named(ctx: Subjects, seg: Segment, s: Sentence, r: _Ratio) -> None:
+    """What the sentence names as the ratio's reference point ("what Trillium offers", "des Trainium2",
+    "its FP8 throughput"), and for sameness the one it is level with."""
+    q = r.q
     compared = compared_in(s)
-    precision = said_precision
     lead = len(s.text) - len(s.text.lstrip())
     opening = [c for c in s.cue("CMP") if c.start - s.start <= lead + 3]  # "Im Vergleich zum X, ...": all of it
-    versus = next((m.entity for m in compared if ctx.is_hardware(m.entity) and 0 <= m.start - q.end <= 20),
+    r.versus = next((m.entity for m in compared if ctx.is_hardware(m.entity) and 0 <= m.start - q.end <= 20),
                   None)  # "roughly 2.5x what Trillium offers": the one the ratio itself names
-    versus = versus or next((m.entity for m in compared if ctx.is_hardware(m.entity) and (
+    r.versus = r.versus or next((m.entity for m in compared if ctx.is_hardware(m.entity) and (
         m.start > q.start - 80 or any(0 <= m.start - c.end <= 6 for c in opening))), None)
-    if versus is None:  # "4x the compute of Trainium2" / "das 4-fache des Trainium2"
-        versus = next((m.entity for m in s.mentions if m.start > q.end and ctx.is_hardware(m.entity)
+    if r.versus is None:  # "4x the compute of Trainium2" / "das 4-fache des Trainium2"
+        r.versus = next((m.entity for m in s.mentions if m.start > q.end and ctx.is_hardware(m.entity)
                        and re.search(r"\b(?:of|von|des|der)\b", s.text[max(0, m.start - s.start - 8):m.start - s.start])),
                       None)
-    if versus is None and POSSESSIVE_AFTER.match(s.text, q.end - s.start) and not RATIO_VERB.match(q.text):
+    if r.versus is None and POSSESSIVE_AFTER.match(s.text, q.end - s.start) and not RATIO_VERB.match(q.text):
         # "at least 6x the FP4 performance of Trainium3 and twice its FP8 throughput": "its" is the partner's
         prior = [m for m in s.mentions if m.end <= q.start and ctx.is_hardware(m.entity)]
-        versus = prior[-1].entity if prior else None
-    if equal:
-        if metric == "memory_bandwidth" and any(c.label == "ATTR:interconnect_bandwidth" for c in s.cues):
-            metric = "interconnect_bandwidth"  # "NVLink 5 ... the same per-GPU bandwidth as the B200"
-        if versus is None:  # "essentially where Trainium2 was", "beim Stand der B200"
-            versus = next((m.entity for m in s.mentions if q.end <= m.start <= q.end + 30
+        r.versus = prior[-1].entity if prior else None
+    if r.equal:
+        if r.metric == "memory_bandwidth" and any(c.label == "ATTR:interconnect_bandwidth" for c in s.cues):
+            r.metric = "interconnect_bandwidth"  # "NVLink 5 ... the same per-GPU bandwidth as the B200"
+        if r.versus is None:  # "essentially where Trainium2 was", "beim Stand der B200"
+            r.versus = next((m.entity for m in s.mentions if q.end <= m.start <= q.end + 30
                            and ctx.is_hardware(m.entity)), None)
-        if versus is None and any(q.end <= c.start <= q.end + 12 for c in s.cue("ANAPH:system")):
+        if r.versus is None and any(q.end <= c.start <= q.end + 12 for c in s.cue("ANAPH:system")):
             # "liegt damit gleichauf mit dem UltraServer": the system in context
-            versus = ctx.context(seg, fits=lambda e: ctx.kind(e) in ("system", "pod", "instance")
+            r.versus = ctx.context(seg, fits=lambda e: ctx.kind(e) in ("system", "pod", "instance")
                                    and e not in {m.entity for m in s.mentions}, at=q.start)
-    subject, how, text = ctx.subject(seg, s, q.start, metric, anaphora=False)
-    if subject is not None and how == "coreference" and ctx.kind(subject) == "family":
+
+
+def _partners(ctx: Subjects, seg: Segment, s: Sentence, r: _Ratio) -> None:
+    """Who is compared with whom: the subject rules, then "that is 1.76 times" after a sentence with two
+    chips, "the new part", "der Nachfolger", a chip and its predecessor both named."""
+    q = r.q
+    compared = compared_in(s)
+    r.subject, r.how, r.text = ctx.subject(seg, s, q.start, r.metric, anaphora=False)
+    if r.subject is not None and r.how == "coreference" and ctx.kind(r.subject) == "family":
         # "the H200 ... It is the same Hopper silicon ... That gives the newer part 76% more capacity than
         # its predecessor": a comparison is of the family's chip the paragraph named, not of the family
-        members = set(ctx.fb.entities[subject].members)
+        members = set(ctx.fb.entities[r.subject].members)
         named = [e for e in ctx.memory.all(seg.block, seg.start + q.start) if e in members]
         if named:
-            subject, text = named[-1], ctx.fb.entities[named[-1]].name
+            r.subject, r.text = named[-1], ctx.fb.entities[named[-1]].name
     prev = s.previous
-    if versus is None and prev is not None and THAT_IS.match(s.text) \
+    if r.versus is None and prev is not None and THAT_IS.match(s.text) \
             and not any(ctx.is_hardware(m.entity) for m in s.mentions):
         # "The H200 pairs 141 GB with 4.8 TB/s, against 80 GB and 3.35 TB/s on the H100. That is about 1.76
         # times the capacity": the first chip of the sentence before against the one it was set against
@@ -214,30 +304,30 @@ def ratio_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, equal: bo
         other = ref[0] if ref else next((m for m in reversed(hw) if first and m.entity != first.entity), None)
         if first is not None and other is not None and first.entity != other.entity \
                 and ctx.kind(first.entity) == ctx.kind(other.entity):
-            subject, how, text, versus = first.entity, "coreference", first.text, other.entity
-    if subject is None and any(c.end <= q.start for c in s.cue("ANAPH:chip")) \
+            r.subject, r.how, r.text, r.versus = first.entity, "coreference", first.text, other.entity
+    if r.subject is None and any(c.end <= q.start for c in s.cue("ANAPH:chip")) \
             and not any(ctx.is_hardware(m.entity) for m in s.mentions if m.end <= q.start):
         # "AWS says the new part has four times the memory of the older chip": the chip in context
-        subject = ctx.context(seg, fits=lambda e: ctx.kind(e) == "chip", at=q.start) \
+        r.subject = ctx.context(seg, fits=lambda e: ctx.kind(e) == "chip", at=q.start) \
             or ctx.section_chip(seg) or ctx.main_chip()
-        how, text = "coreference", ctx.fb.entities[subject].name if subject else ""
-    if not equal and versus is not None and subject in (None, versus):
+        r.how, r.text = "coreference", ctx.fb.entities[r.subject].name if r.subject else ""
+    if not r.equal and r.versus is not None and r.subject in (None, r.versus):
         # "The targets are ambitious: 6x the FP4 performance of Trainium3": what the paragraph is about
-        subject = ctx.context(seg, fits=lambda e: ctx.is_hardware(e) and e != versus
-                                and ctx.kind(e) == ctx.kind(versus), at=q.start)
-        asked = [e for e in ctx.state.asked_about if e != versus and ctx.kind(e) == ctx.kind(versus)]
-        if subject is None and len(set(asked)) == 1 and ANSWER_TURN.match(seg.text):
-            subject = asked[0]  # "Q: So what does Trainium4 promise?" "A: Six times the FP4 of Trainium3."
-        if subject is None and ctx.kind(versus) in ("system", "pod") and ctx.state.system_before not in (None, versus) \
-                and ctx.kind(ctx.state.system_before) == ctx.kind(versus):
+        r.subject = ctx.context(seg, fits=lambda e: ctx.is_hardware(e) and e != r.versus
+                                and ctx.kind(e) == ctx.kind(r.versus), at=q.start)
+        asked = [e for e in ctx.state.asked_about if e != r.versus and ctx.kind(e) == ctx.kind(r.versus)]
+        if r.subject is None and len(set(asked)) == 1 and ANSWER_TURN.match(seg.text):
+            r.subject = asked[0]  # "Q: So what does Trainium4 promise?" "A: Six times the FP4 of Trainium3."
+        if r.subject is None and ctx.kind(r.versus) in ("system", "pod") and ctx.state.system_before not in (None, r.versus) \
+                and ctx.kind(ctx.state.system_before) == ctx.kind(r.versus):
             # "Die Zahlen zum UltraServer: ..." + "Im Vergleich zum Trn2 UltraServer nennt AWS die 4,4-fache
             # Rechenleistung": the system the article last named
-            subject = ctx.state.system_before
-        how, text = "coreference", ctx.fb.entities[subject].name if subject else ""
-    if equal and versus is not None and subject in (None, versus):
+            r.subject = ctx.state.system_before
+        r.how, r.text = "coreference", ctx.fb.entities[r.subject].name if r.subject else ""
+    if r.equal and r.versus is not None and r.subject in (None, r.versus):
         # "at 671 TFLOPS it is essentially where Trainium2 was": "it" is the chip in context
-        subject = ctx.context(seg, fits=lambda e: ctx.is_hardware(e) and e != versus, at=q.start)
-        how, text = "coreference", ctx.fb.entities[subject].name if subject else ""
+        r.subject = ctx.context(seg, fits=lambda e: ctx.is_hardware(e) and e != r.versus, at=q.start)
+        r.how, r.text = "coreference", ctx.fb.entities[r.subject].name if r.subject else ""
     for label, link in (("ANAPH:successor", "successor"), ("ANAPH:predecessor", "predecessor")):
         cue = [c for c in s.cue(label) if c.end <= q.start]
         named = [m for m in s.mentions if cue and m.end <= cue[-1].start and ctx.is_hardware(m.entity)
@@ -248,96 +338,106 @@ def ratio_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, equal: bo
             other = ctx.relative(seg, s, cue[-1], link)
             if other:
                 ctx.infer(seg.block, other, seg.start + cue[-1].start)
-                subject, how, text = other, "coreference", s.text[cue[-1].start - s.start:cue[-1].end - s.start]
-                versus = versus or getattr(ctx.fb.entities[other], OPPOSITE[link])
+                r.subject, r.how, r.text = other, "coreference", s.text[cue[-1].start - s.start:cue[-1].end - s.start]
+                r.versus = r.versus or getattr(ctx.fb.entities[other], OPPOSITE[link])
             break
-    if (versus is None or subject is None) and any(c.end <= q.end + 40 for c in s.cue("ANAPH:predecessor")):
+    if (r.versus is None or r.subject is None) and any(c.end <= q.end + 40 for c in s.cue("ANAPH:predecessor")):
         # "**H200** keeps the H100's compute ..., which gives it nearly twice the bandwidth of its
         # predecessor": the one named chip whose predecessor the sentence names too
         named = {m.entity for m in s.mentions if ctx.is_hardware(m.entity)}
         pairs = {(e, ctx.fb.entities[e].predecessor) for e in named if ctx.fb.entities[e].predecessor in named}
         if len(pairs) == 1:
-            subject, versus = pairs.pop()
-            how, text = "sentence", ctx.fb.entities[subject].name
-    if versus is None and subject and metric == "compute" and not equal and ctx.kind(subject) in ("system", "pod") \
-            and not s.cue("CMP") and not any(ctx.is_hardware(m.entity) and m.entity != subject for m in s.mentions):
+            r.subject, r.versus = pairs.pop()
+            r.how, r.text = "sentence", ctx.fb.entities[r.subject].name
+
+
+def _partners_in_context(ctx: Subjects, seg: Segment, s: Sentence, r: _Ratio) -> None:
+    """A reference point the sentence leaves unsaid: the predecessor ("4x mehr Leistung"), the other chip of
+    the sentence before, a list's last two leads, the systems built from two chips."""
+    q = r.q
+    if r.versus is None and r.subject and r.metric == "compute" and not r.equal and ctx.kind(r.subject) in ("system", "pod") \
+            and not s.cue("CMP") and not any(ctx.is_hardware(m.entity) and m.entity != r.subject for m in s.mentions):
         # "Der Trn3 UltraServer liefert 4x mehr Leistung": a vendor's system claim is against its predecessor
-        ent = ctx.fb.entities.get(subject)
-        versus = ent.predecessor if ent else None
-    if versus is None and subject:
-        ent = ctx.fb.entities.get(subject)
+        ent = ctx.fb.entities.get(r.subject)
+        r.versus = ent.predecessor if ent else None
+    if r.versus is None and r.subject:
+        ent = ctx.fb.entities.get(r.subject)
         if s.cue("ANAPH:predecessor"):
-            versus = ent.predecessor if ent else None
+            r.versus = ent.predecessor if ent else None
         elif s.cue("ANAPH:successor"):
-            versus = ent.successor if ent else None
+            r.versus = ent.successor if ent else None
         elif s.cue("ANAPH:first"):  # "twice what the first generation offered"
-            versus = ctx.first(subject)
+            r.versus = ctx.first(r.subject)
     prev = s.previous
-    if versus is None and subject is not None and prev is not None \
-            and not any(ctx.is_hardware(m.entity) and m.entity != subject for m in s.mentions):
+    if r.versus is None and r.subject is not None and prev is not None \
+            and not any(ctx.is_hardware(m.entity) and m.entity != r.subject for m in s.mentions):
         # "Nvidia nennt für die B200 ... dicht 4,5 PFLOPS. Im fairen Vergleich liegt die MI355X 25 Prozent
         # vorn": ahead of the one other chip the sentence before gave a figure for
-        others = {m.entity for m in prev.mentions if ctx.is_hardware(m.entity) and m.entity != subject}
+        others = {m.entity for m in prev.mentions if ctx.is_hardware(m.entity) and m.entity != r.subject}
         if q.unit == "percent" and len(others) == 1 and prev.families & {"memory", "rate", "compute"}:
-            versus = others.pop()
+            r.versus = others.pop()
             if not nearest_label(s, "ATTR:", q.start, q.end, CUE_WINDOW):
                 labels = [c.label[5:] for c in prev.cues if c.label.startswith("PREC:")]
-                precision = labels[-1] if labels else None
-        elif not equal and nearest_label(s, "ATTR:", q.start, q.end, CUE_WINDOW) and not any(
+                r.precision = labels[-1] if labels else None
+        elif not r.equal and nearest_label(s, "ATTR:", q.start, q.end, CUE_WINDOW) and not any(
                 m.start() <= q.start - s.start < m.end() for m in QUOTED.finditer(s.text)):
             # "Die H100 ist das Arbeitspferd ... Die H200 bringt rund 76 Prozent mehr Speicher mit":
             # more than the one other chip of its kind the paragraph was about just before
-            versus = ctx.paragraph_partner(s, subject)
-    if versus is None and seg.kind == "list_item" \
+            r.versus = ctx.paragraph_partner(s, r.subject)
+    if r.versus is None and seg.kind == "list_item" \
             and not any(ctx.is_hardware(m.entity) for m in s.mentions):
         # "- Trn3 UltraServer: 21 TB" "- GB300 NVL72: 14 TB" "- → 50% mehr Memory": the list's last two
         leads = ctx.state.item_leads.get((seg.intro, seg.heading), [])
         if len(leads) >= 2 and leads[-2] != leads[-1]:
-            subject, versus = leads[-2], leads[-1]
-            how, text = "coreference", ctx.fb.entities[subject].name
-    implied = False
-    if versus is None and subject is not None and ctx.kind(subject) == "chip" and not s.cue("CMP") \
-            and not any(ctx.is_hardware(m.entity) and m.entity != subject for m in s.mentions):
+            r.subject, r.versus = leads[-2], leads[-1]
+            r.how, r.text = "coreference", ctx.fb.entities[r.subject].name
+    r.implied = False
+    if r.versus is None and r.subject is not None and ctx.kind(r.subject) == "chip" and not s.cue("CMP") \
+            and not any(ctx.is_hardware(m.entity) and m.entity != r.subject for m in s.mentions):
         # "Trainium3: 4x Performance": a vendor's ratio with no partner is against the predecessor,
         # per chip or per system built from them; which one is unsaid, so it only verifies
-        versus = getattr(ctx.fb.entities.get(subject), "predecessor", None)
-        implied = versus is not None
-    if subject is not None and versus is not None and ctx.kind(subject) == ctx.kind(versus) == "chip" \
+        r.versus = getattr(ctx.fb.entities.get(r.subject), "predecessor", None)
+        r.implied = r.versus is not None
+    if r.subject is not None and r.versus is not None and ctx.kind(r.subject) == ctx.kind(r.versus) == "chip" \
             and system_word_before(s, q):
         # "die UltraServers mit bis zu 144 dieser Chips bieten das Vierfache der bisherigen Rechenleistung":
         # the systems built from the two chips, when the fact base compares exactly one such pair
-        pairs = {(a.id, f.q.versus) for a in ctx.fb.entities.values() if a.chip == subject
-                 for f in ctx.fb.about(a.id, "ratio") if ctx.fb.chip_of(f.q.versus) == versus}
+        pairs = {(a.id, f.q.versus) for a in ctx.fb.entities.values() if a.chip == r.subject
+                 for f in ctx.fb.about(a.id, "ratio") if ctx.fb.chip_of(f.q.versus) == r.versus}
         if len(pairs) == 1:
-            subject, versus = pairs.pop()
-            how = "coreference"
-    if subject is not None and versus is not None and how != "sentence":
-        subject = ctx.like_for_like(seg, subject, versus, q.start)
-    last = s.last_ratio
-    if last is not None and (subject is None or subject == last[1]) \
+            r.subject, r.versus = pairs.pop()
+            r.how = "coreference"
+
+
+def _same_as_list(ctx: Subjects, s: Sentence, r: _Ratio) -> None:
+    """"at least 6x the FP4 performance of Trainium3, 3x the FP8 throughput and double the memory
+    bandwidth": each ratio of the list compares what the first one compares."""
+    q = r.q
+    last = ctx.last_ratio(s)
+    if last is not None and (r.subject is None or r.subject == last[1]) \
             and LIST_GAP.fullmatch(s.text, last[2] - s.start, q.start - s.start) \
             and not any(last[2] <= m.start <= q.end + 25 and ctx.is_hardware(m.entity) and m.entity != last[1]
                         for m in s.mentions):
         # "at least 6x the FP4 performance of Trainium3, 3x the FP8 throughput and double the memory
         # bandwidth": each ratio of the list compares what the first one compares
-        subject, versus, how = last[0], last[1], "sentence"
-        text = ctx.fb.entities[subject].name
-    if subject is None or versus is None or subject == versus:
-        return None
-    s.last_ratio = (subject, versus, q.end)
-    if ctx.kind(subject) == "interconnect" and ctx.kind(versus) in ("system", "pod", "instance"):
-        return None  # "NVLink 5 ties its GPUs together at 130 TB/s, the same as in the GB200 NVL72": a link vs a rack
+        r.subject, r.versus, r.how = last[0], last[1], "sentence"
+        r.text = ctx.fb.entities[r.subject].name
+
+
+def _claim(seg: Segment, s: Sentence, r: _Ratio) -> Claim:
+    q = r.q
     qualifier = q.qualifier
     if qualifier == "exact" and MORE_THAN_THE.search(s.text, max(0, q.start - s.start - 20), q.start - s.start):
         qualifier = "at_least"  # "um mehr als das Vierfache", "more than the double"
     resolution = q.resolution
-    if workload in LOWER_BETTER and q.unit != "percent" and value < 1:
-        resolution = abs(1 / max(q.value - q.resolution, 1e-9) - value)  # "10-fach niedriger" admits 1/10.5-1/9.5
-    qq = Quantity(q.start, q.end, q.text, value, resolution, "times", "ratio", qualifier, high)
-    return Claim(entity=subject, attribute="ratio", start=seg.start + q.start, end=seg.start + q.end,
-                 text=q.text, quantity=qq, versus=versus, versus_implied=implied, scope=metric,
-                 precision=nearest_label(s, "PREC:", q.start, q.end, CUE_WINDOW) or precision,
-                 sentence=s.text.strip(), subject_text=text, subject_how=how)
+    if r.workload in LOWER_BETTER and q.unit != "percent" and r.value < 1:
+        resolution = abs(1 / max(q.value - q.resolution, 1e-9) - r.value)  # "10-fach niedriger" admits 1/10.5-1/9.5
+    qq = Quantity(q.start, q.end, q.text, r.value, resolution, "times", "ratio", qualifier, r.high)
+    assert r.subject is not None and r.versus is not None  # (ratio_claim returned before otherwise)
+    return Claim(entity=r.subject, attribute="ratio", start=seg.start + q.start, end=seg.start + q.end,
+                 text=q.text, quantity=qq, versus=r.versus, versus_implied=r.implied, scope=r.metric,
+                 precision=nearest_label(s, "PREC:", q.start, q.end, CUE_WINDOW) or r.precision,
+                 sentence=s.text.strip(), subject_text=r.text, subject_how=r.how)
 
 
 def figures_ratio(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim | None:
