@@ -6,10 +6,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from ..factbase.base import FactBase
 from ..models import Quantity, Segment
-from ..names import normalize, split_version
-from .discourse import Discourse, Inferred, Memory, PendingMemory
+from .context import Context
 from .patterns import (
     BOTH,
     CHIP_NOUN,
@@ -23,7 +21,6 @@ from .patterns import (
     NEW_SUBJECT,
     NEXT_CLAUSE,
     OBJECT_RELATIVE,
-    OPPOSITE,
     PAREN_OWNER,
     PER_OWNER,
     PREDICATE_BEFORE,
@@ -34,7 +31,6 @@ from .patterns import (
     TO_AFTER,
 )
 from .sentence import (
-    Cue,
     Mention,
     Sentence,
     compared_in,
@@ -44,47 +40,8 @@ from .sentence import (
 )
 
 
-class Subjects:
-    """Who a figure or a name is about, asked by the rules: the fact base, the article so far (read only)
-    and the memory of named entities as this rule call sees it. A rule records an entity it inferred with
-    `infer`; the extractor applies it to the memory after the rule returns."""
-
-    def __init__(self, fb: FactBase, state: Discourse, memory: Memory, kinds: dict[str, str]):
-        self.fb = fb
-        self.state = state
-        self.memory = PendingMemory(memory)
-        self._kinds = kinds
-        self.ratios: list[tuple[Sentence, tuple[str, str, int]]] = []  # each sentence's ratios, this call
-
-    @property
-    def inferred(self) -> list[Inferred]:
-        return self.memory.inferred
-
-    def last_ratio(self, s: Sentence) -> tuple[str, str, int] | None:
-        """The sentence's last ratio so far (subject, versus, end), this call's included."""
-        mine = [ratio for sentence, ratio in self.ratios if sentence is s]
-        return mine[-1] if mine else s.last_ratio
-
-    def set_last_ratio(self, s: Sentence, ratio: tuple[str, str, int]) -> None:
-        """Record the sentence's latest ratio; the extractor stores it on the sentence after the call."""
-        self.ratios.append((s, ratio))
-
-    def infer(self, block: int, entity: str, at: int) -> None:
-        """Remember that `entity` is meant at `at` ("der Nachfolger"), for the rest of this call and after."""
-        self.memory.inferred.append(Inferred(block, entity, at))
-
-    # -- helpers over the fact base ------------------------------------------------------------
-    def kind(self, entity: str) -> str:
-        return self._kinds.get(entity) or ""
-
-    def is_hardware(self, entity: str) -> bool:
-        return self.kind(entity) in HARDWARE_KINDS
-
-    def chip(self, entity: str) -> str:
-        """The chip of a system, instance or pod (chip-level facts live there); any other entity itself."""
-        if self.kind(entity) in ("system", "instance", "pod"):
-            return self.fb.chip_of(entity) or entity
-        return entity
+class Subjects(Context):
+    """Who a figure or a name is about: the sentence, the table, the list lead, or the discourse."""
 
     def subject(self, seg: Segment, s: Sentence, at: int, attribute: str,
                 anaphora: bool = True) -> tuple[str | None, str, str]:
@@ -255,7 +212,6 @@ class Subjects:
                 return ctx, "coreference", self.fb.entities[ctx].name
         return None
 
-
     def fits_for(self, attribute: str):
         def fits(entity: str) -> bool:
             kind = self.kind(entity)
@@ -272,32 +228,6 @@ class Subjects:
             return kind in HARDWARE_KINDS
 
         return fits
-
-    def context(self, seg: Segment, fits=None, fits_any: bool = False, at: int | None = None,
-                 named: bool = False) -> str | None:
-        """The entity a sentence without one is about: named earlier in the block, else the list's
-        intro, the section heading or the article's topic. Never one named only later."""
-        fits = fits or (lambda e: self.is_hardware(e))
-        before = seg.start + at if at is not None else None
-        if seg.lead_end:
-            ent = next((e for e in self.memory.all(seg.block, before, named) if fits(e)), None)
-            if ent:
-                return ent
-        for block in (seg.block, seg.intro, seg.heading):
-            if block < 0:
-                continue
-            seen = [e for e in self.memory.all(block, before if block == seg.block else None, named) if fits(e)]
-            if block == seg.block and seen:
-                return seen[-1]
-            if seen and (len(set(seen)) == 1 or block == seg.intro):
-                if block == seg.intro and seg.heading >= 0:
-                    own = self.heading_over_intro(seen[0], seg.heading, fits)
-                    if own:
-                        return own
-                return seen[0]  # a list's intro paragraph: its first-named entity is the topic
-        if self.state.topic and fits(self.state.topic):
-            return self.state.topic
-        return None
 
     def paired_subject(self, seg: Segment, s: Sentence, q: Quantity) -> tuple[str, str, str] | None:
         """"(144 GB vs. 128 GB)" under a heading "Trainium3 vs. TPU v5": values pair with entities in order."""
@@ -342,96 +272,6 @@ class Subjects:
         if ranked:
             return ranked[0]
         return built[0] if len(built) == 1 else subject
-
-    def predecessors(self, entity: str) -> list[str]:
-        """The entity's predecessor, its predecessor's predecessor, and so on (the fact base refuses
-        references to unknown entities)."""
-        out, ent = [], self.fb.entities.get(entity)
-        while ent is not None and ent.predecessor and ent.predecessor != entity and ent.predecessor not in out:
-            out.append(ent.predecessor)
-            ent = self.fb.entities[ent.predecessor]
-        return out
-
-    def first(self, entity: str) -> str | None:
-        """The first generation of an entity's line: its predecessors' predecessor, and so on."""
-        line = self.predecessors(entity)
-        return line[-1] if line else None
-
-    def relative(self, seg: Segment, s: Sentence, cue: Cue, link: str) -> str | None:
-        """What "the successor"/"der Vorgänger" means: the successor (predecessor) of the entity in
-        context, unless the sentence names that entity's own predecessor (successor), as in
-        "## Lohnt sich Trainium3?" + "der Nachfolger bietet ... dieselbe Leistung wie Trainium2":
-        then the entity in context is the successor itself."""
-        ctx = self.context(seg, at=cue.start, named=True)
-        ent = self.fb.entities.get(ctx) if ctx else None
-        if ent is None:
-            return None
-        if link == "first":
-            return self.first(ctx)
-        back = OPPOSITE[link]
-        named = {m.entity for m in s.mentions}
-        if getattr(ent, back) and getattr(ent, back) in named:
-            return ctx
-        return getattr(ent, link)
-
-    def heading_over_intro(self, intro: str, heading: int, fits) -> str | None:
-        """"## NVIDIA B200" + "The first Blackwell part, ...:" + "- Memory: 192 GB": the list is about the
-        heading's one entity when the intro names only its family or its predecessor ("## MI325X" +
-        "reuses the MI300X compute silicon ...")."""
-        named = list(dict.fromkeys(e for e in self.memory.all(heading) if fits(e)))
-        if len(named) != 1 or named[0] == intro:
-            return None
-        own = named[0]
-        chip = self.chip(own)
-        ent = self.fb.entities[intro]
-        if ent.kind == "family" and (own in ent.members or chip in ent.members):
-            return own
-        if intro in (self.fb.entities[own].predecessor, self.fb.entities[chip].predecessor):
-            return own
-        return None
-
-    def paragraph_topic(self, seg: Segment, at: int) -> str | None:
-        """The chip the paragraph has named most so far, when one clearly leads ("Trainium3 ... Trainium3
-        ... only with Trainium4 ... The part is built on 5 nm")."""
-        counts: dict[str, int] = {}
-        for e in self.memory.all(seg.block, seg.start + at, named=True):
-            if self.kind(e) == "chip":
-                counts[e] = counts.get(e, 0) + 1
-        return clear_leader(counts)
-
-    def article_chip(self) -> str | None:
-        """The chip the article is about: the one named most, else the first one named."""
-        return self.main_chip() or next(iter(self.state.chip_mentions), None)
-
-    def main_chip(self) -> str | None:
-        """The chip the article has named most so far, when one clearly leads ("der neue Chip" in a
-        section whose heading and paragraphs name none)."""
-        return clear_leader(self.state.chip_mentions)
-
-    def section_chip(self, seg: Segment) -> str | None:
-        """The chip an earlier paragraph of the section was about: of the chips it named, the newest
-        (not the predecessor of another one); "the new part" after "Trainium3 ... its predecessor, Trainium2"."""
-        for block in reversed([b for b in self.state.paragraphs.get(seg.heading, []) if b < seg.block]):
-            chips = list(dict.fromkeys(self.chip(e) for e in self.memory.all(block, named=True)
-                                       if self.is_hardware(e)))
-            chips = [e for e in chips if self.kind(e) == "chip"]
-            if chips:
-                newest = [e for e in chips if not any(self.fb.entities[o].predecessor == e for o in chips)]
-                return (newest or chips)[0]
-        return None
-
-    def paragraph_partner(self, s: Sentence, subject: str) -> str | None:
-        """The one other entity of the subject's kind named in the nearest earlier sentence (up to
-        three back in the same paragraph) that names any hardware but the subject."""
-        prev, kind = s.previous, self.kind(subject)
-        for _ in range(3):
-            if prev is None:
-                return None
-            others = {m.entity for m in prev.mentions if self.is_hardware(m.entity) and m.entity != subject}
-            if others:
-                return others.pop() if len(others) == 1 and self.kind(next(iter(others))) == kind else None
-            prev = prev.previous
-        return None
 
     def maker_s_chip(self, s: Sentence, at: int) -> str | None:
         """"The MI355X matches Blackwell Ultra on capacity, and AMD builds its compute dies on 5 nm": the
@@ -511,29 +351,6 @@ class Subjects:
                 uniq.append(e)
         return tuple(uniq)
 
-    def link_user(self, seg: Segment, link: str, at: int) -> str | None:
-        """Of the chips the paragraph named so far, the last one whose link is exactly this generation:
-        "Der Neue ... gleichauf mit dem Trainium2. Gekoppelt werden die Chips per NeuronLink-v4 mit
-        1,28 TB/s" is about the chip with NeuronLink-v4, not the one compared last."""
-        _, version = split_version(normalize(self.fb.entities[link].name))
-        if not version:
-            return None
-        for e in reversed(self.memory.all(seg.block, seg.start + at)):
-            if self.kind(e) == "chip" and any(normalize(str(f.value)) == normalize(self.fb.entities[link].name)
-                                              for f in self.fb.about(e, "interconnect") if not f.fact.negated):
-                return e
-        return None
-
-    def uses_link(self, chip: str, link: str) -> bool:
-        """Whether a figure said of a link may be the chip's: a generic name ("NeuronLink"), or a link
-        the chip has; not "NVLink 4, which carries 900 GB/s" in a Trainium3 paragraph."""
-        stem, version = split_version(normalize(self.fb.entities[link].name))
-        if not version:
-            return True
-        stems = {split_version(normalize(str(f.value)))[0] for f in self.fb.about(self.chip(chip), "interconnect")
-                 if not f.fact.negated}
-        return not stems or stem in stems  # "H200 ... per NVLink 5 mit 900 GB/s": its NVLink, wrong generation
-
     def guessed_alternates(self, seg: Segment, subject: str, at: int) -> tuple[str, ...]:
         """For a name said of a chip the sentence does not name: the other chips the paragraph named
         ("Ein Inferentia2-Chip ...; die 96 GiB gehören zum Trainium2. Der kleinere Chip ist per
@@ -544,16 +361,6 @@ class Subjects:
             # through NeuronLink-v4" in a live blog): any chip the article has named may be meant
             seen = list(self.state.chip_mentions)
         return tuple(dict.fromkeys(e for e in seen if e != subject and self.kind(e) == "chip"))
-
-    def table_entity(self, seg: Segment) -> str | None:
-        """In a table cell, the hardware its column or row header names ("| Scale-up | NeuronLink-v3 |")."""
-        if seg.kind != "table_cell":
-            return None
-        for block in (seg.col_header, seg.row_header):
-            ent = next((e for e in self.memory.all(block) if self.is_hardware(e)), None) if block >= 0 else None
-            if ent:
-                return ent
-        return None
 
     def subject_chips(self, seg: Segment, s: Sentence, compared, counted) -> list[Mention]:
         """The hardware a name in the sentence may be said of. In a list item with a lead, a chip named
@@ -589,14 +396,6 @@ class Subjects:
         ctx = self.chip(ctx)
         return Mention(s.start, s.start, ctx, self.fb.entities[ctx].name)
 
-    def org_of(self, person: str) -> str | None:
-        name = self.fb.entities[person].name
-        for f in self.fb.facts:
-            if f.attribute == "ceo" and f.value == name:
-                return f.entity
-        return None
-
-
 def without_predicates(s: Sentence, mentions: list) -> list:
     """Drop a name that is only the predicate after an earlier one: "the H200 is the H100 with better
     memory: 141 GB of HBM3e" is about the H200."""
@@ -606,20 +405,10 @@ def without_predicates(s: Sentence, mentions: list) -> list:
     return [first] + [m for m in mentions[1:]
                       if not PREDICATE_BEFORE.fullmatch(s.text[first.end - s.start:m.start - s.start])]
 
-
-def clear_leader(counts: dict[str, int]) -> str | None:
-    """The entity named at least twice and more often than any other, if there is one."""
-    ranked = sorted(counts.items(), key=lambda kv: -kv[1])
-    if ranked and ranked[0][1] >= 2 and (len(ranked) == 1 or ranked[0][1] > ranked[1][1]):
-        return ranked[0][0]
-    return None
-
-
 def end_of_number(text: str, at: int) -> int:
     """Where the number starting at `at` ends (its unit follows)."""
     m = re.match(r"[\d.,\s\u00a0]*\d", text[at:])
     return at + (m.end() if m else 0)
-
 
 def owner_after(s: Sentence, m: Mention, subject: str, at: int) -> bool:
     """"the B200 reaches 9 PFLOPS, and Blackwell Ultra, the B300, ... carries 180 GB": the subject named in
