@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from ...models import Claim, Segment
 from ...periods import Period, period_before
@@ -17,7 +17,7 @@ from ..patterns import (
     YEAR,
     YEARLESS_DAY,
 )
-from ..sentence import Sentence, counted_in, distance
+from ..sentence import Cue, Sentence, counted_in, distance
 from ..subjects import Subjects
 
 
@@ -63,46 +63,56 @@ def date_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
         def dated(entity: str, attribute=attribute, presented=presented) -> bool:
             return bool(ctx.fb.about(entity, attribute) or (presented and ctx.fb.about(entity, "available")))
 
-        counted = [x for x in counted_in(s) if ctx.kind(x.entity) == "chip"]  # "500.000 Trainium3-Chips"
-        with_facts = [x for x in s.mentions if dated(x.entity) and x not in counted and not UNPUNCTUATED_BREAK.search(
-            s.text[min(x.end, a) - s.start:max(x.start, b) - s.start])]  # a heading glued to the next line
-        table = ctx.table_entity(seg) if seg.kind == "table_cell" and not with_facts else None
-        if table is not None and dated(table):
-            # "| Gaudi 3 | ... | 2024 |" under "Start" or "Launch": the row's chip
-            subject, subject_text, entity = None, ctx.fb.entities[table].name, table
-        elif with_facts:
-            # "Der Trainium2 selbst, der schon das Dreifache der ersten Trainium-Generation bot, war im
-            # November 2023 angekündigt worden": a name inside a relative clause is not the date's
-            inner = [(r.start() + s.start, r.end() + s.start) for r in RELATIVE_CLAUSE.finditer(s.text, 0, start)]
-            with_facts = [x for x in with_facts if not any(p <= x.start and x.end <= r for p, r in inner)] or with_facts
-            before = [x for x in with_facts if x.end <= a]
-            subject, subject_text = (before[-1] if before else with_facts[0]), None
-        elif not any(ctx.is_hardware(x.entity) or ctx.kind(x.entity) in ("project", "person")
-                     for x in s.mentions) and (
-                any(c.start < cue.start for c in (*s.cue("ANAPH:chip"), *s.cue("ANAPH:system"),
-                                                  *s.cue("ANAPH:project"))) or seg.lead_end or orgs
-                or seg.kind == "list_item" and seg.intro >= 0):
-            # "The chip was announced at GTC on ...", "- **Ironwood:** ... Vorgestellt hat Google sie im
-            # April 2025": the one in context (with only a maker named, that maker's)
-            entity = ctx.context(seg, fits=dated, at=a)
-            if entity is None and s.cue("ANAPH:system") and ctx.state.system_before and dated(ctx.state.system_before):
-                entity = ctx.state.system_before  # "The rack is not new either: Nvidia unveiled it in March 2024"
-            elif entity is None and s.cue("ANAPH:chip"):
-                entity = ctx.section_chip(seg)
-                entity = entity if entity and dated(entity) else None
-            if entity is None or not (seg.lead_end or seg.kind == "list_item" or any(c.start < cue.start for c in (
-                    *s.cue("ANAPH:chip"), *s.cue("ANAPH:system"), *s.cue("ANAPH:project"))))\
-                    and ctx.fb.entities[entity].vendor not in orgs:
-                continue
-            subject, subject_text = None, ctx.fb.entities[entity].name
-        else:
+        found = _dated_entity(ctx, seg, s, dated, cue, start, a, b, orgs)
+        if found is None:
             continue
-        yield Claim(entity=subject.entity if subject else entity, attribute=attribute,
+        entity, subject_text, named = found
+        yield Claim(entity=entity, attribute=attribute,
                     start=seg.start + s.start + at, end=seg.start + b, text=s.text[at:end],
-                    value_text=period.encode(), sentence=s.text.strip(),
-                    subject_text=subject.text if subject else subject_text,
-                    subject_how="sentence" if subject else "coreference",
+                    value_text=period.encode(), sentence=s.text.strip(), subject_text=subject_text,
+                    subject_how="sentence" if named else "coreference",
                     scope="presented" if presented else None)
+
+
+def _dated_entity(ctx: Subjects, seg: Segment, s: Sentence, dated: Callable[[str], bool], cue: Cue, start: int,
+                  a: int, b: int, orgs: set[str]) -> tuple[str, str, bool] | None:
+    """(entity, how it was written, named in the sentence) a date at a-b is about: a name of the sentence
+    with that date in the fact base, the table row's chip, or the one in context."""
+    counted = [x for x in counted_in(s) if ctx.kind(x.entity) == "chip"]  # "500.000 Trainium3-Chips"
+    with_facts = [x for x in s.mentions if dated(x.entity) and x not in counted and not UNPUNCTUATED_BREAK.search(
+        s.text[min(x.end, a) - s.start:max(x.start, b) - s.start])]  # a heading glued to the next line
+    table = ctx.table_entity(seg) if seg.kind == "table_cell" and not with_facts else None
+    if table is not None and dated(table):
+        # "| Gaudi 3 | ... | 2024 |" under "Start" or "Launch": the row's chip
+        return table, ctx.fb.entities[table].name, False
+    elif with_facts:
+        # "Der Trainium2 selbst, der schon das Dreifache der ersten Trainium-Generation bot, war im
+        # November 2023 angekündigt worden": a name inside a relative clause is not the date's
+        inner = [(r.start() + s.start, r.end() + s.start) for r in RELATIVE_CLAUSE.finditer(s.text, 0, start)]
+        with_facts = [x for x in with_facts if not any(p <= x.start and x.end <= r for p, r in inner)] or with_facts
+        before = [x for x in with_facts if x.end <= a]
+        subject = before[-1] if before else with_facts[0]
+        return subject.entity, subject.text, True
+    elif not any(ctx.is_hardware(x.entity) or ctx.kind(x.entity) in ("project", "person")
+                 for x in s.mentions) and (
+            any(c.start < cue.start for c in (*s.cue("ANAPH:chip"), *s.cue("ANAPH:system"),
+                                              *s.cue("ANAPH:project"))) or seg.lead_end or orgs
+            or seg.kind == "list_item" and seg.intro >= 0):
+        # "The chip was announced at GTC on ...", "- **Ironwood:** ... Vorgestellt hat Google sie im
+        # April 2025": the one in context (with only a maker named, that maker's)
+        entity = ctx.context(seg, fits=dated, at=a)
+        if entity is None and s.cue("ANAPH:system") and ctx.state.system_before and dated(ctx.state.system_before):
+            entity = ctx.state.system_before  # "The rack is not new either: Nvidia unveiled it in March 2024"
+        elif entity is None and s.cue("ANAPH:chip"):
+            entity = ctx.section_chip(seg)
+            entity = entity if entity and dated(entity) else None
+        if entity is None or not (seg.lead_end or seg.kind == "list_item" or any(c.start < cue.start for c in (
+                *s.cue("ANAPH:chip"), *s.cue("ANAPH:system"), *s.cue("ANAPH:project"))))\
+                and ctx.fb.entities[entity].vendor not in orgs:
+            return None
+        return entity, ctx.fb.entities[entity].name, False
+    return None
+
 
 
 def dated_names(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
