@@ -61,7 +61,7 @@ class Reviewer:
         when = src.date or as_of or dt.date.today()
         segs = front_matter_segments(src) + segments(src)
         nlp = self.nlp(language)
-        extractor = ClaimExtractor(self.factbase)
+        extractor = ClaimExtractor(self.factbase, language)
         claims = []
         for seg, doc in zip(segs, segment_docs(nlp, [seg.text for seg in segs]), strict=True):
             claims.extend(extractor.claims(seg, doc))

@@ -7,11 +7,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ..lang.windows import Words
 from ..models import Quantity, Segment, quick_init
 from .patterns import (
     HEADER_UNIT,
-    HOURLY_PRICE_UNIT,
-    NEW_WORD,
 )
 from .sentence import Cue, Sentence
 
@@ -104,7 +103,7 @@ def newest_for_new(ctx: Subjects, seg: Segment, s: Sentence) -> None:
     carries ...": "the new part", "der neue Chip" is the newest chip the paragraph has named, not the
     last one; it is remembered there, so that "it" in the next sentence means it too."""
     for c in s.cue("ANAPH:chip"):
-        if not NEW_WORD.search(s.text, c.start - s.start, c.end - s.start):
+        if not s.w.new_word.search(s.text, c.start - s.start, c.end - s.start):
             continue
         if any(m.end <= c.start and ctx.is_hardware(m.entity) for m in s.mentions):
             continue  # "Trainium3 ... the new part": named in the sentence itself
@@ -143,7 +142,7 @@ def with_header(state: Discourse, seg: Segment, sentences: list[Sentence],
     return out
 
 
-def header_unit(text: str) -> tuple[str, str] | None:
+def header_unit(text: str, w: Words) -> tuple[str, str] | None:
     """The unit a column header gives its cells: "HBM (GB)", "Bandbreite (TB/s)", "Memory in GB"."""
     from .. import units
 
@@ -151,7 +150,7 @@ def header_unit(text: str) -> tuple[str, str] | None:
     if not m:
         return None
     surface = (m.group(1) or m.group(2)).strip()
-    if HOURLY_PRICE_UNIT.fullmatch(surface):
+    if w.hourly_price_unit.fullmatch(surface):
         return "USD / hour", "price"  # "On-Demand (US-$/h)", "Preis (USD pro Stunde)"
     if surface not in units.LEXICON:
         return None  # "(Blackwell Ultra)", "(dicht)": no unit (and no pint import to find that out)

@@ -23,11 +23,12 @@ from collections.abc import Callable, Iterable, Sequence
 from spacy.tokens import Doc
 
 from ..factbase.base import FactBase
+from ..lang import words
 from ..models import Claim, Quantity, Segment
 from ..nlp import doc_text
 from . import gates
 from .discourse import Discourse, Memory, header_unit, newest_for_new, with_header
-from .patterns import GENERATION_HEADER, HARDWARE_KINDS
+from .patterns import HARDWARE_KINDS
 from .rules import SENTENCE_RULES, figure_claim
 from .sentence import Sentence, compared_in, counted_in, split_sentences
 from .subjects import Subjects
@@ -36,8 +37,9 @@ from .subjects import Subjects
 class ClaimExtractor:
     """Turns each segment's Doc into claims, remembering entities across the article's blocks."""
 
-    def __init__(self, factbase: FactBase):
+    def __init__(self, factbase: FactBase, lang: str = "en"):
         self.fb = factbase
+        self.w = words(lang)  # the article language's words (reviewer/lang/<code>/)
         self._kinds = {eid: ent.kind for eid, ent in factbase.entities.items()}
         self.memory = Memory()
         self.state = Discourse()
@@ -63,33 +65,33 @@ class ClaimExtractor:
 
     # -- per segment ---------------------------------------------------------------------------
     def claims(self, seg: Segment, doc: Doc) -> list[Claim]:
-        sentences = split_sentences(doc)
+        sentences = split_sentences(doc, self.w)
         gates.mark_corrected_quotes(sentences)
         self.state.system_before = self.state.last_system  # as of this segment's start
         if seg.kind in ("paragraph", "heading"):
             self.state.last_paragraph = seg.text  # "## Reply 6: u/someone" introduces the blockquote below it
-        if gates.quoted_heading(seg):
+        if gates.quoted_heading(seg, self.w):
             return []
         self._note_structure(seg, sentences)
         self._note_mentions(seg, sentences)
         quantities = self._note_cells(seg, sentences, doc._.hw_quantities or ())
         placed = _place(sentences, quantities)
         out: list[Claim] = []
-        hedged = gates.hedged(doc_text(doc), placed)
+        hedged = gates.hedged(doc_text(doc), placed, self.w)
         for k, (i, q) in enumerate(placed):
             if i < 0 or k in hedged:  # "3nm or 4nm": no claim
                 continue
             claim = self._run(figure_claim, seg, sentences, i, q)
             if claim is not None:
                 out.append(claim)  # type: ignore[arg-type]
-        if gates.quoted_blockquote(seg, self.state.last_paragraph):
+        if gates.quoted_blockquote(seg, self.state.last_paragraph, self.w):
             return []
         for s in sentences:
             if gates.reported(s):
                 continue  # "hieß es", "according to ...": someone else's statement
             for rule in SENTENCE_RULES:
                 out.extend(self._run(rule, seg, s, out))  # type: ignore[arg-type]
-        if gates.question_turn(seg):
+        if gates.question_turn(seg, self.w):
             # "Q: I've seen Trainium3 described at 1.3 petaflops.": the interviewer's premise; what it asks
             # about is what the answer's comparisons are about ("Q: So what does Trainium4 promise?")
             self.state.asked_about = [m.entity for s in sentences for m in s.mentions if self._is_hardware(m.entity)]
@@ -137,7 +139,7 @@ class ClaimExtractor:
         if seg.kind == "table_cell":
             self.state.cell_text[seg.block] = seg.text.strip(" *_")
             if not any(s.mentions for s in sentences) and seg.col_header >= 0 \
-                    and GENERATION_HEADER.search(self.state.cell_text.get(seg.col_header, "")):
+                    and self.w.generation_header.search(self.state.cell_text.get(seg.col_header, "")):
                 first = self._first_generations().get(seg.text.strip(" *_").lower())
                 if first:  # "| Trainium | 32 GiB |" in a column "Generation", above "| Trainium2 | ...": the first
                     self.memory.add(seg.block, first, seg.start)
@@ -145,7 +147,7 @@ class ClaimExtractor:
             hw = {e for e in self.memory.all(seg.block) if self._is_hardware(e)}
             self.state.topic = hw.pop() if len(hw) == 1 else ""
         if seg.kind == "table_cell":
-            self.state.cells[seg.block] = (header_unit(seg.text), tuple(c.label for s in sentences for c in s.cues))
+            self.state.cells[seg.block] = (header_unit(seg.text, self.w), tuple(c.label for s in sentences for c in s.cues))
             quantities = with_header(self.state, seg, sentences, quantities)
         return quantities
 

@@ -6,26 +6,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ..lang.windows import Words
 from ..models import Quantity, Segment
 from .patterns import (
-    ALTERNATIVE,
-    CORRECTION,
-    DELTA_AFTER,
-    DELTA_BEFORE,
-    DIE_NOUN,
-    FITS_INTO,
     FULLY_QUOTED,
-    MODEL,
-    NEEDS,
-    NOT_COMPUTE_DIE,
-    NUMBERING,
-    PASST,
-    QUESTION_TURN,
-    QUOTE_INTRO,
-    QUOTE_LABEL,
-    QUOTE_SOURCE,
     QUOTED,
-    WAS_PAREN,
 )
 from .sentence import Sentence
 
@@ -35,7 +20,7 @@ def mark_corrected_quotes(sentences: list[Sentence]) -> None:
     next sentence: the article quotes someone else's mistake to correct it, it does not claim it."""
     for i, s in enumerate(sentences):
         if "(" in s.text:
-            was = [(s.start + m.start(), s.start + m.end()) for m in WAS_PAREN.finditer(s.text)]
+            was = [(s.start + m.start(), s.start + m.end()) for m in s.w.was_paren.finditer(s.text)]
             if was:  # "fixed H100 memory (was 94 GB)", "180 GB (nicht 192 GB)": the old or wrong value, no claim
                 s.discussed = was
         quotes = list(QUOTED.finditer(s.text))
@@ -43,7 +28,7 @@ def mark_corrected_quotes(sentences: list[Sentence]) -> None:
             continue
         after = s.text[quotes[-1].end():] + " " + (sentences[i + 1].text if i + 1 < len(sentences) else "")
         before = s.text[:quotes[0].start()]
-        if CORRECTION.search(after) or CORRECTION.search(before) or QUOTE_LABEL.search(before):
+        if s.w.correction.search(after) or s.w.correction.search(before) or s.w.quote_label.search(before):
             s.discussed = s.discussed + [(s.start + q.start(), s.start + q.end()) for q in quotes]
 
 
@@ -56,47 +41,47 @@ def is_discussed(s: Sentence, start: int, end: int) -> bool:
 def model_requirement(s: Sentence, q: Quantity) -> bool:
     """"A 70B model in BF16 needs about 140 GB", "Llama 3 benötigt rund 810 GB": what a model needs."""
     before = s.text[:q.start - s.start]
-    if not MODEL.search(before):
+    if not s.w.model.search(before):
         return False
     # ("a model that no longer fits into 32 GB", "wenn ein Modell nicht mehr in 32 GB passt": what it fits in)
-    return bool(NEEDS.search(before) or FITS_INTO.search(before)
-                or re.search(r"\bin\s+$", before) and PASST.match(s.text, q.end - s.start))
+    return bool(s.w.needs.search(before) or s.w.fits_into.search(before)
+                or re.search(r"\bin\s+$", before) and s.w.passt.match(s.text, q.end - s.start))
 
 
-def other_die(before: str) -> bool:
+def other_die(before: str, w: Words) -> bool:
     """Whether the last die named before a node is not a compute die ("I/O dies on 6 nm",
     "I/O-Chiplets im 6-nm-Verfahren", "IODs on N6")."""
     last = None
-    for last in DIE_NOUN.finditer(before):
+    for last in w.die_noun.finditer(before):
         pass
     if last is not None:
-        return bool(NOT_COMPUTE_DIE.fullmatch(last.group(1)))
+        return bool(w.not_compute_die.fullmatch(last.group(1)))
     return bool(re.search(r"\bIODs?\b", before))
 
 
-def quoted_heading(seg: Segment) -> bool:
+def quoted_heading(seg: Segment, w: Words) -> bool:
     """'## 1. "Trainium3 has four times the memory of Trainium2"': a heading that is only a quotation is a
     myth the section refutes."""
-    return seg.kind == "heading" and bool(FULLY_QUOTED.fullmatch(NUMBERING.sub("", seg.text, count=1)))
+    return seg.kind == "heading" and bool(FULLY_QUOTED.fullmatch(w.numbering.sub("", seg.text, count=1)))
 
 
-def quoted_blockquote(seg: Segment, before: str) -> bool:
+def quoted_blockquote(seg: Segment, before: str, w: Words) -> bool:
     """'> "Trillium has 192 GB per chip ..."', or a blockquote after "Someone replied with this:" or under
     "## Reply 6: u/name": someone else's words. `before` is the paragraph or heading before it."""
     return seg.kind == "blockquote" and bool(
-        FULLY_QUOTED.fullmatch(seg.text) or QUOTE_INTRO.search(before) or QUOTE_SOURCE.search(before))
+        FULLY_QUOTED.fullmatch(seg.text) or w.quote_intro.search(before) or w.quote_source.search(before))
 
 
-def question_turn(seg: Segment) -> bool:
+def question_turn(seg: Segment, w: Words) -> bool:
     """An interviewer's turn ("Q:", "Frage:"): its figures are the premise of a question, not claims."""
-    return seg.kind == "paragraph" and bool(QUESTION_TURN.match(seg.text))
+    return seg.kind == "paragraph" and bool(w.question_turn.match(seg.text))
 
 
-def hedged(text: str, placed: Sequence[tuple[int, Quantity]]) -> set[int]:
+def hedged(text: str, placed: Sequence[tuple[int, Quantity]], w: Words) -> set[int]:
     """Indexes of figures offered as alternatives ("3nm or 4nm"): neither is claimed."""
     return {j for k in range(len(placed) - 1) for j in (k, k + 1)
             if placed[k][1].family == placed[k + 1][1].family
-            and ALTERNATIVE.fullmatch(text[placed[k][1].end:placed[k + 1][1].start])}
+            and w.alternative.fullmatch(text[placed[k][1].end:placed[k + 1][1].start])}
 
 
 def not_asserted_figure(s: Sentence, q: Quantity) -> bool:
@@ -105,8 +90,8 @@ def not_asserted_figure(s: Sentence, q: Quantity) -> bool:
     if reported(s) or is_discussed(s, q.start, q.end):
         return True  # someone else's statement, quoted: not the article's claim
     if q.family in ("memory", "rate", "compute", "power") and q.unit != "percent" and (
-            DELTA_BEFORE.search(s.text, max(0, q.start - s.start - 24), q.start - s.start)
-            or DELTA_AFTER.match(s.text, q.end - s.start)):
+            s.w.delta_before.search(s.text, max(0, q.start - s.start - 24), q.start - s.start)
+            or s.w.delta_after.match(s.text, q.end - s.start)):
         return True  # "while adding 32 GB of memory per GPU", "32 GB mehr als", "50 W more": a difference
     if q.family == "memory" and model_requirement(s, q):
         return True  # "a 70B model needs about 140 GB for its weights": a model's size, not the chip's

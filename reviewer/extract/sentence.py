@@ -8,26 +8,9 @@ from dataclasses import dataclass, field
 
 from spacy.tokens import Doc
 
+from ..lang.windows import Words
 from ..models import Quantity, quick_init
 from ..nlp import CUE_KEY, ENTITY_KEY, doc_text
-from .patterns import (
-    BARE_WITH,
-    BETWEEN_CMP,
-    CLAUSE_BREAK,
-    COUNT_BEFORE,
-    EQUAL_WIE,
-    FROM_END,
-    FROM_ON,
-    INSTEAD_OF,
-    LEVEL_AFTER,
-    MIT_BEFORE,
-    OF_REFERENCE,
-    RATIO_BEFORE,
-    RATIO_OF_BEFORE,
-    TO_AFTER,
-    TO_BETWEEN,
-    WIE,
-)
 
 
 @quick_init
@@ -58,6 +41,7 @@ class Sentence:
     text: str
     mentions: list[Mention]
     cues: list[Cue]
+    w: Words = field(repr=False)  # the article language's words (reviewer/lang/<code>/)
     quantities: list[Quantity] = field(default_factory=list)  # its figures, in text order
     families: set[str] = field(default_factory=set)  # their families ("memory", "rate", ...)
     last: Quantity | None = None  # its last figure: what "That is twice ..." in the next sentence refers to
@@ -85,7 +69,7 @@ class Sentence:
         self.compared = self.counted = None
 
 
-def split_sentences(doc: Doc) -> list[Sentence]:
+def split_sentences(doc: Doc, w: Words) -> list[Sentence]:
     text = doc_text(doc)  # slices of it are what Span.text gives, without rebuilding it from tokens
     ents = [Mention(sp.start_char, sp.end_char, sp.label_, text[sp.start_char:sp.end_char])
             for sp in doc.spans.get(ENTITY_KEY, [])]
@@ -94,7 +78,7 @@ def split_sentences(doc: Doc) -> list[Sentence]:
     for sent in doc.sents:
         a, b = sent.start_char, sent.end_char
         out.append(Sentence(a, b, text[a:b], [m for m in ents if a <= m.start < b],
-                             [c for c in cues if a <= c.start < b]))
+                            [c for c in cues if a <= c.start < b], w))
     return out
 
 
@@ -119,7 +103,7 @@ def nearest_label(s: Sentence, prefix: str, start: int, end: int, window: int,
         if d > window:
             continue
         gap = s.text[c.end - s.start:start - s.start] if c.end <= start else s.text[end - s.start:c.start - s.start]
-        if CLAUSE_BREAK.search(gap) and not (c.label.startswith("SCOPE:") and BARE_WITH.fullmatch(gap)):
+        if s.w.clause_break.search(gap) and not (c.label.startswith("SCOPE:") and s.w.bare_with.fullmatch(gap)):
             # (a bare "mit"/"with" right after the cue joins it to the value: "jeder Chip mit 28.800 Gbit/s")
             if same_clause or (not next_clause and c.start >= end):
                 continue  # (a cue in the clause after the value speaks of that clause's value)
@@ -154,26 +138,26 @@ def compared_in(s: Sentence) -> list[Mention]:
     for m in s.mentions:
         rel = m.start - s.start
         before = s.text[max(0, rel - 60):rel]
-        if WIE.search(before) and EQUAL_WIE.search(before):
+        if s.w.wie.search(before) and s.w.equal_wie.search(before):
             out.append(m)
             continue
         ref = next((c for c in anaph if 0 <= m.start - c.end <= 3), None)
         if ref and is_reference(s, ref):
             out.append(m)
             continue
-        if FROM_ON.search(before) and TO_AFTER.match(s.text, m.end - s.start):
+        if s.w.from_on.search(before) and s.w.to_after.match(s.text, m.end - s.start):
             out.append(m)  # "Capacity goes from 96 GB on Trainium2 to 144 GB per chip": the old one
             continue
-        if MIT_BEFORE.search(before) and LEVEL_AFTER.match(s.text, m.end - s.start):
+        if s.w.mit_before.search(before) and s.w.level_after.match(s.text, m.end - s.start):
             out.append(m)  # "liegt ... mit dem GB300 NVL72 gleichauf": the one it is level with
             continue
-        if RATIO_BEFORE.search(before) and s.text.startswith(("'s", "’s"), m.end - s.start) \
-                or RATIO_OF_BEFORE.search(before):
+        if s.w.ratio_before.search(before) and s.text.startswith(("'s", "’s"), m.end - s.start) \
+                or s.w.ratio_of_before.search(before):
             out.append(m)  # "It also doubles the v5e's memory", "das Vierfache der v5p": the reference point
             continue
         for c in cmp:
             gap = m.start - c.end
-            if 0 <= gap <= 12 or (0 <= gap <= 30 and BETWEEN_CMP.match(s.text[c.end - s.start:m.start - s.start])
+            if 0 <= gap <= 12 or (0 <= gap <= 30 and s.w.between_cmp.match(s.text[c.end - s.start:m.start - s.start])
                                   and not any(o.start >= c.end and o.end <= m.start for o in s.mentions)):
                 out.append(m)
                 break
@@ -188,7 +172,7 @@ def counted_in(s: Sentence) -> list[Mention]:
     """Names inside a count ("16 Trainium2 chips", "mit je 64 Trainium2"): parts, not the subject."""
     if s.counted is None:
         s.counted = [m for m in s.mentions
-                     if COUNT_BEFORE.search(s.text[max(0, m.start - s.start - 12):m.start - s.start])]
+                     if s.w.count_before.search(s.text[max(0, m.start - s.start - 12):m.start - s.start])]
     return s.counted
 
 
@@ -198,9 +182,9 @@ def change_of(s: Sentence, a: Quantity, b: Quantity) -> tuple[Quantity, Quantity
     if a.family != b.family:
         return None
     gap = s.text[a.end - s.start:b.start - s.start]
-    if TO_BETWEEN.fullmatch(gap) and FROM_END.search(s.text, max(0, a.start - s.start - 12), a.start - s.start):
+    if s.w.to_between.fullmatch(gap) and s.w.from_end.search(s.text, max(0, a.start - s.start - 12), a.start - s.start):
         return b, a
-    if INSTEAD_OF.fullmatch(gap):
+    if s.w.instead_of.fullmatch(gap):
         return a, b
     return None
 
@@ -215,4 +199,4 @@ def is_reference(s: Sentence, cue: Cue) -> bool:
     predecessor (successor) is what is compared against, not the subject."""
     if re.match(r"(?:des|dem|den)\b", s.text[cue.start - s.start:], re.IGNORECASE):
         return True
-    return bool(OF_REFERENCE.search(s.text[max(0, cue.start - s.start - 24):cue.start - s.start]))
+    return bool(s.w.of_reference.search(s.text[max(0, cue.start - s.start - 24):cue.start - s.start]))

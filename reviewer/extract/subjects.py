@@ -9,26 +9,10 @@ from collections.abc import Callable
 from ..models import Quantity, Segment
 from .context import Context
 from .patterns import (
-    BOTH,
-    CHIP_NOUN,
-    CLAUSE_BREAK,
-    EACH_WITH,
-    GENITIVE_BEFORE,
     HARDWARE_KINDS,
-    KIND_WORDS,
     LINK_AFTER,
-    LINK_OF,
-    NEW_SUBJECT,
-    NEXT_CLAUSE,
-    OBJECT_RELATIVE,
     PAREN_OWNER,
-    PER_OWNER,
-    PREDICATE_BEFORE,
-    RELATIVE,
     STRONG_BREAK,
-    SYSTEM_AFTER,
-    SYSTEM_WORD,
-    TO_AFTER,
 )
 from .sentence import (
     Mention,
@@ -73,7 +57,7 @@ class Subjects(Context):
             # "Der Nachfolger des ersten Inferentia hat 32 GB", "the successor of the H100 carries 141 GB"
             link = next((lk for label, lk in (("ANAPH:successor", "successor"), ("ANAPH:predecessor", "predecessor"))
                          for c in s.cue(label) if c.end <= m.start
-                         and LINK_OF.fullmatch(s.text, c.end - s.start, m.start - s.start)
+                         and s.w.link_of.fullmatch(s.text, c.end - s.start, m.start - s.start)
                          or m.end <= c.start <= at and LINK_AFTER.fullmatch(s.text, m.end - s.start, c.start - s.start)),
                         None)
             other = getattr(self.fb.entities.get(m.entity), link, None) if link else None
@@ -91,20 +75,20 @@ class Subjects(Context):
         owner = next((m for m in s.mentions if m.start >= at and fits(m.entity)), None)
         if owner is not None:
             gap = (end_of_number(s.text, at - s.start), owner.start - s.start)
-        if owner is not None and any(p.fullmatch(s.text, *gap) for p in (OBJECT_RELATIVE, PAREN_OWNER, PER_OWNER)):
+        if owner is not None and any(p.fullmatch(s.text, *gap) for p in (s.w.object_relative, PAREN_OWNER, s.w.per_owner)):
             # "the 900 GB/s that Hopper's NVLink 4 provided", "300 GB/s (NVLink 2)", "1,287 TFLOPS per Trainium2"
             return owner.entity, "sentence", owner.text
         near = [m for m in s.mentions if fits(m.entity) and m.end <= at and m not in counted]
-        if near and RELATIVE.match(s.text[near[-1].end - s.start:at - s.start]):
+        if near and s.w.relative.match(s.text[near[-1].end - s.start:at - s.start]):
             m = near[-1]  # "Im Vergleich zum Trn2 UltraServer, der bei 20,8 PFLOPS lag": the relative clause's own
             return m.entity, "sentence", m.text
         if anaphora and near and near[-1] in compared and at - near[-1].end <= 16 \
-                and not TO_AFTER.match(s.text, near[-1].end - s.start) \
+                and not s.w.to_after.match(s.text, near[-1].end - s.start) \
                 and not re.search(r"[,;:–—()]|\b(?:und|and|sowie)\b", s.text[near[-1].end - s.start:at - s.start]):
             m = near[-1]  # "than the H100's 80 GB", "als die H100 mit ihren 3,35 TB/s": the compared one's own figure
             return m.entity, "sentence", m.text
         each_of = [m for m in counted if m.end <= at and fits(m.entity) and self.kind(m.entity) == "chip"
-                   and EACH_WITH.match(s.text, m.end - s.start, at - s.start)]
+                   and s.w.each_with.match(s.text, m.end - s.start, at - s.start)]
         if each_of and not any(m.end <= at and m.start >= each_of[-1].end for m in s.mentions):
             m = each_of[-1]  # "Acht H100 SXM mit je 80 GB Speicher und 3,35 TB/s": each counted chip's figure
             return m.entity, "sentence", m.text
@@ -160,7 +144,7 @@ class Subjects(Context):
             ctx = self.paragraph_topic(seg, at) or self.context(seg, fits=fits, at=at) or self.section_chip(seg)
             if ctx and fits(ctx):
                 return ctx, "coreference", self.fb.entities[ctx].name
-        if after and CLAUSE_BREAK.search(s.text[at - s.start:after[0].start - s.start]) \
+        if after and s.w.clause_break.search(s.text[at - s.start:after[0].start - s.start]) \
                 and not any(c.end <= at for c in s.cue("ANAPH:chip")):
             # "bis zu 9.216 Chips, bei Trillium waren es noch 512": a name in a later clause is that
             # clause's subject; the value's own is the one in context, if there is one
@@ -187,11 +171,11 @@ class Subjects(Context):
                 # named, when the word names its kind
                 word = s.text[system[-1].start - s.start:system[-1].end - s.start].split()[-1].lower()
                 ent = self.fb.entities[self.state.system_before]
-                if word in ent.name.lower() or (word, ent.kind) in KIND_WORDS:
+                if word in ent.name.lower() or s.w.kind_words.get(word) == ent.kind:
                     ctx = self.state.system_before
             if ctx:
                 return ctx, "coreference", self.fb.entities[ctx].name
-        if BOTH.match(s.text):
+        if s.w.both.match(s.text):
             # "### Q: H100 or H200?" + "Both are rated at 3,958 TFLOPS": the first of the two named before
             prev = s.previous
             named = ([m.entity for m in prev.mentions] if prev is not None
@@ -301,11 +285,11 @@ class Subjects(Context):
                and not (m in compared and m.end <= at)  # "wie der erste Trainium; ... 16 Chips": not its figure
                and not (m in compared and any(at < q.start < m.start for q in ratios))
                # "its 2.9 TB/s ... works out to about 1.7x what Trainium2 offered": the ratio's partner, not the owner
-               and not (m.start > at and NEW_SUBJECT.search(s.text[at - s.start:m.start - s.start]))
+               and not (m.start > at and s.w.new_subject.search(s.text[at - s.start:m.start - s.start]))
                and not (m.end <= at and m.entity != subject and owner_after(s, m, subject, at))]
         # ("141 GB HBM3e mit 3,35 TB/s, die H100 nur 80 GB": a name in a later clause does not own the figure)
         named_system = [m for m in s.mentions if m.entity == subject and m.end <= at]
-        if named_system and self.kind(subject) == "chip" and SYSTEM_WORD.search(
+        if named_system and self.kind(subject) == "chip" and s.w.system_word.search(
                 s.text, named_system[-1].end - s.start, at - s.start):
             # "Trillium (v6e) keeps the 256-chip pod but lifts it to 234.9 PFLOPS": the pod's figure
             out += [e.id for e in self.fb.entities.values() if e.chip == subject and e.kind in ("system", "pod")]
@@ -333,12 +317,12 @@ class Subjects(Context):
                     # "## MI325X" + "reuses the MI300X silicon ...:" + "- Bandwidth: 5.3 TB/s": the intro's
                     # predecessor is the list's reference point, not a possible owner of its figures
                     out = [e for e in out if e != intro]
-            if scope != "chip" and not any(CHIP_NOUN.search(c_text) for c_text in cue_texts(s, "ANAPH:chip")):
+            if scope != "chip" and not any(s.w.chip_noun.search(c_text) for c_text in cue_texts(s, "ANAPH:chip")):
                 ent = self.fb.entities.get(subject)
                 out += [e.id for e in self.fb.entities.values() if e.chip == subject]
                 if ent and ent.chip:
                     out.append(ent.chip)
-        elif scope != "chip" and any(m.entity == subject and SYSTEM_AFTER.match(s.text, m.end - s.start)
+        elif scope != "chip" and any(m.entity == subject and s.w.system_after.match(s.text, m.end - s.start)
                                      for m in s.mentions):
             # "Trn2-Instanzen (bis zu 20,8 Petaflops ...)": the chip's name for the systems built from it
             out += [e.id for e in self.fb.entities.values() if e.chip == subject]
@@ -373,7 +357,7 @@ class Subjects(Context):
                                           and named & set(self.fb.entities[m.entity].members))]
         if seg.lead_end:
             return [m for m in chips if m.end <= seg.lead_end
-                    or not GENITIVE_BEFORE.search(s.text, 0, m.start - s.start)]
+                    or not s.w.genitive_before.search(s.text, 0, m.start - s.start)]
         return chips
 
     def implicit_subject(self, seg: Segment, s: Sentence, at: int) -> Mention | None:
@@ -403,7 +387,7 @@ def without_predicates(s: Sentence, mentions: list) -> list:
         return mentions
     first = mentions[0]
     return [first] + [m for m in mentions[1:]
-                      if not PREDICATE_BEFORE.fullmatch(s.text[first.end - s.start:m.start - s.start])]
+                      if not s.w.predicate_before.fullmatch(s.text[first.end - s.start:m.start - s.start])]
 
 def end_of_number(text: str, at: int) -> int:
     """Where the number starting at `at` ends (its unit follows)."""
@@ -414,4 +398,4 @@ def owner_after(s: Sentence, m: Mention, subject: str, at: int) -> bool:
     """"the B200 reaches 9 PFLOPS, and Blackwell Ultra, the B300, ... carries 180 GB": the subject named in
     a later clause, between the other name and the figure, owns the figure alone."""
     own = next((o for o in s.mentions if o.entity == subject and m.end <= o.start and o.end <= at), None)
-    return own is not None and bool(NEXT_CLAUSE.search(s.text, m.end - s.start, own.start - s.start))
+    return own is not None and bool(s.w.next_clause.search(s.text, m.end - s.start, own.start - s.start))

@@ -6,17 +6,6 @@ from __future__ import annotations
 import re
 
 from ...models import Claim, Quantity, Segment
-from ..patterns import (
-    ANY_BETWEEN,
-    CLAUSE_BREAK,
-    CORE_NOUN,
-    EACH,
-    ELLIPSIS,
-    INDEFINITE,
-    PER_UNIT,
-    SYSTEM_AFTER,
-    SYSTEM_EACH,
-)
 from ..sentence import Sentence
 from ..subjects import Subjects
 from .numeric import place
@@ -30,10 +19,10 @@ def count_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim 
     Good: "Ein Trn3 UltraServer verbindet 144 Trainium3-Chips" gives chip_count 144 of trn3-ultraserver;
     "a p5.48xlarge with eight H100s" chip_count 8 of p5.48xlarge.
     """
-    if q.text.lower() in INDEFINITE and not re.search(r"\b(?:nur|genau|lediglich|bloß|only|exactly)\s+$",
+    if q.text.lower() in s.w.indefinite and not re.search(r"\b(?:nur|genau|lediglich|bloß|only|exactly)\s+$",
                                                        s.text[:q.start - s.start], re.IGNORECASE):
         return None  # "für einen Chip, eine Instanz oder ein Rack": an article, not a count
-    if ANY_BETWEEN.search(s.text, max(0, q.start - s.start - 16), q.start - s.start):
+    if s.w.any_between.search(s.text, max(0, q.start - s.start - 16), q.start - s.start):
         return None  # "the hops between any two accelerators": a pair, not a system's count
     if is_core_count(s, q):
         attribute = "core_count"  # "24 NeuronCores", "acht NeuronCore-v3-Kerne"
@@ -67,7 +56,7 @@ def chip_multiple_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -
 
 def cores_multiplied(s: Sentence, q: Quantity) -> bool:
     """"| Kerne | 8 × NeuronCore-v2 |": a count of cores (the core type is checked on its own)."""
-    return q.text.rstrip()[-1:] in ("×", "x") and bool(CORE_NOUN.match(s.text, q.end - s.start))
+    return q.text.rstrip()[-1:] in ("×", "x") and bool(s.w.core_noun.match(s.text, q.end - s.start))
 
 
 def names_chips(ctx: Subjects, s: Sentence, q: Quantity) -> bool:
@@ -76,7 +65,7 @@ def names_chips(ctx: Subjects, s: Sentence, q: Quantity) -> bool:
     rel_start = q.start - s.start
     if q.value < 1 or q.value != int(q.value):
         return False
-    if EACH.search(s.text[max(0, rel_start - 10):rel_start]):
+    if s.w.each.search(s.text[max(0, rel_start - 10):rel_start]):
         # "in Trn2 UltraServern mit je 64 Trainium2": each of the named systems; "36 Servern mit je vier" is not
         owner = [m for m in s.mentions if m.end <= q.start and ctx.kind(m.entity) in ("system", "pod", "instance")]
         if not owner or not re.fullmatch(r"\s*(?:mit|with)\s+(?:je|jeweils)?\s*", s.text[owner[-1].end - s.start:rel_start]):
@@ -85,7 +74,7 @@ def names_chips(ctx: Subjects, s: Sentence, q: Quantity) -> bool:
     return bool(nxt is not None and ctx.kind(nxt.entity) == "chip"
                 and re.fullmatch(r"\s", s.text[q.end - s.start:nxt.start - s.start])
                 and not re.match(r"[\w-]", s.text[nxt.end - s.start:nxt.end - s.start + 1].replace("s", "", 1))
-                and not SYSTEM_AFTER.match(s.text, nxt.end - s.start)  # "four trn2 instances"
+                and not s.w.system_after.match(s.text, nxt.end - s.start)  # "four trn2 instances"
                 and not re.match(r"(?:[\s-]*[\w-]+){0,2}?\s*(?:each|jeweils|apiece)\b", s.text[nxt.end - s.start:]))
 
 
@@ -93,17 +82,17 @@ def is_core_count(s: Sentence, q: Quantity) -> bool:
     """"24 NeuronCores", "8 NeuronCore-v3 cores", "zwei Rechenkerne": a count of cores; "mit je zwei
     Kernen" counts per part, which the subject's own count is not."""
     rel_start, rel_end = q.start - s.start, q.end - s.start
-    if PER_UNIT.search(s.text[max(0, rel_start - 10):rel_start]):
+    if s.w.per_unit.search(s.text[max(0, rel_start - 10):rel_start]):
         return False
-    return bool(CORE_NOUN.match(s.text, rel_end))
+    return bool(s.w.core_noun.match(s.text, rel_end))
 
 
 def is_elliptic_count(s: Sentence, q: Quantity) -> bool:
     """"bis zu 9.216 Chips, bei Trillium waren es noch 512": the number in the later clause counts the
     same thing as the chip count before it."""
     rel = q.start - s.start
-    return bool(ELLIPSIS.search(s.text[max(0, rel - 30):rel])) and any(
-        c.label == "CHIPNOUN" and c.end <= q.start and CLAUSE_BREAK.search(s.text[c.end - s.start:rel])
+    return bool(s.w.ellipsis.search(s.text[max(0, rel - 30):rel])) and any(
+        c.label == "CHIPNOUN" and c.end <= q.start and s.w.clause_break.search(s.text[c.end - s.start:rel])
         for c in s.cues)
 
 
@@ -112,7 +101,7 @@ def is_chip_count(s: Sentence, q: Quantity, noun: str = "CHIPNOUN") -> bool:
     sit between); "mit je vier Chips" / "four chips each" count per server, not the system's total.
     With `noun` SERVERNOUN or CPUNOUN the same for "36 servers", "acht Instanzen", "36 Grace CPUs"."""
     rel_start, rel_end = q.start - s.start, q.end - s.start
-    if PER_UNIT.search(s.text[max(0, rel_start - 10):rel_start]) and not SYSTEM_EACH.search(s.text, 0, rel_start):
+    if s.w.per_unit.search(s.text[max(0, rel_start - 10):rel_start]) and not s.w.system_each.search(s.text, 0, rel_start):
         return False  # "36 Server mit je vier Chips" (not "UltraServer verbinden jeweils 64 Chips": each system's)
     for c in s.cues:
         if c.label != noun or c.start < q.end:

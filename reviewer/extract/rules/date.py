@@ -7,15 +7,12 @@ import re
 from collections.abc import Callable, Iterable
 
 from ...models import Claim, Segment
+from ...periods import MONTHS as MONTH_WORDS
 from ...periods import Period, period_before
 from ..patterns import (
     DATED_NAME,
-    DATELINE,
-    MONTH_WORDS,
-    RELATIVE_CLAUSE,
     UNPUNCTUATED_BREAK,
     YEAR,
-    YEARLESS_DAY,
 )
 from ..sentence import Cue, Sentence, counted_in, distance
 from ..subjects import Subjects
@@ -37,13 +34,13 @@ def date_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
     # ("announced on November 12": the last such day on or before the article's date, see HW106)
     dates = [(m.start(), m.end(), *period_before(s.text, m.start(), int(m.group()))) for m in years]
     if not years:
-        dates = [(m.start(), m.end(), m.start(), yearless(m)) for m in YEARLESS_DAY.finditer(s.text)]
+        dates = [(m.start(), m.end(), m.start(), yearless(m)) for m in s.w.yearless_day.finditer(s.text)]
         dates = [d for d in dates if d[3] is not None]
     for start, end, at, period in dates:
         a, b = s.start + start, s.start + end
         year_lead = seg.kind == "list_item" and seg.lead_end and s.start + end <= seg.lead_end \
             and not s.text[:at].strip(" *_-\t")  # "- **2021:** Trn1 ist allgemein verfügbar": a timeline's year
-        if DATELINE.search(s.text, 0, start) or s.text.startswith(":", end) and start < 30 and not year_lead:
+        if s.w.dateline.search(s.text, 0, start) or s.text.startswith(":", end) and start < 30 and not year_lead:
             continue  # "Update Dezember 2025: ...", "Stand: März 2025": when the text was written
         words = s.start + at  # "December 2024": the date's words start at "December"
 
@@ -88,7 +85,7 @@ def _dated_entity(ctx: Subjects, seg: Segment, s: Sentence, dated: Callable[[str
     elif with_facts:
         # "Der Trainium2 selbst, der schon das Dreifache der ersten Trainium-Generation bot, war im
         # November 2023 angekündigt worden": a name inside a relative clause is not the date's
-        inner = [(r.start() + s.start, r.end() + s.start) for r in RELATIVE_CLAUSE.finditer(s.text, 0, start)]
+        inner = [(r.start() + s.start, r.end() + s.start) for r in s.w.relative_clause.finditer(s.text, 0, start)]
         with_facts = [x for x in with_facts if not any(p <= x.start and x.end <= r for p, r in inner)] or with_facts
         before = [x for x in with_facts if x.end <= a]
         subject = before[-1] if before else with_facts[0]

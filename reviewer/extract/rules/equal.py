@@ -8,8 +8,6 @@ from collections.abc import Iterable
 from ...models import Claim, Quantity, Segment
 from ..patterns import (
     CUE_WINDOW,
-    MULTIPLE_BEFORE,
-    SAME_THING,
 )
 from ..sentence import Sentence, nearest_label
 from ..subjects import Subjects
@@ -20,9 +18,9 @@ def equal_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
     """"the same per-GPU bandwidth as the B200", "liegt gleichauf mit dem GB300 NVL72", "at 671 TFLOPS it is
     essentially where Trainium2 was": a ratio of about one, with what is measured written in the sentence."""
     for c in s.cue("EQUAL"):
-        if MULTIPLE_BEFORE.search(s.text, max(0, c.start - s.start - 20), c.start - s.start):
+        if s.w.multiple_before.search(s.text, max(0, c.start - s.start - 20), c.start - s.start):
             continue  # "four times as much as", "doppelt so viel wie": a multiple, not sameness
-        if SAME_THING.match(s.text, c.end - s.start):
+        if s.w.same_thing.match(s.text, c.end - s.start):
             continue  # "The same foundry builds the MI355X", "derselbe Prozess": sameness of a thing, no measure
         if any(0 <= f.start - c.end <= 3 for f in s.quantities):
             continue  # "inside the same 700 W envelope": the figure itself is the claim

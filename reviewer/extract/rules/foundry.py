@@ -7,7 +7,6 @@ import re
 from collections.abc import Iterable
 
 from ...models import Claim, Segment
-from ..patterns import MEMORY_TYPE, NODE_AFTER, NODE_BEFORE
 from ..sentence import Mention, Sentence, compared_in, counted_in
 from ..subjects import Subjects
 
@@ -28,14 +27,14 @@ def foundry_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
     foundries = s.cue("FOUNDRY:")
     if foundries and not s.cue("ATTR:foundry"):
         # "auf TSMC 3nm", "TSMC N3P", "TSMC's 4N process": a foundry named with its process is the foundry
-        foundries = [f for f in foundries if NODE_AFTER.match(s.text, f.end - s.start) or f.label == "FOUNDRY:own"
-                     or NODE_BEFORE.search(s.text, 0, f.start - s.start)  # "im 3-nm-Verfahren bei Samsung"
+        foundries = [f for f in foundries if s.w.node_after.match(s.text, f.end - s.start) or f.label == "FOUNDRY:own"
+                     or s.w.node_before.search(s.text, 0, f.start - s.start)  # "im 3-nm-Verfahren bei Samsung"
                      or re.match(r"Intel\s+\d", s.text[f.start - s.start:f.end - s.start])]  # "on Intel 7": a node
     if foundries:
         for f in foundries:
             rel = f.start - s.start
             near = re.split(r"\s(?:und|and)\s|[,;]", s.text[rel:rel + 35])[0] + " " + s.text[max(0, rel - 25):rel]
-            if MEMORY_TYPE.search(near) or re.search(r"\bmemory|Speicher", near, re.I):
+            if s.w.memory_type.search(near) or re.search(r"\bmemory|Speicher", near, re.I):
                 continue  # "Samsung produces the HBM3e stacks": a memory supplier, not the foundry
             before = [c for c in chips if c.end <= f.start]
             subject = before[-1] if before else (chips[0] if chips else None)

@@ -9,11 +9,6 @@ from ...models import Claim, Segment
 from ...names import normalize, split_version
 from ..gates import is_discussed
 from ..patterns import (
-    LINK_GIVES,
-    NAME_MODIFIER,
-    NEG_AFTER,
-    NEG_BREAK,
-    NOT_SAYING,
     VERSION_AFTER,
 )
 from ..sentence import Mention, Sentence, compared_in, counted_in, names_network
@@ -46,9 +41,9 @@ def interconnect_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Cl
             subject = before[0]
         m_rel = m.end - s.start
         after = next((c for c in chips if c.start >= m.end), None)
-        if after is not None and NAME_MODIFIER.fullmatch(s.text[m_rel:after.start - s.start]):
+        if after is not None and s.w.name_modifier.fullmatch(s.text[m_rel:after.start - s.start]):
             subject = after  # "an NVLink-friendly Trainium4", "den NVLink-fähigen Trainium4"
-        elif after is not None and LINK_GIVES.fullmatch(s.text[m_rel:after.start - s.start]):
+        elif after is not None and s.w.link_gives.fullmatch(s.text[m_rel:after.start - s.start]):
             subject = after  # "twice the 900 GB/s that NVLink 4 gives each Hopper part": the receiver's link
         if subject is None:
             # "nearly 500,000 Trainium2 chips, linked inside each UltraServer by NeuronLink-v2": the
@@ -69,8 +64,8 @@ def interconnect_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Cl
         if subject is None:
             continue
         negated = any(c.end <= m.start and m.start - c.end <= 30 and c.start >= subject.end
-                      and not NEG_BREAK.search(s.text[c.end - s.start:m.start - s.start])
-                      and not NOT_SAYING.match(s.text, c.end - s.start)  # "AWS does not say which way its ..."
+                      and not s.w.neg_break.search(s.text[c.end - s.start:m.start - s.start])
+                      and not s.w.not_saying.match(s.text, c.end - s.start)  # "AWS does not say which way its ..."
                       and not any(c.end <= o.start and o.end <= m.start and ctx.kind(o.entity) == "interconnect"
                                   for o in s.mentions)
                       for c in s.cue("NEG")) or negated_after(s, m)  # "not NVLink; it uses NeuronLink-v3"
@@ -94,4 +89,4 @@ def interconnect_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Cl
 
 def negated_after(s: Sentence, m: Mention) -> bool:
     """"NVLink is not supported" / "NVLink wird nicht unterstützt": negation after the name."""
-    return bool(NEG_AFTER.match(s.text[m.end - s.start:]))
+    return bool(s.w.neg_after.match(s.text[m.end - s.start:]))

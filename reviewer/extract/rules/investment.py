@@ -8,7 +8,6 @@ from collections.abc import Iterable
 from ...models import Claim, Segment
 from ...periods import period_before
 from ..patterns import (
-    SINCE,
     YEAR,
 )
 from ..sentence import Sentence
@@ -22,7 +21,7 @@ def investing_since(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]
         return
     for m in YEAR.finditer(s.text):
         at, period = period_before(s.text, m.start(), int(m.group()))
-        if not SINCE.search(s.text, max(0, at - 8), at):
+        if not s.w.since.search(s.text, max(0, at - 8), at):
             continue
         investors = [x for x in s.mentions if x.start < s.start + at and ctx.fb.about(x.entity, "first_investment")]
         if not investors:

@@ -7,9 +7,6 @@ from collections.abc import Iterable, Sequence
 
 from ...models import Claim, Segment
 from ..gates import is_discussed
-from ..patterns import (
-    MEMORY_TYPE,
-)
 from ..sentence import Mention, Sentence, compared_in, counted_in
 from ..subjects import Subjects
 
@@ -22,7 +19,7 @@ def memory_type_claims(ctx: Subjects, seg: Segment, s: Sentence, figures: Sequen
         return  # every MEMORY_TYPE match has one of these
     compared, counted = compared_in(s), counted_in(s)
     chips = ctx.subject_chips(seg, s, compared, counted)
-    for mt in MEMORY_TYPE.finditer(s.text):
+    for mt in s.w.memory_type.finditer(s.text):
         a = s.start + mt.start()
         if is_discussed(s, a, a + len(mt.group())):
             continue  # a quoted mistake

@@ -7,18 +7,6 @@ import datetime as dt
 from dataclasses import replace
 
 from ...models import Claim, Quantity, Segment
-from ..patterns import (
-    BILL,
-    CUMULATIVE,
-    FURTHER,
-    NOT_ON_DEMAND,
-    OTHER_PERIOD,
-    PER_CHIP_HOUR,
-    PERFECT_INVESTED,
-    PRICE_BREAK,
-    STATED_UNTIL,
-    THE_STARTUP,
-)
 from ..sentence import Sentence, nearest_label
 from ..subjects import Subjects
 
@@ -33,7 +21,7 @@ def money_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim 
         attribute = "investment"
     elif nearest_label(s, "ACQ", q.start, q.end, 80, exact=True):
         attribute = "acquisition_price"
-    elif PER_CHIP_HOUR.match(s.text, q.end - s.start):
+    elif s.w.per_chip_hour.match(s.text, q.end - s.start):
         return chip_hour_price(ctx, seg, s, q)
     else:
         return instance_price(ctx, seg, s, q)
@@ -49,19 +37,19 @@ def money_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim 
         aimed = [m for m in s.mentions if m.entity in targets]
         versus = min(aimed, key=lambda m: abs(m.start - q.start)).entity if aimed else None
         prev = s.previous
-        if versus is None and prev is not None and THE_STARTUP.search(s.text):
+        if versus is None and prev is not None and s.w.the_startup.search(s.text):
             # "Anthropic soll ... kommen. Amazon hat in das Start-up bislang 4 Milliarden Dollar gesteckt."
             named = {m.entity for m in prev.mentions if m.entity in targets and ctx.kind(m.entity) == "organisation"}
             versus = named.pop() if len(named) == 1 else None
         if versus is None:
             return None
         rel = q.start - s.start
-        if CUMULATIVE.search(s.text[max(0, rel - 40):rel]) or (
-                PERFECT_INVESTED.search(s.text) and not FURTHER.search(s.text, max(0, rel - 25), rel)):
+        if s.w.cumulative.search(s.text[max(0, rel - 40):rel]) or (
+                s.w.perfect_invested.search(s.text) and not s.w.further.search(s.text, max(0, rel - 25), rel)):
             # "bislang 4 Milliarden", "a total stake of $8 billion", "in which Amazon has invested $4 billion"
             # (not "has invested another $4 billion"): the running total
             scope = "cumulative"
-    until = STATED_UNTIL.search(s.text[q.end - s.start:q.end - s.start + 40])
+    until = s.w.stated_until.search(s.text[q.end - s.start:q.end - s.start + 40])
     return Claim(entity=subject.entity, attribute=attribute, start=seg.start + q.start, end=seg.start + q.end,
                  text=q.text, quantity=q, versus=versus, scope=scope, sentence=s.text.strip(),
                  subject_text=subject.text, as_of=dt.date(int(until.group(1)), 12, 31) if until else None)
@@ -70,7 +58,7 @@ def money_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim 
 def chip_hour_price(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim | None:
     """"On-Demand H100-Instanzen kamen auf 3-4 Dollar pro GPU-Stunde": the chip's price per hour,
     which an instance's on-demand price over its chip count may check (HW109)."""
-    if q.value >= 1000 or NOT_ON_DEMAND.search(s.text):
+    if q.value >= 1000 or s.w.not_on_demand.search(s.text):
         return None
     chips = [m for m in s.mentions if m.end <= q.start and ctx.is_hardware(m.entity)]
     if not chips:
@@ -89,7 +77,7 @@ def instance_price(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Cla
     if q.value >= 1000 or q.range_high is not None:
         return None
     rel_start, rel_end = q.start - s.start, q.end - s.start
-    if OTHER_PERIOD.match(s.text, rel_end) or NOT_ON_DEMAND.search(s.text) or BILL.search(s.text):
+    if s.w.other_period.match(s.text, rel_end) or s.w.not_on_demand.search(s.text) or s.w.bill.search(s.text):
         return None  # "$71,000 per month", "pro GPU-Stunde", a spot or reserved price, a training bill
     priced = [m for m in s.mentions if m.end <= q.start and ctx.fb.about(m.entity, "price_per_hour")]
     if not s.mentions and seg.kind == "table_cell" and seg.row_header >= 0 and s.cue("ATTR:price_per_hour"):
@@ -103,7 +91,7 @@ def instance_price(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Cla
     if not priced or any(priced[-1].end < m.start and m.end <= q.start and ctx.kind(m.entity) == "instance"
                          for m in s.mentions):
         return None
-    if q.start - priced[-1].end > 60 or PRICE_BREAK.search(s.text[priced[-1].end - s.start:rel_start]):
+    if q.start - priced[-1].end > 60 or s.w.price_break.search(s.text[priced[-1].end - s.start:rel_start]):
         return None
     subject = priced[-1]
     price = replace(q, unit=f"{q.unit} / hour", family="price")

@@ -9,19 +9,9 @@ from ...models import Claim, Quantity, Segment
 from ..gates import other_die
 from ..patterns import (
     ATTR_BY_FAMILY,
-    CAPACITY_AT,
     CHIP_LEVEL,
     CUE_WINDOW,
-    DIE_LINK,
-    EACH_AFTER,
-    EACH_WORD,
     LINK_KINDS,
-    NOT_ON_DEMAND,
-    PER_DIRECTION,
-    PER_INSTANCE,
-    PORT_AFTER,
-    PORT_BEFORE,
-    SYSTEM_WORD,
     TIMES_BEFORE,
 )
 from ..sentence import Sentence, change_of, counted_in, names_network, nearest_label
@@ -38,12 +28,12 @@ def numeric_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Clai
     4.9 TB/s of trainium3; "Der B200 kommt auf 8 TB/s" memory_bandwidth of b200.
     """
     attribute = attribute_of(ctx, s, q)
-    if attribute is None or (attribute == "price_per_hour" and NOT_ON_DEMAND.search(s.text)):
+    if attribute is None or (attribute == "price_per_hour" and s.w.not_on_demand.search(s.text)):
         return None  # a spot, reserved or Capacity Block price is not the on-demand list price
     rel = q.start - s.start
-    if q.family == "rate" and DIE_LINK.search(s.text[max(0, rel - 50):rel + 50]):
+    if q.family == "rate" and s.w.die_link.search(s.text[max(0, rel - 50):rel + 50]):
         return None  # "two dies joined by a 10 TB/s link": inside the package, not in the fact base
-    if attribute == "process_node" and other_die(s.text[max(0, rel - 40):rel]):
+    if attribute == "process_node" and other_die(s.text[max(0, rel - 40):rel], s.w):
         return None  # "compute dies on 3 nm, I/O dies on 6 nm": the node facts are the compute dies'
     return place(ctx, seg, s, q, attribute)
 
@@ -68,7 +58,7 @@ def place(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, attribute: str)
             subject = chip
     precision = nearest_label(s, "PREC:", q.start, q.end, CUE_WINDOW) if attribute == "compute" else None
     sparsity = nearest_label(s, "SPARSE:", q.start, q.end, CUE_WINDOW) if attribute == "compute" else None
-    direction = PER_DIRECTION.match(s.text, q.end - s.start) if q.family == "rate" else None
+    direction = s.w.per_direction.match(s.text, q.end - s.start) if q.family == "rate" else None
     end = s.start + direction.end() if direction else q.end  # the finding covers "900 GB/s in each direction"
     alternates = () if maker_s else ctx.alternates(seg, s, subject, how, scope, q.start)
     older = ctx.predecessors(subject) if is_old_of_change(s, q) else []
@@ -150,16 +140,16 @@ def _scope(seg: Segment, s: Sentence, q: Quantity, attribute: str) -> tuple[str 
     if scope is None and attribute == "chip_count" and (
             s.cue("ANAPH:system") or re.search(r"\b[Pp]ods?\b", s.text[:q.start - s.start])):
         scope = "system"  # "In einem Pod lassen sich 9.216 Chips ..., bei Trillium waren es 512": a pod's count
-    if scope is None and attribute == "chip_count" and PER_INSTANCE.search(s.text):
+    if scope is None and attribute == "chip_count" and s.w.per_instance.search(s.text):
         scope = "instance"  # "pro Inf2-Instanz sind bis zu 16 Chips möglich"
     if attribute in ("network_bandwidth", "bandwidth", "interconnect_bandwidth", "memory_bandwidth") and (
-            PORT_BEFORE.search(s.text, max(0, q.start - s.start - 30), q.start - s.start)
-            or PORT_AFTER.match(s.text, q.end - s.start)):
+            s.w.port_before.search(s.text, max(0, q.start - s.start - 30), q.start - s.start)
+            or s.w.port_after.match(s.text, q.end - s.start)):
         scope, attribute = "port", "network_bandwidth"  # "24 Ports mit je 400 Gigabit Ethernet"
     if scope is None and TIMES_BEFORE.search(s.text, max(0, q.start - s.start - 8), q.start - s.start):
         scope = "chip"  # "the GB300 NVL72's 20.7 TB is 72 × 288 GB": the factor's unit is one chip
     if scope is None and attribute == "memory_bandwidth":
-        cap = CAPACITY_AT.search(s.text, max(0, q.start - s.start - 45), q.start - s.start)
+        cap = s.w.capacity_at.search(s.text, max(0, q.start - s.start - 45), q.start - s.start)
         if cap:  # "Each GPU in that rack carries 186 GB of HBM3e at 8 TB/s": the capacity's scope
             scope = nearest_label(s, "SCOPE:", s.start + cap.start(), s.start + cap.start() + 1, 40,
                                    same_clause=True)
@@ -178,7 +168,7 @@ def attribute_of(ctx: Subjects, s: Sentence, q: Quantity) -> str | None:
     allowed = set(options)
     if q.family == "rate":
         allowed |= {"memory_capacity", "bandwidth"}
-        if CAPACITY_AT.search(s.text, max(0, q.start - s.start - 45), q.start - s.start):
+        if s.w.capacity_at.search(s.text, max(0, q.start - s.start - 45), q.start - s.start):
             return "memory_bandwidth"  # "32 GB per chip at 1,638 GB/s": the capacity's bandwidth
     cue = nearest_label(s, "ATTR:", q.start, q.end, CUE_WINDOW, allowed=allowed)
     if cue == "memory_capacity" and q.family == "rate":
@@ -216,10 +206,10 @@ def each_chip(s: Sentence, q: Quantity) -> bool:
     if not nouns:
         return False
     between = s.text[nouns[-1].end - s.start:q.start - s.start]
-    each = EACH_WORD.search(between)
-    if each and SYSTEM_WORD.match(between, each.end() + 1):
+    each = s.w.each_word.search(between)
+    if each and s.w.system_word.match(between, each.end() + 1):
         return False  # "64 Trainium2-Chips und kommt je UltraServer auf 83,2 PFLOPS": each system's
     if each and not re.search(r"[;.!?]|\b(?:while|whereas|während|aber|but)\b|,\s*(?:and|und|which|die|das|der)\b",
                               between[each.end():]):
         return True
-    return bool(EACH_AFTER.match(s.text, q.end - s.start)) and len(between) <= 40
+    return bool(s.w.each_after.match(s.text, q.end - s.start)) and len(between) <= 40

@@ -9,38 +9,14 @@ from dataclasses import dataclass
 from ... import units as _units
 from ...models import Claim, Quantity, Segment
 from ..patterns import (
-    ANSWER_TURN,
-    AS_MANY,
-    AS_MANY_AFTER,
     ATTR_BY_FAMILY,
-    BENCHMARK,
-    COMPUTE_VERB,
     CUE_WINDOW,
-    ENERGY,
-    FIGURE_AFTER,
-    FROM_BEFORE,
-    FROM_END,
-    HALF_OF_YEAR,
-    LIST_GAP,
     LOWER_BETTER,
     MEASURES,
-    MORE_THAN_THE,
     OPPOSITE,
-    POSSESSIVE_AFTER,
-    PRICE_WORD,
     QUESTION,
     QUOTED,
-    RATIO_CLAUSE_BREAK,
-    RATIO_VERB,
     SENTENCE_END,
-    SPEEDUP,
-    SUMS_UP,
-    SYSTEM_WORD,
-    THAT_IS,
-    TO_BETWEEN,
-    WORKLOAD,
-    WORKLOAD_KIND,
-    WORKLOAD_METRIC,
 )
 from ..sentence import (
     Sentence,
@@ -89,10 +65,10 @@ def ratio_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, equal: bo
         own = figures_ratio(ctx, seg, s, q)
         if own is not None:
             return own
-    if AS_MANY_AFTER.match(s.text, q.end - s.start):
+    if s.w.as_many_after.match(s.text, q.end - s.start):
         return None  # "Zehnmal so viele wie bei der Vorgängergeneration", "ten times as many": a count, not compute
     r = _Ratio(q, equal, q.value, workload=_workload(s, q))
-    if r.workload and BENCHMARK.search(s.text):
+    if r.workload and s.w.benchmark.search(s.text):
         return None  # "3x the throughput on Llama 2 70B in our tests": a measurement, not the vendor's claim
     if not _read_value(s, r):
         return None
@@ -121,7 +97,7 @@ def ratio_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, equal: bo
 
 def _workload(s: Sentence, q: Quantity) -> str | None:
     """"2,3-fach höheren Durchsatz", "70% lower cost per inference": the workload measure after the ratio."""
-    kind = WORKLOAD_KIND.match(s.text, q.end - s.start)
+    kind = s.w.workload_kind.match(s.text, q.end - s.start)
     workload = next((k for k, v in kind.groupdict().items() if v), None) if kind else None
     if kind and workload == "throughput" and any(q.end <= c.start and c.end <= s.start + kind.end()
                                                  for c in s.cue("PREC:")):
@@ -155,7 +131,7 @@ def _read_value(s: Sentence, r: _Ratio) -> bool:
         return False
     elif q.value == 0.5 and q.text.lower() in ("half", "hälfte", "halb"):
         before = s.text[:q.start - s.start]
-        if HALF_OF_YEAR.search(before) or re.match(r"\s*(?:of\s+)?(?:the\s+)?(?:year|\d{4}|des Jahres)",
+        if s.w.half_of_year.search(before) or re.match(r"\s*(?:of\s+)?(?:the\s+)?(?:year|\d{4}|des Jahres)",
                                                      s.text[q.end - s.start:]):
             return False  # "the first half of 2025", "in der zweiten Hälfte des Jahres"
         if re.search(r"\b(?:by|um)\s+(?:die\s+)?$", before):
@@ -188,14 +164,14 @@ def _metric(ctx: Subjects, s: Sentence, r: _Ratio) -> str | None:
         if metric == "memory_bandwidth" and any(ctx.kind(m.entity) == "interconnect" for m in s.mentions
                                                 if m.end <= figure.start):
             metric = "interconnect_bandwidth"  # "NeuronLink-v4 runs at 2.56 TB/s, double what Trainium2 gets"
-    if any(0 <= c.start - q.end <= 20 and AS_MANY.fullmatch(s.text, q.end - s.start, c.start - s.start)
+    if any(0 <= c.start - q.end <= 20 and s.w.as_many.fullmatch(s.text, q.end - s.start, c.start - s.start)
            for c in s.cue("CHIPNOUN")):
         metric = "chip_count"  # "doppelt so viele Beschleuniger wie ein NVL72-Rack", "twice as many chips"
     if metric == "bandwidth":
         metric = "memory_bandwidth"  # "46 Prozent mehr Bandbreite als die H100": chips are compared on HBM
     if metric is None and s.cue("PREC:"):
         metric = "compute"  # "Bei FP8 bleibt es beim Stand der B200": a precision is said of compute
-    if metric is None and COMPUTE_VERB.search(s.text[:q.start - s.start]):
+    if metric is None and s.w.compute_verb.search(s.text[:q.start - s.start]):
         metric = "compute"  # "Trillium schafft damit das 4,7-Fache der v5e": what a chip achieves is its compute
     if metric is None:
         metric = _measured(s, r)
@@ -210,7 +186,7 @@ def _measured(s: Sentence, r: _Ratio) -> str:
     prev = s.previous
     last = prev.last if prev is not None else None
     if not measured and prev is not None and last is not None and last.family in ("memory", "rate", "compute") \
-            and THAT_IS.match(s.text):
+            and s.w.that_is.match(s.text):
         # "AWS rates it at 2.52 PFLOPS of dense FP8. That is twice what Trainium2 manages": the figure just said
         measured = {last.family}
         if last.family == "compute":
@@ -235,17 +211,17 @@ def _a_spec(s: Sentence, r: _Ratio) -> bool:
     if metric == "efficiency":
         near = [c for c in s.cue("ATTR:efficiency") if distance(c, q.start, q.end) <= CUE_WINDOW]
         word = s.text[near[0].start - s.start:near[0].end - s.start] if near else ""
-        if not near or not ENERGY.search(word) or PRICE_WORD.search(word):
+        if not near or not s.w.energy.search(word) or s.w.price_word.search(word):
             return False  # price-performance and cost ratios are not in the fact base; energy efficiency is
     if metric == "price_per_hour":
         return False
     rel = q.end - s.start
-    if not r.workload and WORKLOAD_METRIC.match(s.text[rel:rel + 40]) \
+    if not r.workload and s.w.workload_metric.match(s.text[rel:rel + 40]) \
             and not nearest_label(s, "PREC:", q.start, q.end, 30):
         return False  # "4-fach höheren Durchsatz und 10-fach niedrigere Latenz": measured, not specified
     # "about 20% faster at high batch sizes in our runs": a measured speed, not a spec ratio;
     # "2.5x faster than the H100 on Llama 3 70B inference": a benchmark result, not a spec
-    return not (SPEEDUP.match(s.text[rel:rel + 30]) and (WORKLOAD.search(s.text) or not nearest_label(
+    return not (s.w.speedup.match(s.text[rel:rel + 30]) and (s.w.workload.search(s.text) or not nearest_label(
         s, "ATTR:", q.start, q.end, CUE_WINDOW) and not nearest_label(s, "PREC:", q.start, q.end, CUE_WINDOW)))
 
 
@@ -264,7 +240,7 @@ def _versus_named(ctx: Subjects, seg: Segment, s: Sentence, r: _Ratio) -> None:
         r.versus = next((m.entity for m in s.mentions if m.start > q.end and ctx.is_hardware(m.entity)
                        and re.search(r"\b(?:of|von|des|der)\b", s.text[max(0, m.start - s.start - 8):m.start - s.start])),
                       None)
-    if r.versus is None and POSSESSIVE_AFTER.match(s.text, q.end - s.start) and not RATIO_VERB.match(q.text):
+    if r.versus is None and s.w.possessive_after.match(s.text, q.end - s.start) and not s.w.ratio_verb.match(q.text):
         # "at least 6x the FP4 performance of Trainium3 and twice its FP8 throughput": "its" is the partner's
         prior = [m for m in s.mentions if m.end <= q.start and ctx.is_hardware(m.entity)]
         r.versus = prior[-1].entity if prior else None
@@ -294,7 +270,7 @@ def _partners(ctx: Subjects, seg: Segment, s: Sentence, r: _Ratio) -> None:
         if named:
             r.subject, r.text = named[-1], ctx.fb.entities[named[-1]].name
     prev = s.previous
-    if r.versus is None and prev is not None and THAT_IS.match(s.text) \
+    if r.versus is None and prev is not None and s.w.that_is.match(s.text) \
             and not any(ctx.is_hardware(m.entity) for m in s.mentions):
         # "The H200 pairs 141 GB with 4.8 TB/s, against 80 GB and 3.35 TB/s on the H100. That is about 1.76
         # times the capacity": the first chip of the sentence before against the one it was set against
@@ -316,7 +292,7 @@ def _partners(ctx: Subjects, seg: Segment, s: Sentence, r: _Ratio) -> None:
         r.subject = ctx.context(seg, fits=lambda e: ctx.is_hardware(e) and e != r.versus
                                 and ctx.kind(e) == ctx.kind(r.versus), at=q.start)
         asked = [e for e in ctx.state.asked_about if e != r.versus and ctx.kind(e) == ctx.kind(r.versus)]
-        if r.subject is None and len(set(asked)) == 1 and ANSWER_TURN.match(seg.text):
+        if r.subject is None and len(set(asked)) == 1 and s.w.answer_turn.match(seg.text):
             r.subject = asked[0]  # "Q: So what does Trainium4 promise?" "A: Six times the FP4 of Trainium3."
         if r.subject is None and ctx.kind(r.versus) in ("system", "pod") and ctx.state.system_before not in (None, r.versus) \
                 and ctx.kind(ctx.state.system_before) == ctx.kind(r.versus):
@@ -415,7 +391,7 @@ def _same_as_list(ctx: Subjects, s: Sentence, r: _Ratio) -> None:
     q = r.q
     last = ctx.last_ratio(s)
     if last is not None and (r.subject is None or r.subject == last[1]) \
-            and LIST_GAP.fullmatch(s.text, last[2] - s.start, q.start - s.start) \
+            and s.w.list_gap.fullmatch(s.text, last[2] - s.start, q.start - s.start) \
             and not any(last[2] <= m.start <= q.end + 25 and ctx.is_hardware(m.entity) and m.entity != last[1]
                         for m in s.mentions):
         # "at least 6x the FP4 performance of Trainium3, 3x the FP8 throughput and double the memory
@@ -427,7 +403,7 @@ def _same_as_list(ctx: Subjects, s: Sentence, r: _Ratio) -> None:
 def _claim(seg: Segment, s: Sentence, r: _Ratio) -> Claim:
     q = r.q
     qualifier = q.qualifier
-    if qualifier == "exact" and MORE_THAN_THE.search(s.text, max(0, q.start - s.start - 20), q.start - s.start):
+    if qualifier == "exact" and s.w.more_than_the.search(s.text, max(0, q.start - s.start - 20), q.start - s.start):
         qualifier = "at_least"  # "um mehr als das Vierfache", "more than the double"
     resolution = q.resolution
     if r.workload in LOWER_BETTER and q.unit != "percent" and r.value < 1:
@@ -446,17 +422,17 @@ def figures_ratio(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Clai
     figures = s.quantities
     owner = s  # the sentence whose figures the ratio is checked against
     after = next((f for f in figures if f.start > q.end and f.family in MEASURES
-                  and FIGURE_AFTER.fullmatch(s.text[q.end - s.start:f.start - s.start])), None)
+                  and s.w.figure_after.fullmatch(s.text[q.end - s.start:f.start - s.start])), None)
     later = [f for f in figures if f.start > q.end and f.family in MEASURES]
     if after is None and len(later) >= 2 and later[0].family == later[1].family \
-            and FROM_BEFORE.fullmatch(s.text[q.end - s.start:later[0].start - s.start]) \
-            and TO_BETWEEN.fullmatch(s.text[later[0].end - s.start:later[1].start - s.start]):
+            and s.w.from_before.fullmatch(s.text[q.end - s.start:later[0].start - s.start]) \
+            and s.w.to_between.fullmatch(s.text[later[0].end - s.start:later[1].start - s.start]):
         # "capacity grows 1.5x, from 96 GiB to 144 GiB": the second figure over the first
         first, after = later[1], later[0]
     elif after is None:
         change = change_before(s, q, figures)
         prev = s.previous
-        if change is None and prev is not None and THAT_IS.match(s.text) \
+        if change is None and prev is not None and s.w.that_is.match(s.text) \
                 and not any(f.end <= q.start and f.family in MEASURES for f in figures):
             # "... 4,8 TB/s statt 3,35 TB/s. Das entspricht einem Bandbreitenplus von rund 60 Prozent."
             change = change_before(prev, None, prev.quantities)
@@ -487,13 +463,13 @@ def change_before(s: Sentence, q: Quantity | None, figures) -> tuple[Quantity, Q
     (q None: the change that ends the sentence, for a ratio in the next one)."""
     end = q.start if q is not None else s.end
     before = [f for f in figures if f.end <= end]
-    if not before or not (SUMS_UP if q is not None else SENTENCE_END).fullmatch(
+    if not before or not (s.w.sums_up if q is not None else SENTENCE_END).fullmatch(
             s.text[before[-1].end - s.start:end - s.start]):
         return None
     last = before[-1]
     if last.family not in MEASURES:
         return None
-    if last.range_high is not None and FROM_END.search(s.text, 0, last.start - s.start):
+    if last.range_high is not None and s.w.from_end.search(s.text, 0, last.start - s.start):
         new = Quantity(last.start, last.end, last.text, last.range_high, last.resolution, last.unit, last.family)
         return new, last  # "from 2.9 to 4.9 TB/s": one figure with its range
     return change_of(s, before[-2], last) if len(before) >= 2 else None
@@ -504,6 +480,6 @@ def system_word_before(s: Sentence, q: Quantity) -> bool:
     own clause, before it (not "Trainium3 is 40% more efficient, and an UltraServer ... four times")."""
     rel = q.start - s.start
     word = None
-    for word in SYSTEM_WORD.finditer(s.text, 0, rel):
+    for word in s.w.system_word.finditer(s.text, 0, rel):
         pass
-    return word is not None and not RATIO_CLAUSE_BREAK.search(s.text, word.end(), rel)
+    return word is not None and not s.w.ratio_clause_break.search(s.text, word.end(), rel)

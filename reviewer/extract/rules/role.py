@@ -8,7 +8,7 @@ from collections.abc import Iterable
 
 from ...models import Claim, Segment
 from ...periods import period_before
-from ..patterns import DATELINE, YEAR
+from ..patterns import YEAR
 from ..sentence import Sentence
 from ..subjects import Subjects
 
@@ -42,7 +42,7 @@ def role_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
             if y is not None:  # the text between the person and the year
                 lo, hi = (p.end - s.start, y.start()) if y.start() >= p.end - s.start else (y.end(), p.start - s.start)
             if y is not None and hi - lo <= 80 and not re.search(r"[,;:](?=\s)|[–—]", s.text[lo:hi]) \
-                    and not DATELINE.search(s.text, 0, y.start()):
+                    and not s.w.dateline.search(s.text, 0, y.start()):
                 # "Adam Selipsky (AWS CEO) unveiled Trainium2 at re:Invent in Nov 2023": the role then
                 scope = "at:" + period_before(s.text, y.start(), int(y.group()))[1].encode()
             yield Claim(entity=org, attribute=role.label.split(":", 1)[1], start=seg.start + p.start,

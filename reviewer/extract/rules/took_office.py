@@ -8,9 +8,6 @@ from collections.abc import Iterable
 from ...models import Claim, Segment
 from ...periods import period_before
 from ..patterns import (
-    PERSON_PRONOUN,
-    TOOK_OFFICE,
-    TOOK_OFFICE_AFTER,
     YEAR,
 )
 from ..sentence import Mention, Sentence
@@ -22,7 +19,7 @@ def took_office(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
     person the sentence names as a company's head took office."""
     roles = s.cue("ROLE:")
     people = [m for m in s.mentions if ctx.kind(m.entity) == "person"]
-    if not people and roles and PERSON_PRONOUN.search(s.text):
+    if not people and roles and s.w.person_pronoun.search(s.text):
         # "AWS-CEO Matt Garman kommt auf die Bühne. Es ist seine zweite Keynote als Chef, seit er ...": him
         prev = s.previous
         before = [m for m in prev.mentions if ctx.kind(m.entity) == "person"] if prev else []
@@ -32,7 +29,7 @@ def took_office(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
         return
     for m in YEAR.finditer(s.text):
         at, period = period_before(s.text, m.start(), int(m.group()))
-        took = TOOK_OFFICE.search(s.text, max(0, at - 28), at) or TOOK_OFFICE_AFTER.match(s.text, m.end())
+        took = s.w.took_office.search(s.text, max(0, at - 28), at) or s.w.took_office_after.match(s.text, m.end())
         if not took:
             continue
         a = s.start + at

@@ -1,0 +1,164 @@
+"""A language's words for claim extraction, compiled: windows (regular expressions by name), kind words and
+indefinite articles, read from reviewer/lang/<code>/extract.yaml.
+
+The names and flags of the windows are fixed here, in code; every language gives every window in its own
+words, so no regular expression mixes two languages, and a new language is a new folder.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from ..source import load_yaml
+
+# name -> flags. The extraction code reads a window as `w.<name>`.
+FLAGS: dict[str, int] = {
+    "other_period": re.IGNORECASE,
+    "price_break": 0,
+    "bill": re.IGNORECASE,
+    "chip_noun": re.IGNORECASE,
+    "system_after": 0,
+    "half_of_year": re.IGNORECASE,
+    "the_startup": re.IGNORECASE,
+    "perfect_invested": re.IGNORECASE,
+    "further": re.IGNORECASE,
+    "cumulative": re.IGNORECASE,
+    "stated_until": re.IGNORECASE,
+    "delta_before": re.IGNORECASE,
+    "delta_after": re.IGNORECASE,
+    "per_instance": re.IGNORECASE,
+    "generation_header": re.IGNORECASE,
+    "node_before": 0,
+    "node_after": 0,
+    "system_word": 0,
+    "neg_break": 0,
+    "energy": re.IGNORECASE,
+    "price_word": re.IGNORECASE,
+    "relative": re.IGNORECASE,
+    "not_on_demand": re.IGNORECASE,
+    "memory_type": 0,
+    "since": re.IGNORECASE,
+    "took_office": re.IGNORECASE,
+    "person_pronoun": re.IGNORECASE,
+    "took_office_after": re.IGNORECASE,
+    "hourly_price_unit": re.IGNORECASE,
+    "name_modifier": 0,
+    "link_gives": 0,
+    "per_chip_hour": re.IGNORECASE,
+    "yearless_day": re.IGNORECASE,
+    "dateline": re.IGNORECASE,
+    "system_each": 0,
+    "predicate_before": 0,
+    "genitive_before": 0,
+    "per_owner": 0,
+    "object_relative": 0,
+    "capacity_at": 0,
+    "ratio_before": re.IGNORECASE,
+    "ratio_of_before": 0,
+    "quote_intro": re.IGNORECASE,
+    "not_saying": re.IGNORECASE,
+    "quote_source": re.IGNORECASE,
+    "numbering": re.IGNORECASE,
+    "question_turn": 0,
+    "as_many_after": re.IGNORECASE,
+    "answer_turn": 0,
+    "correction": re.IGNORECASE,
+    "quote_label": re.IGNORECASE,
+    "was_paren": re.IGNORECASE,
+    "needs": re.IGNORECASE,
+    "model": re.IGNORECASE,
+    "fits_into": re.IGNORECASE,
+    "passt": 0,
+    "die_noun": re.IGNORECASE,
+    "not_compute_die": re.IGNORECASE,
+    "alternative": re.IGNORECASE,
+    "workload_metric": re.IGNORECASE,
+    "workload_kind": re.IGNORECASE,
+    "benchmark": re.IGNORECASE,
+    "speedup": re.IGNORECASE,
+    "workload": re.IGNORECASE,
+    "die_link": re.IGNORECASE,
+    "clause_break": re.IGNORECASE,
+    "core_noun": re.IGNORECASE,
+    "bare_with": 0,
+    "port_before": re.IGNORECASE,
+    "port_after": re.IGNORECASE,
+    "relative_clause": 0,
+    "multiple_before": re.IGNORECASE,
+    "both": 0,
+    "per_direction": re.IGNORECASE,
+    "more_than_the": re.IGNORECASE,
+    "new_subject": re.IGNORECASE,
+    "any_between": re.IGNORECASE,
+    "from_before": re.IGNORECASE,
+    "instead_of": re.IGNORECASE,
+    "from_end": re.IGNORECASE,
+    "sums_up": re.IGNORECASE,
+    "to_between": re.IGNORECASE,
+    "figure_after": re.IGNORECASE,
+    "possessive_after": re.IGNORECASE,
+    "ratio_verb": re.IGNORECASE,
+    "compute_verb": re.IGNORECASE,
+    "that_is": re.IGNORECASE,
+    "ratio_clause_break": 0,
+    "same_thing": re.IGNORECASE,
+    "link_of": re.IGNORECASE,
+    "each_with": re.IGNORECASE,
+    "each_word": re.IGNORECASE,
+    "each_after": 0,
+    "each": re.IGNORECASE,
+    "per_unit": re.IGNORECASE,
+    "ellipsis": re.IGNORECASE,
+    "between_cmp": re.IGNORECASE,
+    "equal_wie": re.IGNORECASE,
+    "wie": re.IGNORECASE,
+    "of_reference": re.IGNORECASE,
+    "next_clause": re.IGNORECASE,
+    "from_on": re.IGNORECASE,
+    "to_after": re.IGNORECASE,
+    "as_many": re.IGNORECASE,
+    "mit_before": re.IGNORECASE,
+    "level_after": re.IGNORECASE,
+    "list_gap": re.IGNORECASE,
+    "new_word": re.IGNORECASE,
+    "count_before": re.IGNORECASE,
+    "neg_after": re.IGNORECASE,
+}
+
+
+class LanguageDataError(ValueError):
+    """A language folder's data is missing a window, has an unknown one, or a pattern does not compile."""
+
+
+class Words:
+    """One language's compiled extraction words: each window is an attribute (`w.took_office`)."""
+
+    def __init__(self, code: str, windows: dict[str, re.Pattern[str]], kind_words: dict[str, str],
+                 indefinite: frozenset[str]):
+        self.code = code
+        self.windows = windows
+        self.kind_words = kind_words  # "rack" -> "system": the word for a kind in "the rack", "per pod"
+        self.indefinite = indefinite  # "ein", "eine": an article, not a count of one
+        self.__dict__.update(windows)
+
+    def __getattr__(self, name: str) -> re.Pattern[str]:  # only for a name that is no window: an error
+        raise AttributeError(f"no window {name!r} in language {self.code!r}")
+
+
+def load_words(folder: Path) -> Words:
+    """Compile a language folder's extract.yaml; LanguageDataError names the file and the window."""
+    path = folder / "extract.yaml"
+    data = load_yaml(path.read_text(encoding="utf-8")) or {}
+    given = data.get("windows") or {}
+    missing, unknown = sorted(set(FLAGS) - set(given)), sorted(set(given) - set(FLAGS))
+    if missing or unknown:
+        raise LanguageDataError(f"{path}: windows missing: {missing or 'none'}; unknown: {unknown or 'none'}")
+    windows = {}
+    for name, flags in FLAGS.items():
+        try:
+            windows[name] = re.compile(given[name], flags)
+        except (re.error, TypeError) as e:
+            raise LanguageDataError(f"{path}: window {name}: {e}") from None
+    return Words(folder.name, windows, {str(k): str(v) for k, v in (data.get("kind_words") or {}).items()},
+                 frozenset(str(w) for w in data.get("indefinite") or ()))
