@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Sequence
 
 from spacy.tokens import Doc
 
@@ -29,7 +29,7 @@ from ..nlp import doc_text
 from . import gates
 from .discourse import Discourse, Memory, header_unit, newest_for_new, with_header
 from .patterns import HARDWARE_KINDS
-from .rules import SENTENCE_RULES, figure_claim
+from .rules import SENTENCE_RULES, figure_claim, sentence_claims
 from .sentence import Sentence, compared_in, counted_in, split_sentences
 from .subjects import Subjects
 
@@ -51,17 +51,15 @@ class ClaimExtractor:
     def _is_hardware(self, entity: str) -> bool:
         return self.kind(entity) in HARDWARE_KINDS
 
-    def _run(self, rule: Callable[..., object], *args) -> object:
-        """Run one rule on a fresh context, then add what it inferred to the memory."""
-        ctx = Subjects(self.fb, self.state, self.memory, self._kinds)
-        result = rule(ctx, *args)
-        if isinstance(result, Iterable) and not isinstance(result, Claim):
-            result = list(result)  # a generator runs to its end before its inferences are applied
+    def _context(self) -> Subjects:
+        return Subjects(self.fb, self.state, self.memory, self._kinds)
+
+    def _apply(self, ctx: Subjects) -> None:
+        """Add what a rule call inferred to the memory, and its last ratio to each sentence."""
         for x in ctx.inferred:
             self.memory.add(x.block, x.entity, x.at, inferred=True)
         for sentence, ratio in ctx.ratios:
             sentence.last_ratio = ratio
-        return result
 
     # -- per segment ---------------------------------------------------------------------------
     def claims(self, seg: Segment, doc: Doc) -> list[Claim]:
@@ -81,16 +79,20 @@ class ClaimExtractor:
         for k, (i, q) in enumerate(placed):
             if i < 0 or k in hedged:  # "3nm or 4nm": no claim
                 continue
-            claim = self._run(figure_claim, seg, sentences, i, q)
+            ctx = self._context()
+            claim = figure_claim(ctx, seg, sentences, i, q)
+            self._apply(ctx)
             if claim is not None:
-                out.append(claim)  # type: ignore[arg-type]
+                out.append(claim)
         if gates.quoted_blockquote(seg, self.state.last_paragraph, self.w):
             return []
         for s in sentences:
             if gates.reported(s):
                 continue  # "hieß es", "according to ...": someone else's statement
             for rule in SENTENCE_RULES:
-                out.extend(self._run(rule, seg, s, out))  # type: ignore[arg-type]
+                ctx = self._context()
+                out.extend(sentence_claims(rule, ctx, seg, s, out))
+                self._apply(ctx)
         if gates.question_turn(seg, self.w):
             # "Q: I've seen Trainium3 described at 1.3 petaflops.": the interviewer's premise; what it asks
             # about is what the answer's comparisons are about ("Q: So what does Trainium4 promise?")
@@ -131,7 +133,9 @@ class ClaimExtractor:
                     elif self.kind(m.entity) == "project":
                         self.state.last_project = m.entity
         for s in sentences:
-            self._run(newest_for_new, seg, s)
+            ctx = self._context()
+            newest_for_new(ctx, seg, s)
+            self._apply(ctx)
 
     def _note_cells(self, seg: Segment, sentences: list[Sentence],
                     quantities: Sequence[Quantity]) -> Sequence[Quantity]:

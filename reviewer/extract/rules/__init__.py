@@ -1,73 +1,62 @@
-"""One module per claim kind. Each rule reads a figure of certain families or a sentence, and returns claims.
+"""One module per claim kind. Each declares its Rule (reviewer/extract/rule.py): the kind, what it reads (the
+families of the figures it reads, or every sentence) and, for sentence rules, its place in the order.
 
-A figure goes to one rule by its family (`figure_claim`); every sentence goes through SENTENCE_RULES in
-order. A rule's docstring shows a bad and a good reading in both languages; its cases are in
-tests/rules/<kind>.yaml.
+The rules are found here, not listed: a module of this package with a module-level `Rule` is a rule. A
+figure goes to the one rule that reads its family (`figure_claim`); every sentence the article asserts
+goes through the sentence rules in their order (`SENTENCE_RULES`). Cases: tests/rules/<kind>.yaml.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import importlib
+import pkgutil
 
 from ...models import Claim, Quantity, Segment
 from .. import gates
+from ..rule import Rule
 from ..sentence import Sentence
 from ..subjects import Subjects
-from .core_type import core_type_claims
-from .count import chip_multiple_claim, chips_multiplied, cores_multiplied, count_claim
-from .date import date_claims, dated_names
-from .equal import equal_claims
-from .foundry import foundry_claims
-from .interconnect import interconnect_claims
-from .investment import investing_since
-from .memory_type import memory_type_claims
-from .money import money_claim
-from .numeric import numeric_claim
-from .ratio import ratio_claim
-from .role import role_claims
-from .took_office import took_office
+from .count import chip_multiple_claim, chips_multiplied, cores_multiplied
 
-SentenceRule = Callable[[Subjects, Segment, Sentence, list[Claim]], Iterable[Claim]]
+
+def _discover() -> tuple[Rule, ...]:
+    found = []
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        found += [v for v in vars(module).values() if isinstance(v, Rule)]
+    return tuple(found)
+
+
+RULES: tuple[Rule, ...] = _discover()
+SENTENCE_RULES: tuple[Rule, ...] = tuple(sorted((r for r in RULES if r.on_sentences), key=lambda r: r.order))
+_BY_FAMILY: dict[str, Rule] = {}
+for _rule in RULES:
+    for _family in () if _rule.on_sentences else _rule.reads:
+        if _family in _BY_FAMILY:
+            raise RuntimeError(f"figures of family {_family!r} are read by two rules: {_BY_FAMILY[_family].kind}, "
+                               f"{_rule.kind}")
+        _BY_FAMILY[_family] = _rule
 
 
 def figure_claim(ctx: Subjects, seg: Segment, sentences: list[Sentence], i: int, q: Quantity) -> Claim | None:
-    """The claim of the figure `q` of sentence `i`, by the rule for its family; None when it is not the
-    article's own claim (gates.not_asserted_figure) or no rule finds what it is about."""
+    """The claim of the figure `q` of sentence `i`, by the rule that reads its family; None when it is not the
+    article's own claim (gates.not_asserted_figure) or no rule finds what it is about.
+
+    One exception to the families: a multiple right before a chip's name ("2 × Inferentia2") counts chips,
+    and one before "NeuronCore" counts cores (the core type is checked on its own)."""
     s = sentences[i]
     if gates.not_asserted_figure(s, q):
         return None
-    if q.family == "ratio":
-        if chips_multiplied(ctx, s, q):
-            return chip_multiple_claim(ctx, seg, s, q)
-        if cores_multiplied(s, q):
-            return None
-        return ratio_claim(ctx, seg, s, q)
-    if q.family == "count":
-        return count_claim(ctx, seg, s, q)
-    if q.family == "money":
-        return money_claim(ctx, seg, s, q)
-    return numeric_claim(ctx, seg, s, q)
+    if q.family == "ratio" and chips_multiplied(ctx, s, q):
+        return chip_multiple_claim(ctx, seg, s, q)
+    if q.family == "ratio" and cores_multiplied(s, q):
+        return None
+    rule = _BY_FAMILY.get(q.family) or _BY_FAMILY["memory"]  # (a family no rule names: the numeric rule)
+    claim: Claim | None = rule.claims(ctx, seg, s, q)
+    return claim
 
 
-def _of_sentence(rule: Callable[[Subjects, Segment, Sentence], Iterable[Claim]]) -> SentenceRule:
-    def run(ctx: Subjects, seg: Segment, s: Sentence, claims: list[Claim]) -> Iterable[Claim]:
-        return rule(ctx, seg, s)
-
-    run.__doc__, run.__name__ = rule.__doc__, rule.__name__
-    return run
-
-
-# Every sentence the article asserts goes through these, in this order; memory_type_claims also reads the
-# claims made so far (the capacity written right before "HBM3e" says whose memory it is).
-SENTENCE_RULES: tuple[SentenceRule, ...] = (
-    _of_sentence(equal_claims),
-    _of_sentence(interconnect_claims),
-    _of_sentence(foundry_claims),
-    _of_sentence(role_claims),
-    _of_sentence(date_claims),
-    _of_sentence(investing_since),
-    _of_sentence(took_office),
-    _of_sentence(dated_names),
-    memory_type_claims,
-    _of_sentence(core_type_claims),
-)
+def sentence_claims(rule: Rule, ctx: Subjects, seg: Segment, s: Sentence, so_far: list[Claim]) -> list[Claim]:
+    """A sentence rule's claims on one sentence (`so_far`: the segment's claims before it, for the rules that
+    read them)."""
+    return list(rule.claims(ctx, seg, s, so_far) if rule.needs_claims else rule.claims(ctx, seg, s))

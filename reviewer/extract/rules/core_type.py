@@ -9,13 +9,19 @@ from ...models import Claim, Segment
 from ..patterns import (
     CORE_TYPE,
 )
+from ..rule import SENTENCE, Rule
 from ..sentence import Sentence, compared_in, counted_in
 from ..subjects import Subjects
 
 
 def core_type_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
-    """"Each Inferentia2 chip has two NeuronCore-v2 cores", "**Kerne:** acht NeuronCore-v2": the core
-    generation of the chip named before it, or of the one in context."""
+    """The core generation (NeuronCore-v2, -v3) of the chip named before it, or of the one in context.
+
+    Bad (en): "NeuronCore-v3 powers Trainium2 and Trainium3" -- the chip is named only after it: no guess.
+    Bad (de): "Trainium3 setzt nicht auf NeuronCore-v2" -- what it does not use.
+    Good (en): "Each Inferentia2 chip has two NeuronCore-v2 cores" -> core_type NeuronCore-v2 of inferentia2.
+    Good (de): "**Kerne:** acht NeuronCore-v2" under a Inferentia2 heading -> core_type of inferentia2.
+    """
     if "NeuronCore" not in s.text:
         return
     compared, counted = compared_in(s), counted_in(s)
@@ -38,3 +44,6 @@ def core_type_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim
         yield Claim(entity=entity, attribute="core_type", start=seg.start + a, end=seg.start + s.start + mt.end(),
                     text=mt.group(), value_text=f"NeuronCore-v{mt.group(1)}", sentence=s.text.strip(),
                     subject_text=text, subject_how="sentence" if before else "coreference")
+
+
+RULE = Rule("core_type", (SENTENCE,), core_type_claims, order=100)

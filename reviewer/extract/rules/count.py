@@ -6,18 +6,20 @@ from __future__ import annotations
 import re
 
 from ...models import Claim, Quantity, Segment
+from ..rule import Rule
 from ..sentence import Sentence
 from ..subjects import Subjects
 from .numeric import place
 
 
 def count_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim | None:
-    """A bare number with a noun saying what it counts: chips, cores, servers, CPUs, vCPUs, buildings.
+    """A bare number with a noun saying what it counts: chips, cores, servers, CPUs, vCPUs, buildings; and
+    "2 × Inferentia2" in an instance table.
 
-    Bad: "für einen Chip, eine Instanz oder ein Rack" read as a count of one; "36 Server mit je vier Chips"
-    read as a system of four chips; "the hops between any two accelerators" as a system of two.
-    Good: "Ein Trn3 UltraServer verbindet 144 Trainium3-Chips" gives chip_count 144 of trn3-ultraserver;
-    "a p5.48xlarge with eight H100s" chip_count 8 of p5.48xlarge.
+    Bad (en): "the hops between any two accelerators" -- a pair, not a system's count.
+    Bad (de): "36 Server mit je vier Chips" -- four chips per server, not the system's total.
+    Good (en): "a p5.48xlarge with eight H100s" -> chip_count 8 of p5.48xlarge.
+    Good (de): "Ein Trn3 UltraServer verbindet 144 Trainium3-Chips" -> chip_count 144 of trn3-ultraserver.
     """
     if q.text.lower() in s.w.indefinite and not re.search(r"\b(?:nur|genau|lediglich|bloß|only|exactly)\s+$",
                                                        s.text[:q.start - s.start], re.IGNORECASE):
@@ -115,3 +117,6 @@ def is_chip_count(s: Sentence, q: Quantity, noun: str = "CHIPNOUN") -> bool:
             return True
         break
     return False
+
+
+RULE = Rule("count", ("count",), count_claim)

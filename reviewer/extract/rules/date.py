@@ -14,15 +14,21 @@ from ..patterns import (
     UNPUNCTUATED_BREAK,
     YEAR,
 )
+from ..rule import SENTENCE, Rule
 from ..sentence import Cue, Sentence, counted_in, distance
 from ..subjects import Subjects
 
 
 def date_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
-    """"Amazon bought Annapurna Labs in 2015", "Trainium2 wurde 2023 vorgestellt", "launched on April 9,
-    2024": a year (with the month or part of the year written before it) next to a word for acquired,
-    announced or available, about an entity with that date in the fact base: named in the sentence,
-    or for "the chip was announced ..." the one in context."""
+    """A date next to a word for acquired, announced or available, about an entity with that date in the
+    fact base: named in the sentence, or for "the chip was announced ..." the one in context. The year, and
+    the month, day or part of the year written before it ("the first half of 2025").
+
+    Bad (en): "Update December 2025: we corrected the table" -- when the text was written.
+    Bad (de): "Das Start-up wurde 2021 gegründet" -- "Start-up" is no start of availability.
+    Good (en): "Amazon bought Annapurna Labs in 2015" -> acquired 2015 of annapurna-labs.
+    Good (de): "Trainium2 wurde im November 2023 vorgestellt" -> announced November 2023 of trainium2.
+    """
     cues = [c for c in s.cues if c.label in ("ACQ", "ATTR:announced", "ATTR:available")
             and not s.text.startswith(("-up", "-Up", "up"), c.end - s.start)]  # "Start-up" is no start
     if not cues:
@@ -113,8 +119,14 @@ def _dated_entity(ctx: Subjects, seg: Segment, s: Sentence, dated: Callable[[str
 
 
 def dated_names(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
-    """"Trainium2 (2024): ...", "## Trainium3 (Dezember 2025)": a year in brackets after the name that
-    opens a heading, list item or paragraph is when the chip came (announced or launched)."""
+    """A year in brackets after the name that opens a heading, list item or paragraph is when the chip came
+    (announced or launched).
+
+    Bad (en): "The H100 (2022) is still sold" -- in running text a year in brackets may be anything.
+    Bad (de): "Die H100 (2022) wird weiter verkauft" -- likewise.
+    Good (en): "- Trainium2 (2023): the second generation" -> announced 2023 of trainium2.
+    Good (de): "## Trainium3 (Dezember 2025)" -> announced December 2025 of trainium3.
+    """
     for m in s.mentions:
         if m.start - seg.start > 40 and seg.kind != "heading" or m.start - s.start > 40:
             continue
@@ -135,3 +147,7 @@ def yearless(m: re.Match) -> Period | None:
     month = MONTH_WORDS[(m.group("month") or m.group("month2")).lower()]
     day = int(m.group("day") or m.group("day2"))
     return Period(0, month, month, day) if 1 <= day <= 31 else None
+
+
+RULE = Rule("date", (SENTENCE,), date_claims, order=50)
+DATED_NAMES = Rule("date", (SENTENCE,), dated_names, order=80)

@@ -9,14 +9,21 @@ from ...models import Claim, Quantity, Segment
 from ..patterns import (
     CUE_WINDOW,
 )
+from ..rule import SENTENCE, Rule
 from ..sentence import Sentence, nearest_label
 from ..subjects import Subjects
 from .ratio import ratio_claim
 
 
 def equal_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
-    """"the same per-GPU bandwidth as the B200", "liegt gleichauf mit dem GB300 NVL72", "at 671 TFLOPS it is
-    essentially where Trainium2 was": a ratio of about one, with what is measured written in the sentence."""
+    """Sameness as a ratio of about one: "the same ... as", "gleichauf mit", "essentially where X was", with
+    what is measured (a cue word, a precision or a figure of the sentence) written in the sentence.
+
+    Bad (en): "The same foundry builds the MI355X" -- sameness of a thing, not a measure.
+    Bad (de): "Der Chip nutzt dieselbe Architektur wie Trainium2" -- no measure named.
+    Good (en): "NVLink 5 gives the B300 the same per-GPU bandwidth as the B200" -> ratio 1 (interconnect bandwidth).
+    Good (de): "Bei FP8 bleibt es beim Stand der B200" -> ratio 1 (compute at FP8) of the chip in context.
+    """
     for c in s.cue("EQUAL"):
         if s.w.multiple_before.search(s.text, max(0, c.start - s.start - 20), c.start - s.start):
             continue  # "four times as much as", "doppelt so viel wie": a multiple, not sameness
@@ -33,3 +40,6 @@ def equal_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
         claim = ratio_claim(ctx, seg, s, q, equal=True)
         if claim is not None:
             yield claim
+
+
+RULE = Rule("equal", (SENTENCE,), equal_claims, order=10)

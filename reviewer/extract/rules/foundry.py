@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterable
 
 from ...models import Claim, Segment
+from ..rule import SENTENCE, Rule
 from ..sentence import Mention, Sentence, compared_in, counted_in
 from ..subjects import Subjects
 
@@ -15,10 +16,10 @@ def foundry_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
     """A foundry named with its process ("TSMC N3P", "auf TSMC 3nm") or as the maker ("built by TSMC"),
     about the chip the sentence is about.
 
-    Bad: "Samsung liefert die HBM3e-Stapel" read as Samsung making the chip; "Gaudi 3 is not built in
-    Intel's own fabs" read as Intel's fabs making it.
-    Good: "Trainium3 is built on TSMC's 3 nm process" gives foundry TSMC of trainium3; "Der MI355X wird
-    bei TSMC im N3P-Verfahren gefertigt" foundry TSMC of mi355x.
+    Bad (en): "Gaudi 3 is not built in Intel's own fabs" -- what it is not.
+    Bad (de): "Samsung liefert die HBM3e-Stapel" -- a memory supplier, not the foundry.
+    Good (en): "Trainium3 is built on TSMC's 3 nm process" -> foundry TSMC of trainium3.
+    Good (de): "Der MI355X wird bei TSMC im N3P-Verfahren gefertigt" -> foundry TSMC of mi355x.
     """
     if not s.cues:
         return  # a foundry is a cue word
@@ -58,3 +59,6 @@ def foundry_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
             yield Claim(entity=subject.entity, attribute="foundry", start=seg.start + f.start,
                         end=seg.start + f.end, text=s.text[f.start - s.start:f.end - s.start],
                         value_text=value, sentence=s.text.strip(), subject_text=subject.text)
+
+
+RULE = Rule("foundry", (SENTENCE,), foundry_claims, order=30)

@@ -11,6 +11,7 @@ from ..gates import is_discussed
 from ..patterns import (
     VERSION_AFTER,
 )
+from ..rule import SENTENCE, Rule
 from ..sentence import Mention, Sentence, compared_in, counted_in, names_network
 from ..subjects import Subjects
 
@@ -18,10 +19,10 @@ from ..subjects import Subjects
 def interconnect_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
     """A link named in a sentence, about the chip or system it joins; negated when the text denies it.
 
-    Bad: "Trainium3 nutzt kein NVLink, sondern NeuronLink-v4" read as "Trainium3 uses NVLink"; "NVIDIA
-    quotes NVLink as the sum of both directions" said of the Trainium in context.
-    Good: "Trainium3 chips talk over NeuronLink-v4" gives interconnect NeuronLink-v4 of trainium3;
-    "Der Trainium3 beherrscht NVLink nicht" a negated NVLink claim of trainium3.
+    Bad (en): "NVIDIA quotes NVLink as the sum of both directions" -- another maker's link, not the chip's.
+    Bad (de): "Der Trainium3 beherrscht NVLink nicht" -- read, but as a negated claim (does not use NVLink).
+    Good (en): "Trainium3 chips talk over NeuronLink-v4" -> interconnect NeuronLink-v4 of trainium3.
+    Good (de): "Gekoppelt werden die Trainium3-Chips per NeuronLink-v4" -> interconnect NeuronLink-v4.
     """
     if not s.mentions:
         return  # no link named
@@ -90,3 +91,6 @@ def interconnect_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Cl
 def negated_after(s: Sentence, m: Mention) -> bool:
     """"NVLink is not supported" / "NVLink wird nicht unterstützt": negation after the name."""
     return bool(s.w.neg_after.match(s.text[m.end - s.start:]))
+
+
+RULE = Rule("interconnect", (SENTENCE,), interconnect_claims, order=20)

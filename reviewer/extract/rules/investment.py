@@ -10,13 +10,19 @@ from ...periods import period_before
 from ..patterns import (
     YEAR,
 )
+from ..rule import SENTENCE, Rule
 from ..sentence import Sentence
 from ..subjects import Subjects
 
 
 def investing_since(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
-    """"Amazon has invested $8 billion in Anthropic since 2023", "investierte seit Anfang 2024": the
-    date the investor first put money into the company named."""
+    """When an investor first put money into the company named: "has invested ... since 2023".
+
+    Bad (en): "Amazon has invested $8 billion in Anthropic" -- a sum, not a start (the money rule reads it).
+    Bad (de): "Seit 2024 liefert AWS Trainium2-Instanzen" -- no investment named.
+    Good (en): "Amazon has invested in Anthropic since 2023" -> first_investment 2023 of amazon.
+    Good (de): "Amazon investiert seit 2024 in Anthropic" -> first_investment 2024 of amazon (contradicted: 2023).
+    """
     if not s.cue("ATTR:investment"):
         return
     for m in YEAR.finditer(s.text):
@@ -33,3 +39,6 @@ def investing_since(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]
         yield Claim(entity=investor.entity, attribute="first_investment", start=seg.start + s.start + at,
                     end=seg.start + s.start + m.end(), text=s.text[at:m.end()], value_text=period.encode(),
                     sentence=s.text.strip(), subject_text=investor.text, subject_how="sentence")
+
+
+RULE = Rule("investment", (SENTENCE,), investing_since, order=60)

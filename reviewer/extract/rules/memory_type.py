@@ -7,12 +7,20 @@ from collections.abc import Iterable, Sequence
 
 from ...models import Claim, Segment
 from ..gates import is_discussed
+from ..rule import SENTENCE, Rule
 from ..sentence import Mention, Sentence, compared_in, counted_in
 from ..subjects import Subjects
 
 
 def memory_type_claims(ctx: Subjects, seg: Segment, s: Sentence, figures: Sequence[Claim] = ()) -> Iterable[Claim]:
-    """"144 GB HBM3e", "nutzt HBM statt DRAM": the memory type of the chip the sentence is about."""
+    """A memory type (HBM3e, LPDDR5X) said of the chip the sentence is about, or of the capacity written
+    right before it; negated after "not", "statt", "instead of".
+
+    Bad (en): "Samsung supplies the HBM3e stacks" -- no chip is said to use it.
+    Bad (de): "| HBM (GB) |" -- a header cell names a column, it says nothing about a chip.
+    Good (en): "Trainium3 carries 144 GB of HBM3e" -> memory_type HBM3e of trainium3.
+    Good (de): "Der Trainium3 nutzt HBM3e" -> memory_type HBM3e of trainium3.
+    """
     if seg.kind == "table_cell" and seg.col_header < 0:
         return  # a header cell ("HBM (GB)") names a column, it says nothing about a chip
     if "HBM" not in s.text and "DDR" not in s.text and "DRAM" not in s.text:
@@ -41,3 +49,6 @@ def memory_type_claims(ctx: Subjects, seg: Segment, s: Sentence, figures: Sequen
         yield Claim(entity=entity, attribute="memory_type", start=seg.start + a, end=seg.start + s.start
                     + mt.end(), text=mt.group(), value_text=mt.group(), sentence=s.text.strip(),
                     subject_text=subject.text, negated=negated)
+
+
+RULE = Rule("memory_type", (SENTENCE,), memory_type_claims, order=90, needs_claims=True)

@@ -7,15 +7,19 @@ import datetime as dt
 from dataclasses import replace
 
 from ...models import Claim, Quantity, Segment
+from ..rule import Rule
 from ..sentence import Sentence, nearest_label
 from ..subjects import Subjects
 
 
 def money_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim | None:
-    """"Amazon has invested $8 billion in Anthropic", "bought Annapurna Labs for $350 million".
+    """A sum of money with a word saying what it is (an investment, an acquisition price, an instance's or a
+    chip's on-demand price per hour) and an entity the fact base has that kind of sum for.
 
-    A sum of money is a claim only with a word saying what it is and an entity the fact base
-    has that kind of sum for; any other price (a GPU server, a model's training bill) is not.
+    Bad (en): "Training the model cost $12 million" -- a training bill, not a list price.
+    Bad (de): "Spot-Instanzen gibt es ab 40 US-Dollar pro Stunde" -- a spot price, not the on-demand price.
+    Good (en): "Amazon has invested $8 billion in Anthropic" -> investment 8e9 USD of amazon (versus anthropic).
+    Good (de): "Eine p5.48xlarge liegt bei 55,04 US-Dollar pro Stunde" -> price_per_hour of p5.48xlarge.
     """
     if nearest_label(s, "ATTR:investment", q.start, q.end, 80, exact=True):
         attribute = "investment"
@@ -98,3 +102,6 @@ def instance_price(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Cla
     return Claim(entity=subject.entity, attribute="price_per_hour", start=seg.start + q.start,
                  end=seg.start + q.end, text=q.text, quantity=price, sentence=s.text.strip(),
                  subject_text=subject.text)
+
+
+RULE = Rule("money", ("money",), money_claim)

@@ -14,18 +14,19 @@ from ..patterns import (
     LINK_KINDS,
     TIMES_BEFORE,
 )
+from ..rule import Rule
 from ..sentence import Sentence, change_of, counted_in, names_network, nearest_label
 from ..subjects import Subjects
 
 
 def numeric_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim | None:
     """A measured figure (memory, bandwidth, compute, power, process node, area, price per hour) with the
-    attribute its cue words give it, about the entity the subject rules find.
+    attribute its cue words give it, about the entity the subject rules find, per chip or per system.
 
-    Bad: "Trainium3 bietet 4,9 TB/s Speicherbandbreite pro Chip" read as a network rate; "a 70B model needs
-    about 140 GB" read as a chip's memory (gates.py).
-    Good: "Trainium3 has 144 GB of HBM3e at 4.9 TB/s" gives memory_capacity 144 GB and memory_bandwidth
-    4.9 TB/s of trainium3; "Der B200 kommt auf 8 TB/s" memory_bandwidth of b200.
+    Bad (en): "A 70B model needs about 140 GB for its weights" -- what a model needs (gates.py).
+    Bad (de): "Die beiden Dies sind mit 10 TB/s verbunden" -- a die-to-die link inside the package.
+    Good (en): "Trainium3 has 144 GB of HBM3e at 4.9 TB/s" -> memory_capacity 144 GB, memory_bandwidth 4.9 TB/s.
+    Good (de): "Der Trainium3 bietet 4,9 TB/s Speicherbandbreite pro Chip" -> memory_bandwidth of trainium3.
     """
     attribute = attribute_of(ctx, s, q)
     if attribute is None or (attribute == "price_per_hour" and s.w.not_on_demand.search(s.text)):
@@ -213,3 +214,6 @@ def each_chip(s: Sentence, q: Quantity) -> bool:
                               between[each.end():]):
         return True
     return bool(s.w.each_after.match(s.text, q.end - s.start)) and len(between) <= 40
+
+
+RULE = Rule("numeric", ("memory", "rate", "compute", "length", "power", "area", "price"), numeric_claim)

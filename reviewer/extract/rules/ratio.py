@@ -18,6 +18,7 @@ from ..patterns import (
     QUOTED,
     SENTENCE_END,
 )
+from ..rule import Rule
 from ..sentence import (
     Sentence,
     change_of,
@@ -54,10 +55,10 @@ def ratio_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, equal: bo
     """A ratio between two entities ("4x the compute of Trainium2", "50 Prozent mehr Speicher als die
     B200"), or between two figures the sentence gives, with what it measures.
 
-    Bad: 'Is Trainium3 really "four times the memory"?' read as a claim; "2.5x faster on Llama 3 70B in our
-    tests" checked as a spec; "Zehnmal so viele wie die Vorgängergeneration" read as compute.
-    Good: "Trainium3 has 1.5 times the memory capacity of Trainium2" gives ratio 1.5 of trainium3 against
-    trainium2 (memory_capacity); "Die MI355X bietet 50 Prozent mehr Speicher als die MI300X" ratio 1.5.
+    Bad (en): 'Is Trainium3 really "four times the memory"?' -- a question, not a claim.
+    Bad (de): "Zehnmal so viele Chips wie die Vorgängergeneration" -- a count, not compute.
+    Good (en): "Trainium3 has 1.5 times the memory capacity of Trainium2" -> ratio 1.5 versus trainium2.
+    Good (de): "Die MI355X bietet 50 Prozent mehr Speicher als die MI300X" -> ratio 1.5 versus mi300x.
     """
     if QUESTION.search(s.text) or any(m.start() <= q.start - s.start < m.end() for m in QUOTED.finditer(s.text)):
         return None  # 'Is Trainium3 really "four times the memory"?', 'The "4x" numbers refer to ...': not asserted
@@ -483,3 +484,6 @@ def system_word_before(s: Sentence, q: Quantity) -> bool:
     for word in s.w.system_word.finditer(s.text, 0, rel):
         pass
     return word is not None and not s.w.ratio_clause_break.search(s.text, word.end(), rel)
+
+
+RULE = Rule("ratio", ("ratio",), ratio_claim)

@@ -9,18 +9,19 @@ from collections.abc import Iterable
 from ...models import Claim, Segment
 from ...periods import period_before
 from ..patterns import YEAR
+from ..rule import SENTENCE, Rule
 from ..sentence import Sentence
 from ..subjects import Subjects
 
 
 def role_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
-    """A person named with a role word ("AWS CEO Matt Garman", "Nvidia-Chef Jensen Huang"): the
-    organisation's holder of that role at the article's date, or at the date the sentence gives.
+    """A person named with a role word: the organisation's holder of that role at the article's date, or
+    at the date the sentence gives ("in Nov 2023"); "former CEO" is no claim about now.
 
-    Bad: "Adam Selipsky (AWS CEO) unveiled Trainium2 in Nov 2023" checked at today's date; "former CEO
-    Andy Jassy" checked as the current CEO.
-    Good: "AWS CEO Matt Garman opened re:Invent" gives ceo Matt Garman of aws; "AWS-Chef Adam Selipsky"
-    in an article of 2025 is contradicted (Matt Garman since June 2024).
+    Bad (en): "former AWS CEO Adam Selipsky" -- a past role, not checked as the current one.
+    Bad (de): "Matt Garman sprach auf der re:Invent" -- no role word.
+    Good (en): "AWS CEO Matt Garman opened re:Invent" -> ceo Matt Garman of aws.
+    Good (de): "AWS-Chef Adam Selipsky" in an article of 2025 -> ceo of aws (contradicted: Matt Garman).
     """
     if not s.cues:
         return  # a role is a cue word
@@ -48,3 +49,6 @@ def role_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
             yield Claim(entity=org, attribute=role.label.split(":", 1)[1], start=seg.start + p.start,
                         end=seg.start + p.end, text=p.text, value_text=ctx.fb.entities[p.entity].name,
                         scope=scope, sentence=s.text.strip(), subject_text=p.text)
+
+
+RULE = Rule("role", (SENTENCE,), role_claims, order=40)

@@ -10,13 +10,20 @@ from ...periods import period_before
 from ..patterns import (
     YEAR,
 )
+from ..rule import SENTENCE, Rule
 from ..sentence import Mention, Sentence
 from ..subjects import Subjects
 
 
 def took_office(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
-    """"seit er im Juni 2023 übernommen hat", "Garman, CEO since June 2024", "took over in 2024": when a
-    person the sentence names as a company's head took office."""
+    """When a person the sentence names as a company's head took office: "CEO since June 2024", "seit er
+    im Juni 2024 übernommen hat".
+
+    Bad (en): "Matt Garman spoke at re:Invent 2024" -- no word for taking office.
+    Bad (de): "Seit 2024 baut AWS Trainium2" -- no person, no role.
+    Good (en): "AWS CEO Matt Garman, in the role since June 2024, ..." -> took_office June 2024 of aws.
+    Good (de): "AWS-Chef Matt Garman, seit er im Juni 2023 übernommen hat, ..." -> took_office (contradicted: 2024).
+    """
     roles = s.cue("ROLE:")
     people = [m for m in s.mentions if ctx.kind(m.entity) == "person"]
     if not people and roles and s.w.person_pronoun.search(s.text):
@@ -44,3 +51,6 @@ def took_office(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
         yield Claim(entity=heads[0], attribute="took_office", start=seg.start + a, end=seg.start + s.start + m.end(),
                     text=s.text[at:m.end()], value_text=period.encode(), versus=person.entity,
                     sentence=s.text.strip(), subject_text=person.text, subject_how="sentence")
+
+
+RULE = Rule("took_office", (SENTENCE,), took_office, order=70)
