@@ -94,17 +94,37 @@ def discover(paths: Sequence[str | os.PathLike], *, exclude: Iterable[str] = (),
     Raises NotFound for an argument that is neither a file, a directory nor a pattern with matches.
     `skip` names directories (the output directory) and files (the cache) never to enter or review.
     """
-    excl = GitIgnoreSpec.from_lines(list(exclude)) if exclude else None
-    skip_abs = {os.path.abspath(s) for s in skip}
-    found: list[tuple[str, Path, str, str, str]] = []  # (abs path, path, shown, abs root, posix rel to root)
+    found = _Found(exclude, skip)
+    for arg in paths:
+        text = os.fspath(arg)
+        p = Path(text)
+        if p.is_dir():
+            found.walk(p, text.rstrip("/\\") or text)
+        elif p.is_file():
+            if not found.excluded(p.name, text, False):
+                found.items.append((os.path.abspath(p), p, text, os.path.abspath(p.parent), p.name))
+        elif _GLOB_CHARS & set(text):
+            found.glob(text)
+        else:
+            raise NotFound("no such file or directory", text)
+    return found.articles()
 
-    def excluded(rel: str, shown: str, is_dir: bool) -> bool:
-        if excl is None:
+
+class _Found:
+    """The files found so far: (abs path, path, as shown, abs root, posix path below the root)."""
+
+    def __init__(self, exclude: Iterable[str], skip: Iterable[str | os.PathLike]):
+        self.excl = GitIgnoreSpec.from_lines(list(exclude)) if exclude else None
+        self.skip_abs = {os.path.abspath(s) for s in skip}
+        self.items: list[tuple[str, Path, str, str, str]] = []
+
+    def excluded(self, rel: str, shown: str, is_dir: bool) -> bool:
+        if self.excl is None:
             return False
         tail = "/" if is_dir else ""
-        return excl.match_file(rel + tail) or excl.match_file(Path(shown).as_posix() + tail)
+        return self.excl.match_file(rel + tail) or self.excl.match_file(Path(shown).as_posix() + tail)
 
-    def walk(root: Path, shown_root: str) -> None:
+    def walk(self, root: Path, shown_root: str) -> None:
         ignores = _Ignores(root)
         abs_root = os.path.abspath(root)
         prefix = "" if shown_root in ("", ".") else shown_root
@@ -123,9 +143,9 @@ def discover(paths: Sequence[str | os.PathLike], *, exclude: Iterable[str] = (),
             keep = []
             for d in sorted(dirnames):
                 rel = f"{rel_dir}/{d}" if rel_dir else d
-                if d == ".git" or os.path.join(abs_dir, d) in skip_abs:
+                if d == ".git" or os.path.join(abs_dir, d) in self.skip_abs:
                     continue
-                if _ignored_by(specs, rel, True) or excluded(rel, os.path.join(prefix, rel), True):
+                if _ignored_by(specs, rel, True) or self.excluded(rel, os.path.join(prefix, rel), True):
                     continue
                 keep.append(d)
             dirnames[:] = keep
@@ -135,55 +155,47 @@ def discover(paths: Sequence[str | os.PathLike], *, exclude: Iterable[str] = (),
                 rel = f"{rel_dir}/{name}" if rel_dir else name
                 abs_path = os.path.join(abs_dir, name)
                 shown = os.path.join(prefix, rel) if prefix else rel
-                if abs_path in skip_abs or _ignored_by(specs, rel, False) or excluded(rel, shown, False):
+                if abs_path in self.skip_abs or _ignored_by(specs, rel, False) or self.excluded(rel, shown, False):
                     continue
-                found.append((abs_path, Path(dirpath, name), shown, abs_root, rel))
+                self.items.append((abs_path, Path(dirpath, name), shown, abs_root, rel))
 
-    for arg in paths:
-        text = os.fspath(arg)
-        p = Path(text)
-        if p.is_dir():
-            walk(p, text.rstrip("/\\") or text)
-        elif p.is_file():
-            if not excluded(p.name, text, False):
-                found.append((os.path.abspath(p), p, text, os.path.abspath(p.parent), p.name))
-        elif _GLOB_CHARS & set(text):
-            matches = sorted(glob.glob(text, recursive=True))
-            if not matches:
-                raise NotFound("no file matches this pattern", text)
-            base = _glob_base(text)
-            ignores = _Ignores(base)
-            for m in matches:
-                mp = Path(m)
-                if os.path.abspath(m) in skip_abs or ".git" in mp.parts:
-                    continue
-                if mp.is_dir():
-                    walk(mp, m)
-                    continue
-                if not (mp.is_file() and _is_markdown(mp.name)):
-                    continue
-                rel = os.path.relpath(m, base)
-                root = os.path.abspath(base)
-                if rel.startswith(".."):  # "../x/*.md": the pattern's base is not above the match
-                    rel, root = mp.name, os.path.abspath(mp.parent)
-                rel = Path(rel).as_posix()
-                if ignores.ignored_with_parents(rel, False) or excluded(rel, m, False):
-                    continue
-                found.append((os.path.abspath(m), mp, m, root, rel))
-        else:
-            raise NotFound("no such file or directory", text)
+    def glob(self, text: str) -> None:
+        matches = sorted(glob.glob(text, recursive=True))
+        if not matches:
+            raise NotFound("no file matches this pattern", text)
+        base = _glob_base(text)
+        ignores = _Ignores(base)
+        for m in matches:
+            mp = Path(m)
+            if os.path.abspath(m) in self.skip_abs or ".git" in mp.parts:
+                continue
+            if mp.is_dir():
+                self.walk(mp, m)
+                continue
+            if not (mp.is_file() and _is_markdown(mp.name)):
+                continue
+            rel = os.path.relpath(m, base)
+            root = os.path.abspath(base)
+            if rel.startswith(".."):  # "../x/*.md": the pattern's base is not above the match
+                rel, root = mp.name, os.path.abspath(mp.parent)
+            rel = Path(rel).as_posix()
+            if ignores.ignored_with_parents(rel, False) or self.excluded(rel, m, False):
+                continue
+            self.items.append((os.path.abspath(m), mp, m, root, rel))
 
-    seen: set[str] = set()
-    unique = []
-    for item in found:
-        if item[0] not in seen:
-            seen.add(item[0])
-            unique.append(item)
-    if not unique:
-        return []
-    roots = sorted({root for _, _, _, root, _ in unique})
-    base = os.path.commonpath(roots)
-    prefixes = {r: Path(os.path.relpath(r, base)).as_posix() for r in roots}
-    articles = [Article(path, shown, rel if prefixes[root] == "." else f"{prefixes[root]}/{rel}")
-                for _, path, shown, root, rel in unique]
-    return sorted(articles, key=lambda a: a.rel)
+    def articles(self) -> list[Article]:
+        """Each file once, with its path below the common directory of the roots, sorted by it."""
+        seen: set[str] = set()
+        unique = []
+        for item in self.items:
+            if item[0] not in seen:
+                seen.add(item[0])
+                unique.append(item)
+        if not unique:
+            return []
+        roots = sorted({root for _, _, _, root, _ in unique})
+        base = os.path.commonpath(roots)
+        prefixes = {r: Path(os.path.relpath(r, base)).as_posix() for r in roots}
+        articles = [Article(path, shown, rel if prefixes[root] == "." else f"{prefixes[root]}/{rel}")
+                    for _, path, shown, root, rel in unique]
+        return sorted(articles, key=lambda a: a.rel)

@@ -191,108 +191,127 @@ def run_batch(paths: Sequence[str | os.PathLike], out_dir: str | os.PathLike = "
     out = Path(out_dir)
     cache_file = Path(cache_path) if cache_path else default_cache_path(out)
     dirs = [Path(d) for d in fact_dirs]
-    jobs = max(1, jobs or os.cpu_count() or 1)
+    run = _Run(discover(paths, exclude=exclude, skip=[out, cache_file]), out, progress)
     fingerprint = fact_fingerprint(dirs)
     tool = f"{__version__}+{code_fingerprint()}"
-    articles = discover(paths, exclude=exclude, skip=[out, cache_file])
-    total = len(articles)
-    today = dt.date.today().isoformat()
     as_of_s = as_of.isoformat() if as_of else None
-
-    rows: dict[int, dict] = {}
-    errors: dict[int, dict] = {}
-    claims: dict[int, list[dict]] = {}
-    hits = 0
-    done = 0
-
-    def accept(i: int, value: dict, cached: bool) -> bool:
-        """Record one result and put its reports in place; True if their file signatures changed."""
-        a = articles[i]
-        if "error" in value:
-            errors[i] = {"path": a.shown, "message": value["error"], "cached": cached}
-            return False
-        report_md, report_json = f"{a.rel}.review.md", f"{a.rel}.review.json"
-        known = value.get("files") or {}
-        files = {"md": _place(out / report_md, value["log"], known.get("md")),
-                 "json": _place(out / report_json, value["json"], known.get("json"))}
-        rows[i] = {"path": a.shown, "report": report_md, "json_report": report_json, **value["row"], "cached": cached}
-        claims[i] = value.get("claims", [])
-        changed = files != known
-        value["files"] = files
-        return changed
-
-    def tick(n: int) -> None:
-        nonlocal done
-        done += n
-        if progress:
-            progress(done, total)
-
     cache = Cache(cache_file if use_cache else None)
     try:
-        misses: list[tuple[int, str, bytes, str]] = []
-        inputs: list[list[str]] = []  # what the index is made of: every article's key or read error
-        for i, a in enumerate(articles):
-            data, problem = _read(a)
-            if data is None:
-                errors[i] = {"path": a.shown, "message": problem, "cached": False}
-                inputs.append([a.shown, "error", problem or ""])
-                continue
-            key = cache_key(hashlib.sha256(data).hexdigest(), fingerprint, tool, lang, as_of_s)
-            inputs.append([a.shown, a.rel, key])
-            value = cache.get(a.shown, key)
-            if value is not None and value.get("today", today) == today:
-                if accept(i, value, cached=True):
-                    cache.put(a.shown, key, value)  # the reports were (re)written: remember their signatures
-                hits += 1
-            else:
-                misses.append((i, a.shown, data, key))
-        tick(total - len(misses))
-
+        misses, inputs = run.lookup(cache, lambda data: cache_key(hashlib.sha256(data).hexdigest(), fingerprint,
+                                                                  tool, lang, as_of_s))
         keys = {i: key for i, _, _, key in misses}
 
         def finish(results: list[tuple[int, dict]]) -> None:
             for i, result in results:
-                accept(i, result, cached=False)
+                run.accept(i, result, cached=False)
                 if not result.get("internal"):
-                    cache.put(articles[i].shown, keys[i], result)
+                    cache.put(run.articles[i].shown, keys[i], result)
             cache.commit()
-            tick(len(results))
+            run.tick(len(results))
 
         cache.commit()
         if misses:
-            _review(misses, finish, jobs=jobs, fact_dirs=dirs, fingerprint=fingerprint, lang=lang, as_of=as_of)
-
-        ordered_rows = [rows[i] for i in sorted(rows)]
-        error_list = [errors[i] for i in sorted(errors)]
+            _review(misses, finish, jobs=max(1, jobs or os.cpu_count() or 1), fact_dirs=dirs,
+                    fingerprint=fingerprint, lang=lang, as_of=as_of)
         # The index pages depend only on the inputs: an unchanged corpus keeps the ones the last run
         # wrote (and the conflicts it found), as make keeps a target newer than its sources.
-        digest = hashlib.sha256(json.dumps([inputs, str(out.resolve()), fail_on, today, as_of_s, tool,
+        digest = hashlib.sha256(json.dumps([inputs, str(out.resolve()), fail_on, run.today, as_of_s, tool,
                                             [str(d) for d in dirs]]).encode()).hexdigest()
-        memo = cache.get_meta("index") if not misses else None
+        meta = {"fingerprint": fingerprint, "fact_dirs": [str(d) for d in dirs], "lang": lang, "as_of": as_of_s,
+                "fail_on": fail_on}
+        return run.index(cache, digest, bool(misses), meta, started)
+    finally:
+        cache.close()
+
+
+class _Run:
+    """One batch run's results so far, by article index: summary rows, read errors, comparable claims."""
+
+    def __init__(self, articles: list, out: Path, progress: Progress | None):
+        self.articles = articles
+        self.out = out
+        self.progress = progress
+        self.today = dt.date.today().isoformat()
+        self.rows: dict[int, dict] = {}
+        self.errors: dict[int, dict] = {}
+        self.claims: dict[int, list[dict]] = {}
+        self.hits = 0
+        self.done = 0
+
+    def accept(self, i: int, value: dict, cached: bool) -> bool:
+        """Record one result and put its reports in place; True if their file signatures changed."""
+        a = self.articles[i]
+        if "error" in value:
+            self.errors[i] = {"path": a.shown, "message": value["error"], "cached": cached}
+            return False
+        report_md, report_json = f"{a.rel}.review.md", f"{a.rel}.review.json"
+        known = value.get("files") or {}
+        files = {"md": _place(self.out / report_md, value["log"], known.get("md")),
+                 "json": _place(self.out / report_json, value["json"], known.get("json"))}
+        self.rows[i] = {"path": a.shown, "report": report_md, "json_report": report_json, **value["row"],
+                        "cached": cached}
+        self.claims[i] = value.get("claims", [])
+        changed = files != known
+        value["files"] = files
+        return changed
+
+    def tick(self, n: int) -> None:
+        self.done += n
+        if self.progress:
+            self.progress(self.done, len(self.articles))
+
+    def lookup(self, cache: Cache, key_of: Callable[[bytes], str]
+               ) -> tuple[list[tuple[int, str, bytes, str]], list[list[str]]]:
+        """Read every article and answer what the cache has; (the misses to review, the index's inputs)."""
+        misses: list[tuple[int, str, bytes, str]] = []
+        inputs: list[list[str]] = []  # what the index is made of: every article's key or read error
+        for i, a in enumerate(self.articles):
+            data, problem = _read(a)
+            if data is None:
+                self.errors[i] = {"path": a.shown, "message": problem, "cached": False}
+                inputs.append([a.shown, "error", problem or ""])
+                continue
+            key = key_of(data)
+            inputs.append([a.shown, a.rel, key])
+            value = cache.get(a.shown, key)
+            if value is not None and value.get("today", self.today) == self.today:
+                if self.accept(i, value, cached=True):
+                    cache.put(a.shown, key, value)  # the reports were (re)written: remember their signatures
+                self.hits += 1
+            else:
+                misses.append((i, a.shown, data, key))
+        self.tick(len(self.articles) - len(misses))
+        return misses, inputs
+
+    def index(self, cache: Cache, digest: str, reviewed: bool, meta: dict, started: float) -> BatchResult:
+        """The exit code, the index files (unless the last run's still fit) and the result."""
+        out, fail_on = self.out, meta["fail_on"]
+        ordered_rows = [self.rows[i] for i in sorted(self.rows)]
+        error_list = [self.errors[i] for i in sorted(self.errors)]
+        memo = cache.get_meta("index") if not reviewed else None
         index_files = [out / "index.md", out / "index.html", out / "summary.json"]
         fresh = (isinstance(memo, dict) and memo.get("digest") == digest and isinstance(memo.get("conflicts"), list)
                  and all(f.exists() for f in index_files))
-        found = memo["conflicts"] if fresh else find_conflicts((rows[i]["path"], claims[i]) for i in sorted(rows))
+        found = memo["conflicts"] if fresh else find_conflicts(
+            (self.rows[i]["path"], self.claims[i]) for i in sorted(self.rows))
         if error_list:
             code = 2
         elif any(r["worst"] >= FAIL_RANK[fail_on] for r in ordered_rows):
             code = 1
         else:
             code = 0
-        meta = {"fingerprint": fingerprint, "fact_dirs": [str(d) for d in dirs], "lang": lang, "as_of": as_of_s,
-                "fail_on": fail_on, "exit_code": code, "elapsed": time.perf_counter() - started}
+        meta = {**meta, "exit_code": code, "elapsed": time.perf_counter() - started}
         if not fresh:
             write_atomic(out / "index.md", render_markdown(ordered_rows, error_list, found, meta))
             write_atomic(out / "index.html", render_html(ordered_rows, error_list, found, meta))
             write_atomic(out / "summary.json", render_summary(ordered_rows, error_list, found, meta))
             cache.put_meta("index", {"digest": digest, "conflicts": found})
-        hits += sum(1 for e in error_list if e["cached"])
+        hits = self.hits + sum(1 for e in error_list if e["cached"])
         return BatchResult(
             articles=len(ordered_rows), cache_hits=hits, errors=[(e["path"], e["message"]) for e in error_list],
             reports=worst_first(ordered_rows), exit_code=code, elapsed=time.perf_counter() - started,
-            conflicts=found, notices=list(cache.notices), out_dir=out, fingerprint=fingerprint, files=total)
-    finally:
-        cache.close()
+            conflicts=found, notices=list(cache.notices), out_dir=out, fingerprint=meta["fingerprint"],
+            files=len(self.articles))
 
 
 def _review(misses: list[tuple[int, str, bytes, str]], finish: Callable[[list[tuple[int, dict]]], None], *,

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from spacy.tokens import Doc
@@ -197,6 +196,6 @@ def names_network(s: Sentence, m: Mention) -> bool:
 def is_reference(s: Sentence, cue: Cue) -> bool:
     """"of its predecessor", "than the predecessor", "des Vorgängers", "dem Vorgänger": the
     predecessor (successor) is what is compared against, not the subject."""
-    if re.match(r"(?:des|dem|den)\b", s.text[cue.start - s.start:], re.IGNORECASE):
+    if s.w.reference_article.match(s.text[cue.start - s.start:]):
         return True
     return bool(s.w.of_reference.search(s.text[max(0, cue.start - s.start - 24):cue.start - s.start]))

@@ -84,7 +84,7 @@ class Subjects(Context):
             return m.entity, "sentence", m.text
         if anaphora and near and near[-1] in compared and at - near[-1].end <= 16 \
                 and not s.w.to_after.match(s.text, near[-1].end - s.start) \
-                and not re.search(r"[,;:–—()]|\b(?:und|and|sowie)\b", s.text[near[-1].end - s.start:at - s.start]):
+                and not s.w.clause_or_and.search(s.text[near[-1].end - s.start:at - s.start]):
             m = near[-1]  # "than the H100's 80 GB", "als die H100 mit ihren 3,35 TB/s": the compared one's own figure
             return m.entity, "sentence", m.text
         each_of = [m for m in counted if m.end <= at and fits(m.entity) and self.kind(m.entity) == "chip"

@@ -124,6 +124,21 @@ FLAGS: dict[str, int] = {
     "new_word": re.IGNORECASE,
     "count_before": re.IGNORECASE,
     "neg_after": re.IGNORECASE,
+    "only_before": re.IGNORECASE,
+    "with_each_gap": 0,
+    "each_later": 0,
+    "these_of": 0,
+    "each_next": 0,
+    "and_split": 0,
+    "memory_word": re.IGNORECASE,
+    "each_break": 0,
+    "of_the_year": 0,
+    "by_half": 0,
+    "figure_then_ratio": 0,
+    "of_word": 0,
+    "clause_or_and": 0,
+    "half_word": re.IGNORECASE,
+    "reference_article": re.IGNORECASE,
 }
 
 

@@ -21,8 +21,7 @@ def count_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim 
     Good (en): "a p5.48xlarge with eight H100s" -> chip_count 8 of p5.48xlarge.
     Good (de): "Ein Trn3 UltraServer verbindet 144 Trainium3-Chips" -> chip_count 144 of trn3-ultraserver.
     """
-    if q.text.lower() in s.w.indefinite and not re.search(r"\b(?:nur|genau|lediglich|bloß|only|exactly)\s+$",
-                                                       s.text[:q.start - s.start], re.IGNORECASE):
+    if q.text.lower() in s.w.indefinite and not s.w.only_before.search(s.text[:q.start - s.start]):
         return None  # "für einen Chip, eine Instanz oder ein Rack": an article, not a count
     if s.w.any_between.search(s.text, max(0, q.start - s.start - 16), q.start - s.start):
         return None  # "the hops between any two accelerators": a pair, not a system's count
@@ -70,14 +69,14 @@ def names_chips(ctx: Subjects, s: Sentence, q: Quantity) -> bool:
     if s.w.each.search(s.text[max(0, rel_start - 10):rel_start]):
         # "in Trn2 UltraServern mit je 64 Trainium2": each of the named systems; "36 Servern mit je vier" is not
         owner = [m for m in s.mentions if m.end <= q.start and ctx.kind(m.entity) in ("system", "pod", "instance")]
-        if not owner or not re.fullmatch(r"\s*(?:mit|with)\s+(?:je|jeweils)?\s*", s.text[owner[-1].end - s.start:rel_start]):
+        if not owner or not s.w.with_each_gap.fullmatch(s.text[owner[-1].end - s.start:rel_start]):
             return False
     nxt = next((m for m in s.mentions if m.start >= q.end), None)
     return bool(nxt is not None and ctx.kind(nxt.entity) == "chip"
                 and re.fullmatch(r"\s", s.text[q.end - s.start:nxt.start - s.start])
                 and not re.match(r"[\w-]", s.text[nxt.end - s.start:nxt.end - s.start + 1].replace("s", "", 1))
                 and not s.w.system_after.match(s.text, nxt.end - s.start)  # "four trn2 instances"
-                and not re.match(r"(?:[\s-]*[\w-]+){0,2}?\s*(?:each|jeweils|apiece)\b", s.text[nxt.end - s.start:]))
+                and not s.w.each_later.match(s.text[nxt.end - s.start:]))
 
 
 def is_core_count(s: Sentence, q: Quantity) -> bool:
@@ -112,8 +111,8 @@ def is_chip_count(s: Sentence, q: Quantity, noun: str = "CHIPNOUN") -> bool:
         names = [m for m in s.mentions if m.start >= q.end and m.end <= c.start]
         for m in names:
             gap = gap.replace(m.text, "")
-        gap = re.sub(r"^\s*(?:dieser|diesen|dieses|these|of these|of the|of its|seiner|ihrer)\b", "", gap)  # "144 dieser Chips"
-        if re.fullmatch(r"[\s-]*(?:[A-Z][\w.-]*[\s-]+){0,3}", gap + " ") and not re.match(r"^\s*(?:each|jeweils)\b", s.text[c.end - s.start:]):
+        gap = s.w.these_of.sub("", gap)  # "144 dieser Chips"
+        if re.fullmatch(r"[\s-]*(?:[A-Z][\w.-]*[\s-]+){0,3}", gap + " ") and not s.w.each_next.match(s.text[c.end - s.start:]):
             return True
         break
     return False

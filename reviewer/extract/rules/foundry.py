@@ -34,8 +34,8 @@ def foundry_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
     if foundries:
         for f in foundries:
             rel = f.start - s.start
-            near = re.split(r"\s(?:und|and)\s|[,;]", s.text[rel:rel + 35])[0] + " " + s.text[max(0, rel - 25):rel]
-            if s.w.memory_type.search(near) or re.search(r"\bmemory|Speicher", near, re.I):
+            near = s.w.and_split.split(s.text[rel:rel + 35])[0] + " " + s.text[max(0, rel - 25):rel]
+            if s.w.memory_type.search(near) or s.w.memory_word.search(near):
                 continue  # "Samsung produces the HBM3e stacks": a memory supplier, not the foundry
             before = [c for c in chips if c.end <= f.start]
             subject = before[-1] if before else (chips[0] if chips else None)

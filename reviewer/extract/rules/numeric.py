@@ -210,8 +210,7 @@ def each_chip(s: Sentence, q: Quantity) -> bool:
     each = s.w.each_word.search(between)
     if each and s.w.system_word.match(between, each.end() + 1):
         return False  # "64 Trainium2-Chips und kommt je UltraServer auf 83,2 PFLOPS": each system's
-    if each and not re.search(r"[;.!?]|\b(?:while|whereas|während|aber|but)\b|,\s*(?:and|und|which|die|das|der)\b",
-                              between[each.end():]):
+    if each and not s.w.each_break.search(between[each.end():]):
         return True
     return bool(s.w.each_after.match(s.text, q.end - s.start)) and len(between) <= 40
 

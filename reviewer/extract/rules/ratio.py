@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from ... import units as _units
@@ -130,12 +129,11 @@ def _read_value(s: Sentence, r: _Ratio) -> bool:
         value = 1 / value if value else value  # "10-fach niedrigere Latenz": a tenth of the latency
     elif q.range_high is not None:
         return False
-    elif q.value == 0.5 and q.text.lower() in ("half", "hälfte", "halb"):
+    elif q.value == 0.5 and s.w.half_word.fullmatch(q.text):
         before = s.text[:q.start - s.start]
-        if s.w.half_of_year.search(before) or re.match(r"\s*(?:of\s+)?(?:the\s+)?(?:year|\d{4}|des Jahres)",
-                                                     s.text[q.end - s.start:]):
+        if s.w.half_of_year.search(before) or s.w.of_the_year.match(s.text[q.end - s.start:]):
             return False  # "the first half of 2025", "in der zweiten Hälfte des Jahres"
-        if re.search(r"\b(?:by|um)\s+(?:die\s+)?$", before):
+        if s.w.by_half.search(before):
             # "legt um die Hälfte zu": grows by half; "um die Hälfte gesenkt": cut to half
             less = nearest_label(s, "LESS", q.start, q.end, 40, exact=True)
             value = 0.5 if less is not None else 1.5
@@ -157,8 +155,7 @@ def _metric(ctx: Subjects, s: Sentence, r: _Ratio) -> str | None:
         metric = "compute"  # "bei FP8 das Zehnfache einer TPU v5p und 192 GB HBM": the precision is nearer
     figure = next((f for f in reversed(s.quantities) if f.end <= q.start
                    and f.family in ("memory", "rate", "compute")
-                   and re.fullmatch(r"[\s\w]{0,12},?\s*(?:um\s+|also\s+|und\s+damit\s+|or\s+|i\.\s?e\.\s+)?",
-                                    s.text[f.end - s.start:q.start - s.start])), None)
+                   and s.w.figure_then_ratio.fullmatch(s.text[f.end - s.start:q.start - s.start])), None)
     if figure is not None and not nearest_label(s, "ATTR:", q.start, q.end, 15):
         # "bringt 288 GB mit, um 50 Prozent mehr als die MI300X": the figure just written is what is compared
         metric = {"memory": "memory_capacity", "rate": "memory_bandwidth", "compute": "compute"}[figure.family]
@@ -239,7 +236,7 @@ def _versus_named(ctx: Subjects, seg: Segment, s: Sentence, r: _Ratio) -> None:
         m.start > q.start - 80 or any(0 <= m.start - c.end <= 6 for c in opening))), None)
     if r.versus is None:  # "4x the compute of Trainium2" / "das 4-fache des Trainium2"
         r.versus = next((m.entity for m in s.mentions if m.start > q.end and ctx.is_hardware(m.entity)
-                       and re.search(r"\b(?:of|von|des|der)\b", s.text[max(0, m.start - s.start - 8):m.start - s.start])),
+                       and s.w.of_word.search(s.text[max(0, m.start - s.start - 8):m.start - s.start])),
                       None)
     if r.versus is None and s.w.possessive_after.match(s.text, q.end - s.start) and not s.w.ratio_verb.match(q.text):
         # "at least 6x the FP4 performance of Trainium3 and twice its FP8 throughput": "its" is the partner's
