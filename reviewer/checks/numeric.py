@@ -7,7 +7,7 @@ from dataclasses import replace
 from .. import units
 from ..factbase.base import ResolvedFact
 from ..i18n import attr_name, msg
-from ..models import Claim, Verdict
+from ..models import Claim, Quantity, Verdict
 from .base import (
     Check,
     CheckContext,
@@ -99,21 +99,30 @@ class NumericValue(Check):
     def check(self, claim: Claim, ctx: CheckContext) -> Verdict:
         q = claim.quantity
         assert q is not None
-        lang = ctx.lang
-        ent_name = ctx.factbase.entities[claim.entity].name
-        attr = attr_name(lang, claim.attribute)
         facts, confident = self.candidates(claim, ctx)
         if claim.as_of is not None:  # "insgesamt 4 Milliarden bis Ende 2024": judged as of that date
             ctx = replace(ctx, as_of=claim.as_of)
-        if not facts and claim.attribute == "compute" and claim.sparsity == "dense":
+        if not facts:
+            return self._no_facts(claim, ctx)
+        valid = [f for f in facts if f.valid_at(ctx.as_of)]
+        hits = self._hits(claim, ctx, q, valid, confident)
+        return self._of_hits(claim, ctx, q, hits, valid) or self._without_hit(claim, ctx, q, facts, valid, confident)
+
+    def _no_facts(self, claim: Claim, ctx: CheckContext) -> Verdict:
+        """No fact of the entity: a sparse figure sold as dense, a system's total said per chip, the one entity
+        in context that has such a figure; else another entity's, else unverifiable."""
+        lang = ctx.lang
+        ent_name = ctx.factbase.entities[claim.entity].name
+        attr = attr_name(lang, claim.attribute)
+        if claim.attribute == "compute" and claim.sparsity == "dense":
             sold_as_dense = self._sparse_as_dense(claim, ctx)
             if sold_as_dense is not None:
                 return sold_as_dense
-        if not facts and claim.scope == "chip":
+        if claim.scope == "chip":
             total = self._system_total(claim, ctx)
             if total is not None:
                 return total
-        if not facts and claim.subject_how != "sentence" and claim.alternates \
+        if claim.subject_how != "sentence" and claim.alternates \
                 and not ctx.factbase.about(claim.entity, claim.attribute):
             # "**Trn2:** ... nach außen geht es per EFAv3 mit 3,2 TB/s": the guessed chip has no network
             # figure at all; the one entity in context that has is what the figure is about
@@ -121,11 +130,13 @@ class NumericValue(Check):
                       if e != claim.entity and ctx.factbase.about(e, claim.attribute)]
             if len(owners) == 1:
                 return self.check(replace(claim, entity=owners[0], alternates=()), ctx)
-        if not facts:
-            return self._alternate(claim, ctx) or Verdict(
-                claim, "unverifiable", reason=msg(lang, "unverifiable", entity=ent_name, attribute=attr,
-                                                  claimed=claim.text))
-        valid = [f for f in facts if f.valid_at(ctx.as_of)]
+        return self._alternate(claim, ctx) or Verdict(
+            claim, "unverifiable", reason=msg(lang, "unverifiable", entity=ent_name, attribute=attr,
+                                              claimed=claim.text))
+
+    def _hits(self, claim: Claim, ctx: CheckContext, q: Quantity, valid: list[ResolvedFact],
+              confident: bool) -> list[ResolvedFact]:
+        """The valid facts the figure matches; of an old and a new figure both within reach, the one written."""
         hits = [f for f in valid if matches(q, f)]
         if len({f.fact.status for f in hits}) >= 2 and q.qualifier not in ("at_least", "at_most"):
             # "8 TB/s": 7.7 rounds to it, but the launch figure was exactly 8 - the old figure is meant
@@ -138,6 +149,14 @@ class NumericValue(Check):
                 and self._predecessors_figure(claim, hits, ctx, exact=True):
             # "In BF16 schafft der Chip 667 TFLOPS": 671 rounds near it, but 667 is exactly the predecessor's
             hits = []
+        return hits
+
+    def _of_hits(self, claim: Claim, ctx: CheckContext, q: Quantity, hits: list[ResolvedFact],
+                 valid: list[ResolvedFact]) -> Verdict | None:
+        """Verified, or outdated when only a superseded figure matches; None without a hit."""
+        lang = ctx.lang
+        ent_name = ctx.factbase.entities[claim.entity].name
+        attr = attr_name(lang, claim.attribute)
         current_now = [f for f in valid if f.fact.status == "current"]
         if hits and all(f.fact.status == "superseded" for f in hits) and current_now:
             now = closest(q, current_now) or current_now[0]  # the vendor has since corrected the figure
@@ -159,6 +178,15 @@ class NumericValue(Check):
             return Verdict(claim, "verified", expected=expected, sources=sources_of([best]), note=note,
                            reason=msg(lang, "verified", entity=ent_name, attribute=attr, claimed=claim.text,
                                       expected=expected))
+        return None
+
+    def _without_hit(self, claim: Claim, ctx: CheckContext, q: Quantity, facts: list[ResolvedFact],
+                     valid: list[ResolvedFact], confident: bool) -> Verdict:
+        """No fact matches: outdated (true once), contradicted (when sure which fact is meant), another
+        entity's figure, or unverifiable."""
+        lang = ctx.lang
+        ent_name = ctx.factbase.entities[claim.entity].name
+        attr = attr_name(lang, claim.attribute)
         past = [f for f in facts if not f.valid_at(ctx.as_of) and f.fact.valid_until
                 and f.fact.valid_until <= ctx.as_of and matches(q, f)]
         current = [f for f in valid if f.fact.status == "current"] or valid
