@@ -51,9 +51,11 @@ if not Doc.has_extension("hw_quantities"):
 
 @lru_cache(maxsize=1)
 def cue_lexicon() -> dict[str, dict[str, list[str]]]:
+    """Each language's cue words by label (reviewer/lang/<code>/cues.yaml)."""
+    from .lang import LANGUAGES, language_file
     from .source import load_yaml
 
-    return load_yaml(Path(__file__).with_name("cues.yaml").read_text(encoding="utf-8"))
+    return {code: load_yaml(language_file(code, "cues.yaml").read_text(encoding="utf-8")) for code in LANGUAGES}
 
 
 def doc_text(doc: Doc) -> str:

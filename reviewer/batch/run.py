@@ -81,7 +81,7 @@ def code_fingerprint() -> str:
     results without a version bump, and a stale cache must not hide that."""
     pkg = Path(__file__).resolve().parent.parent
     h = hashlib.sha256()
-    files = [*pkg.rglob("*.py"), *pkg.glob("*.yaml"), *pkg.glob("*.txt")]
+    files = [*pkg.rglob("*.py"), *pkg.rglob("*.yaml"), *pkg.glob("*.txt")]  # lang/<code>/*.yaml too
     for f in sorted(files):
         if "facts" in f.relative_to(pkg).parts:
             continue

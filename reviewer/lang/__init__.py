@@ -17,6 +17,13 @@ HERE = Path(__file__).parent
 LANGUAGES: tuple[str, ...] = tuple(sorted(p.name for p in HERE.iterdir() if (p / "extract.yaml").is_file()))
 
 
+def language_file(code: str, name: str) -> Path:
+    """A data file of a language's folder ("cues.yaml", "extract.yaml")."""
+    if code not in LANGUAGES:
+        raise ValueError(f"unknown language {code!r}; known: {', '.join(LANGUAGES)}")
+    return HERE / code / name
+
+
 @lru_cache(maxsize=None)
 def words(code: str) -> Words:
     """The language's extraction words, compiled once per process."""
