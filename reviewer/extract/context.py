@@ -110,7 +110,7 @@ class Context:
         then the entity in context is the successor itself."""
         ctx = self.context(seg, at=cue.start, named=True)
         ent = self.fb.entities.get(ctx) if ctx else None
-        if ent is None:
+        if ent is None or ctx is None:
             return None
         if link == "first":
             return self.first(ctx)

@@ -40,7 +40,7 @@ class ClaimExtractor:
     def __init__(self, factbase: FactBase, lang: str = "en"):
         self.fb = factbase
         self.w = words(lang)  # the article language's words (reviewer/lang/<code>/)
-        self._kinds = {eid: ent.kind for eid, ent in factbase.entities.items()}
+        self._kinds: dict[str, str] = {eid: ent.kind for eid, ent in factbase.entities.items()}
         self.memory = Memory()
         self.state = Discourse()
         self._first_gen: dict[str, str] | None = None

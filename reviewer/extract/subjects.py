@@ -27,7 +27,7 @@ from .sentence import (
 class Subjects(Context):
     """Who a figure or a name is about: the sentence, the table, the list lead, or the discourse."""
 
-    def subject(self, seg: Segment, s: Sentence, at: int, attribute: str,
+    def subject(self, seg: Segment, s: Sentence, at: int, attribute: str | None,
                 anaphora: bool = True) -> tuple[str | None, str, str]:
         """(entity, how it was found, how it was written) of the figure at `at`; (None, "", "") when the
         sentence names other hardware and guessing would risk a false alarm, or nothing fits.
@@ -156,7 +156,7 @@ class Subjects(Context):
         return None
 
     def _in_context(self, seg: Segment, s: Sentence, at: int, fits: Callable[[str], bool],
-                    attribute: str) -> tuple[str | None, str, str] | None:
+                    attribute: str | None) -> tuple[str | None, str, str] | None:
         """A sentence naming no fitting entity: the system or chip in context, the campus last named."""
         compared, counted = compared_in(s), counted_in(s)
         if not s.cue("ANAPH:chip") and attribute != "site_area" and any(
@@ -196,7 +196,7 @@ class Subjects(Context):
                 return ctx, "coreference", self.fb.entities[ctx].name
         return None
 
-    def fits_for(self, attribute: str):
+    def fits_for(self, attribute: str | None) -> Callable[[str], bool]:
         def fits(entity: str) -> bool:
             kind = self.kind(entity)
             if attribute == "chip_count":

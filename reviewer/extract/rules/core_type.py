@@ -31,6 +31,7 @@ def core_type_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim
         if any(c.label == "NEG" and 0 <= a - c.end <= 12 for c in s.cues):
             continue
         before = [c for c in chips if c.end <= a]
+        entity: str | None
         if before:
             entity, text = before[-1].entity, before[-1].text
         elif chips:
@@ -38,10 +39,10 @@ def core_type_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim
         else:
             entity = ctx.table_entity(seg) or ctx.context(seg, at=a)  # "| Kerne | 8 × NeuronCore-v2 |"
             text = ctx.fb.entities[entity].name if entity else ""
-        entity = ctx.chip(entity) if entity else None
-        if not entity or not ctx.fb.about(entity, "core_type"):
+        chip = ctx.chip(entity) if entity else None
+        if not chip or not ctx.fb.about(chip, "core_type"):
             continue
-        yield Claim(entity=entity, attribute="core_type", start=seg.start + a, end=seg.start + s.start + mt.end(),
+        yield Claim(entity=chip, attribute="core_type", start=seg.start + a, end=seg.start + s.start + mt.end(),
                     text=mt.group(), value_text=f"NeuronCore-v{mt.group(1)}", sentence=s.text.strip(),
                     subject_text=text, subject_how="sentence" if before else "coreference")
 

@@ -38,10 +38,11 @@ def date_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
     orgs = {x.entity for x in s.mentions if ctx.kind(x.entity) == "organisation"}
     # (start, end, where its words begin, the period): years, then days written without a year
     # ("announced on November 12": the last such day on or before the article's date, see HW106)
-    dates = [(m.start(), m.end(), *period_before(s.text, m.start(), int(m.group()))) for m in years]
+    dates: list[tuple[int, int, int, Period]] = [
+        (m.start(), m.end(), *period_before(s.text, m.start(), int(m.group()))) for m in years]
     if not years:
-        dates = [(m.start(), m.end(), m.start(), yearless(m)) for m in s.w.yearless_day.finditer(s.text)]
-        dates = [d for d in dates if d[3] is not None]
+        days = [(m.start(), m.end(), m.start(), yearless(m)) for m in s.w.yearless_day.finditer(s.text)]
+        dates = [(a, b, at, p) for a, b, at, p in days if p is not None]
     for start, end, at, period in dates:
         a, b = s.start + start, s.start + end
         year_lead = seg.kind == "list_item" and seg.lead_end and s.start + end <= seg.lead_end \

@@ -35,7 +35,7 @@ def interconnect_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Cl
         subject = (before[-1] if before else (chips[0] if chips else None))
         if not before and any(c.end <= m.start for c in s.cue("ANAPH:chip")):
             subject = None  # "The chip is to support NVLink Fusion, ... of Trainium3": the chip in context
-        if len(before) >= 2 and before[0].entity != subject.entity and any(
+        if len(before) >= 2 and subject is not None and before[0].entity != subject.entity and any(
                 subject.end <= c.start and c.end <= m.start for c in s.cue("ANAPH:chip")):
             # "Für Trainium4 kündigt AWS die doppelte Leistung des Trainium3 an, außerdem soll der Chip
             # NVLink Fusion unterstützen": "the chip" is what the sentence is about, not the last name

@@ -86,10 +86,10 @@ def _owner(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity,
         # "Nahezu 500.000 Trainium2-Chips sind über 30 Rechenzentren verteilt": the cluster last named
         subject, how, text = ctx.state.last_project, "coreference", ctx.fb.entities[ctx.state.last_project].name
     elif attribute == "chip_count" and q.qualifier == "up_to" and how != "sentence" and subject \
-            and ctx.kind(subject) == "project" and ctx.article_chip():
+            and ctx.kind(subject) == "project" and (article := ctx.article_chip()):
         # "Tausende UltraServers lassen sich zu Clustern mit bis zu einer Million Chips verbinden" after a
         # sentence on Project Rainier: a capability of the article's chip, not the campus last named
-        subject = ctx.article_chip()
+        subject = article
         how, text = "coreference", ctx.fb.entities[subject].name
     if subject is None:
         return None

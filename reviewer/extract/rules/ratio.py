@@ -192,12 +192,11 @@ def _measured(s: Sentence, r: _Ratio) -> str:
             r.said_precision = labels[-1] if labels else None
     if not measured and prev is not None:
         # "... 60 Prozent mehr Speicher als die B200. Gegenüber der MI300X legt AMD um die Hälfte zu."
-        labels = {c.label for c in prev.cues} & {"ATTR:memory_capacity", "ATTR:memory_bandwidth",
-                                                  "ATTR:compute"}
+        said = {c.label for c in prev.cues} & {"ATTR:memory_capacity", "ATTR:memory_bandwidth", "ATTR:compute"}
         measured = prev.families & {"memory", "rate", "compute"}
-        if len(labels) == 1:
+        if len(said) == 1:
             measured = {{"ATTR:memory_capacity": "memory", "ATTR:memory_bandwidth": "rate",
-                         "ATTR:compute": "compute"}[labels.pop()]}
+                         "ATTR:compute": "compute"}[said.pop()]}
     return {"memory": "memory_capacity", "rate": "memory_bandwidth"}.get(
         measured.pop() if len(measured) == 1 else "", "compute")
 
@@ -264,9 +263,9 @@ def _partners(ctx: Subjects, seg: Segment, s: Sentence, r: _Ratio) -> None:
         # "the H200 ... It is the same Hopper silicon ... That gives the newer part 76% more capacity than
         # its predecessor": a comparison is of the family's chip the paragraph named, not of the family
         members = set(ctx.fb.entities[r.subject].members)
-        named = [e for e in ctx.memory.all(seg.block, seg.start + q.start) if e in members]
-        if named:
-            r.subject, r.text = named[-1], ctx.fb.entities[named[-1]].name
+        of_family = [e for e in ctx.memory.all(seg.block, seg.start + q.start) if e in members]
+        if of_family:
+            r.subject, r.text = of_family[-1], ctx.fb.entities[of_family[-1]].name
     prev = s.previous
     if r.versus is None and prev is not None and s.w.that_is.match(s.text) \
             and not any(ctx.is_hardware(m.entity) for m in s.mentions):
@@ -274,11 +273,11 @@ def _partners(ctx: Subjects, seg: Segment, s: Sentence, r: _Ratio) -> None:
         # times the capacity": the first chip of the sentence before against the one it was set against
         hw = [m for m in prev.mentions if ctx.is_hardware(m.entity) and m not in counted_in(prev)]
         ref = [m for m in compared_in(prev) if m in hw]
-        first = next((m for m in hw if m not in ref), None)
-        other = ref[0] if ref else next((m for m in reversed(hw) if first and m.entity != first.entity), None)
-        if first is not None and other is not None and first.entity != other.entity \
-                and ctx.kind(first.entity) == ctx.kind(other.entity):
-            r.subject, r.how, r.text, r.versus = first.entity, "coreference", first.text, other.entity
+        one = next((m for m in hw if m not in ref), None)
+        against = ref[0] if ref else next((m for m in reversed(hw) if one and m.entity != one.entity), None)
+        if one is not None and against is not None and one.entity != against.entity \
+                and ctx.kind(one.entity) == ctx.kind(against.entity):
+            r.subject, r.how, r.text, r.versus = one.entity, "coreference", one.text, against.entity
     if r.subject is None and any(c.end <= q.start for c in s.cue("ANAPH:chip")) \
             and not any(ctx.is_hardware(m.entity) for m in s.mentions if m.end <= q.start):
         # "AWS says the new part has four times the memory of the older chip": the chip in context
@@ -318,8 +317,8 @@ def _partners(ctx: Subjects, seg: Segment, s: Sentence, r: _Ratio) -> None:
     if (r.versus is None or r.subject is None) and any(c.end <= q.end + 40 for c in s.cue("ANAPH:predecessor")):
         # "**H200** keeps the H100's compute ..., which gives it nearly twice the bandwidth of its
         # predecessor": the one named chip whose predecessor the sentence names too
-        named = {m.entity for m in s.mentions if ctx.is_hardware(m.entity)}
-        pairs = {(e, ctx.fb.entities[e].predecessor) for e in named if ctx.fb.entities[e].predecessor in named}
+        hardware = {m.entity for m in s.mentions if ctx.is_hardware(m.entity)}
+        pairs = {(e, ctx.fb.entities[e].predecessor) for e in hardware if ctx.fb.entities[e].predecessor in hardware}
         if len(pairs) == 1:
             r.subject, r.versus = pairs.pop()
             r.how, r.text = "sentence", ctx.fb.entities[r.subject].name
