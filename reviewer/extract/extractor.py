@@ -29,7 +29,7 @@ from ..nlp import doc_text
 from . import gates
 from .discourse import Discourse, Memory, header_unit, newest_for_new, with_header
 from .patterns import HARDWARE_KINDS
-from .rules import SENTENCE_RULES, figure_claim, sentence_claims
+from .rules import SENTENCE_RULES, figure_claim
 from .sentence import Sentence, compared_in, counted_in, split_sentences
 from .subjects import Subjects
 
@@ -44,6 +44,8 @@ class ClaimExtractor:
         self.memory = Memory()
         self.state = Discourse()
         self._first_gen: dict[str, str] | None = None
+        self._ctx = Subjects(self.fb, self.state, self.memory, self._kinds)  # what each rule call sees
+        self._sentence_rules = [(r.claims, r.needs_claims, r.cues) for r in SENTENCE_RULES]
 
     def kind(self, entity: str) -> str:
         return self._kinds.get(entity) or ""
@@ -51,15 +53,16 @@ class ClaimExtractor:
     def _is_hardware(self, entity: str) -> bool:
         return self.kind(entity) in HARDWARE_KINDS
 
-    def _context(self) -> Subjects:
-        return Subjects(self.fb, self.state, self.memory, self._kinds)
-
-    def _apply(self, ctx: Subjects) -> None:
-        """Add what a rule call inferred to the memory, and its last ratio to each sentence."""
-        for x in ctx.inferred:
+    def _apply(self) -> None:
+        """After a rule call: add what it inferred to the memory, and its last ratio to each sentence; the
+        context is then empty for the next call."""
+        ctx = self._ctx
+        for x in ctx.memory.inferred:
             self.memory.add(x.block, x.entity, x.at, inferred=True)
         for sentence, ratio in ctx.ratios:
             sentence.last_ratio = ratio
+        ctx.memory.inferred.clear()
+        ctx.ratios.clear()
 
     # -- per segment ---------------------------------------------------------------------------
     def claims(self, seg: Segment, doc: Doc) -> list[Claim]:
@@ -79,20 +82,23 @@ class ClaimExtractor:
         for k, (i, q) in enumerate(placed):
             if i < 0 or k in hedged:  # "3nm or 4nm": no claim
                 continue
-            ctx = self._context()
-            claim = figure_claim(ctx, seg, sentences, i, q)
-            self._apply(ctx)
+            claim = figure_claim(self._ctx, seg, sentences, i, q)
+            if self._ctx.memory.inferred or self._ctx.ratios:
+                self._apply()
             if claim is not None:
                 out.append(claim)
         if gates.quoted_blockquote(seg, self.state.last_paragraph, self.w):
             return []
+        ctx = self._ctx
         for s in sentences:
             if gates.reported(s):
                 continue  # "hieß es", "according to ...": someone else's statement
-            for rule in SENTENCE_RULES:
-                ctx = self._context()
-                out.extend(sentence_claims(rule, ctx, seg, s, out))
-                self._apply(ctx)
+            for claims, needs_claims, cues in self._sentence_rules:
+                if cues and not any(s.cue(label) for label in cues):
+                    continue  # the rule reads a cue word the sentence has not
+                out.extend(claims(ctx, seg, s, out) if needs_claims else claims(ctx, seg, s))
+                if ctx.memory.inferred or ctx.ratios:
+                    self._apply()
         if gates.question_turn(seg, self.w):
             # "Q: I've seen Trainium3 described at 1.3 petaflops.": the interviewer's premise; what it asks
             # about is what the answer's comparisons are about ("Q: So what does Trainium4 promise?")
@@ -133,9 +139,9 @@ class ClaimExtractor:
                     elif self.kind(m.entity) == "project":
                         self.state.last_project = m.entity
         for s in sentences:
-            ctx = self._context()
-            newest_for_new(ctx, seg, s)
-            self._apply(ctx)
+            newest_for_new(self._ctx, seg, s)
+            if self._ctx.memory.inferred:
+                self._apply()
 
     def _note_cells(self, seg: Segment, sentences: list[Sentence],
                     quantities: Sequence[Quantity]) -> Sequence[Quantity]:

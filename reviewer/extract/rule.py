@@ -30,6 +30,9 @@ class Rule:
     claims: Callable[..., Any]  # figure rules: (ctx, seg, s, q) -> Claim | None; sentence rules: (ctx, seg, s) -> claims
     order: int = 0  # sentence rules run in this order on each sentence (it decides which of two equal claims stays)
     needs_claims: bool = False  # a sentence rule that also reads the claims made so far in the segment
+    # a sentence rule that makes claims only from cue words: it runs on a sentence with a cue of one of these
+    # labels (or label prefixes) and is skipped on the others (ARCHITECTURE.md, "A rule")
+    cues: tuple[str, ...] = ()
 
     @property
     def doc(self) -> str:

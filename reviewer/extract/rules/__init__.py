@@ -55,8 +55,3 @@ def figure_claim(ctx: Subjects, seg: Segment, sentences: list[Sentence], i: int,
     claim: Claim | None = rule.claims(ctx, seg, s, q)
     return claim
 
-
-def sentence_claims(rule: Rule, ctx: Subjects, seg: Segment, s: Sentence, so_far: list[Claim]) -> list[Claim]:
-    """A sentence rule's claims on one sentence (`so_far`: the segment's claims before it, for the rules that
-    read them)."""
-    return list(rule.claims(ctx, seg, s, so_far) if rule.needs_claims else rule.claims(ctx, seg, s))

@@ -150,5 +150,5 @@ def yearless(m: re.Match) -> Period | None:
     return Period(0, month, month, day) if 1 <= day <= 31 else None
 
 
-RULE = Rule("date", (SENTENCE,), date_claims, order=50)
+RULE = Rule("date", (SENTENCE,), date_claims, order=50, cues=("ACQ", "ATTR:announced", "ATTR:available"))
 DATED_NAMES = Rule("date", (SENTENCE,), dated_names, order=80)

@@ -42,4 +42,4 @@ def equal_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
             yield claim
 
 
-RULE = Rule("equal", (SENTENCE,), equal_claims, order=10)
+RULE = Rule("equal", (SENTENCE,), equal_claims, order=10, cues=("EQUAL",))

@@ -21,11 +21,11 @@ def foundry_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
     Good (en): "Trainium3 is built on TSMC's 3 nm process" -> foundry TSMC of trainium3.
     Good (de): "Der MI355X wird bei TSMC im N3P-Verfahren gefertigt" -> foundry TSMC of mi355x.
     """
-    if not s.cues:
+    foundries = s.cue("FOUNDRY:")
+    if not foundries:
         return  # a foundry is a cue word
     compared, counted = compared_in(s), counted_in(s)
     chips = [m for m in s.mentions if ctx.is_hardware(m.entity) and m not in compared and m not in counted]
-    foundries = s.cue("FOUNDRY:")
     if foundries and not s.cue("ATTR:foundry"):
         # "auf TSMC 3nm", "TSMC N3P", "TSMC's 4N process": a foundry named with its process is the foundry
         foundries = [f for f in foundries if s.w.node_after.match(s.text, f.end - s.start) or f.label == "FOUNDRY:own"
@@ -61,4 +61,4 @@ def foundry_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
                         value_text=value, sentence=s.text.strip(), subject_text=subject.text)
 
 
-RULE = Rule("foundry", (SENTENCE,), foundry_claims, order=30)
+RULE = Rule("foundry", (SENTENCE,), foundry_claims, order=30, cues=("FOUNDRY:",))

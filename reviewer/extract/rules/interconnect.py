@@ -24,7 +24,7 @@ def interconnect_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Cl
     Good (en): "Trainium3 chips talk over NeuronLink-v4" -> interconnect NeuronLink-v4 of trainium3.
     Good (de): "Gekoppelt werden die Trainium3-Chips per NeuronLink-v4" -> interconnect NeuronLink-v4.
     """
-    if not s.mentions:
+    if not any(ctx.kind(m.entity) == "interconnect" for m in s.mentions):
         return  # no link named
     compared, counted = compared_in(s), counted_in(s)
     chips = [m for m in s.mentions if ctx.is_hardware(m.entity) and m not in compared and m not in counted]

@@ -41,4 +41,4 @@ def investing_since(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]
                     sentence=s.text.strip(), subject_text=investor.text, subject_how="sentence")
 
 
-RULE = Rule("investment", (SENTENCE,), investing_since, order=60)
+RULE = Rule("investment", (SENTENCE,), investing_since, order=60, cues=("ATTR:investment",))

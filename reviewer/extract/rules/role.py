@@ -51,4 +51,4 @@ def role_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
                         scope=scope, sentence=s.text.strip(), subject_text=p.text)
 
 
-RULE = Rule("role", (SENTENCE,), role_claims, order=40)
+RULE = Rule("role", (SENTENCE,), role_claims, order=40, cues=("ROLE:",))

@@ -53,4 +53,4 @@ def took_office(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
                     sentence=s.text.strip(), subject_text=person.text, subject_how="sentence")
 
 
-RULE = Rule("took_office", (SENTENCE,), took_office, order=70)
+RULE = Rule("took_office", (SENTENCE,), took_office, order=70, cues=("ROLE:",))
