@@ -110,7 +110,7 @@ def bench_throughput(paths: list[Path], chunks: int, quantulum_n: int, report: R
     from reviewer.emitters import json as json_out
     from reviewer.lang import detect_language
     from reviewer.markdown import segments
-    from reviewer.nlp import segment_docs
+    from reviewer.fastpath import segment_docs
     from reviewer.source import source_from_text
 
     texts = [p.read_text(encoding="utf-8") for p in paths]

@@ -17,11 +17,12 @@ from .checks import CheckContext
 from .diskcache import freeze_once
 from .extract import ClaimExtractor
 from .factbase.base import FactBase, load_factbase
+from .fastpath import segment_docs
 from .findings import finding
 from .lang import detect_language
 from .markdown import segments
 from .models import ArticleReport, Claim, Finding, Segment, Source
-from .nlp import build_nlp, segment_docs
+from .nlp import build_nlp
 from .source import read_source, source_from_text
 from .verify import verify
 

@@ -46,3 +46,124 @@ def test_architecture_every_check_is_registered_and_documented():
     for c in CHECKS:
         doc = type(c).__doc__ or ""
         assert c.code and c.name and "Bad:" in doc and "Good:" in doc, type(c).__name__
+
+
+# -- sizes: a module reads in one sitting, a function does one thing (ARCHITECTURE.md, "Size and naming") --
+
+MAX_MODULE_LINES = 600
+MAX_FUNCTION_LINES = 80
+
+
+def test_architecture_modules_and_functions_fit_a_sitting():
+    too_long = []
+    for path in sorted(PKG.rglob("*.py")):
+        source = path.read_text(encoding="utf-8")
+        lines = source.count("\n")
+        if lines > MAX_MODULE_LINES:
+            too_long.append(f"{path.relative_to(PKG)}: {lines} lines")
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                length = node.end_lineno - node.lineno + 1
+                if length > MAX_FUNCTION_LINES:
+                    too_long.append(f"{path.relative_to(PKG)}:{node.lineno} {node.name}(): {length} lines")
+    assert not too_long, "\n".join(too_long)
+
+
+# -- rules: one module per claim kind, declared, documented, with cases and words in every language --------
+
+def _rules():
+    from reviewer.extract.rules import RULES
+
+    return RULES
+
+
+def test_architecture_every_rule_module_declares_a_rule_of_its_own_kind():
+    from reviewer.extract.rule import Rule
+
+    modules = [p.stem for p in (PKG / "extract" / "rules").glob("*.py") if p.stem != "__init__"]
+    for stem in modules:
+        import importlib
+
+        module = importlib.import_module(f"reviewer.extract.rules.{stem}")
+        declared = [v for v in vars(module).values() if isinstance(v, Rule)]
+        assert declared, f"reviewer/extract/rules/{stem}.py declares no Rule"
+        assert {r.kind for r in declared} == {stem}, stem
+    assert {r.kind for r in _rules()} == set(modules)
+
+
+def test_architecture_every_rule_has_bad_and_good_examples_in_both_languages():
+    from reviewer.lang import LANGUAGES
+
+    for rule in _rules():
+        for tag in ("Bad", "Good"):
+            for lang in LANGUAGES:
+                assert f"{tag} ({lang}):" in rule.doc, f"{rule.kind} ({rule.claims.__name__}): no '{tag} ({lang}):'"
+
+
+def test_architecture_every_rule_has_a_case_file_with_cases_in_both_languages():
+    import yaml
+
+    from reviewer.lang import LANGUAGES
+
+    for kind in {r.kind for r in _rules()}:
+        path = PKG.parent / "tests" / "rules" / f"{kind}.yaml"
+        assert path.is_file(), f"no case file {path.relative_to(PKG.parent)}"
+        cases = (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).get("cases") or []
+        assert {c.get("lang") for c in cases} >= set(LANGUAGES), f"{path.name}: cases in {LANGUAGES} needed"
+
+
+def test_architecture_every_window_the_code_reads_is_in_every_language_folder():
+    """`s.w.took_office` in code is `took_office` in reviewer/lang/<code>/extract.yaml, for every language."""
+    import re
+
+    import yaml
+
+    from reviewer.lang import LANGUAGES
+    from reviewer.lang.windows import FLAGS
+
+    used = set()
+    for path in (PKG / "extract").rglob("*.py"):
+        used |= set(re.findall(r"\bw\.([a-z_]+)\b", path.read_text(encoding="utf-8")))
+    used -= {"kind_words", "indefinite", "windows", "code"}
+    assert used, "the extraction reads no window: the check below would pass on nothing"
+    assert used <= set(FLAGS), sorted(used - set(FLAGS))
+    for lang in LANGUAGES:
+        data = yaml.safe_load((PKG / "lang" / lang / "extract.yaml").read_text(encoding="utf-8"))
+        assert used <= set(data["windows"]), (lang, sorted(used - set(data["windows"])))
+
+
+def _mixed_patterns(path: Path) -> list[str]:
+    """Regular expressions written in code (re.compile/search/match/... with a literal) whose words are of
+    both languages: English-only and German-only stop words (spaCy's lists) and cue words both appear."""
+    import re
+
+    from spacy.lang.de.stop_words import STOP_WORDS as DE
+    from spacy.lang.en.stop_words import STOP_WORDS as EN
+
+    en = (EN - DE) | {"per", "each", "since", "instead", "than", "while", "whereas", "more", "about", "nearly"}
+    de = (DE - EN) | {"pro", "je", "jeweils", "seit", "statt", "als", "während", "insgesamt", "mehr", "etwa", "rund"}
+    out = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.args \
+                and isinstance(node.func.value, ast.Name) and node.func.value.id == "re":
+            text = " ".join(c.value for c in ast.walk(node.args[0])
+                            if isinstance(c, ast.Constant) and isinstance(c.value, str))
+            words = {w.lower() for w in re.findall(r"[A-Za-zÄÖÜäöüß]{2,}", text)}
+            if words & en and words & de:
+                out.append(f"{path.relative_to(PKG)}:{node.lineno}: {sorted(words & en)[:3]} + {sorted(words & de)[:3]}")
+    return out
+
+
+def test_architecture_mixed_pattern_detector_finds_a_mixed_pattern(tmp_path):
+    bad = PKG / "_probe_mixed.py"
+    try:
+        bad.write_text('import re\nX = re.compile(r"\\b(?:since|seit)\\s+$")\nY = re.compile(r"\\d+\\s?nm")\n')
+        found = _mixed_patterns(bad)
+    finally:
+        bad.unlink()
+    assert len(found) == 1 and ":2:" in found[0]
+
+
+def test_architecture_no_regex_in_extraction_code_mixes_two_languages():
+    found = [m for path in sorted((PKG / "extract").rglob("*.py")) for m in _mixed_patterns(path)]
+    assert not found, "\n".join(found)

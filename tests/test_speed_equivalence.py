@@ -202,7 +202,7 @@ def _odd_articles(lang: str, n: int = 300) -> list[list[str]]:
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_one_doc_per_article_gives_each_segments_own_doc(reviewer, lang):
     from reviewer.api import front_matter_segments
-    from reviewer.nlp import ArticleAnalyser
+    from reviewer.fastpath import ArticleAnalyser
 
     nlp = reviewer.nlp(lang)
     assert ArticleAnalyser.supports(nlp)
