@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-__version__ = "0.1.0"
-TOOL_NAME = "hw-fact-reviewer"
+from .version import TOOL_NAME, __version__
 
 __all__ = ["Reviewer", "TOOL_NAME", "__version__", "review_path"]
 

@@ -18,7 +18,7 @@ from .diskcache import freeze_once
 from .extract import ClaimExtractor
 from .factbase.base import FactBase, load_factbase
 from .fastpath import segment_docs
-from .findings import finding
+from .findings import SEVERITY_RANK, fail_rank, finding
 from .lang import detect_language
 from .markdown import segments
 from .models import ArticleReport, Claim, Finding, Segment, Source
@@ -115,13 +115,10 @@ def status_of(findings: Sequence[Finding]) -> str:
 
 def exit_code(reports: Sequence[ArticleReport], fail_on: str = "warning") -> int:
     """1 when a contradicted or outdated finding is at or above the fail level, else 0."""
-    if fail_on == "none":
-        return 0
-    rank = {"info": 0, "warning": 1, "error": 2}
-    threshold = rank[fail_on]
+    threshold = fail_rank(fail_on)
     for r in reports:
         for f in r.findings:
-            if f.verdict in ("contradicted", "outdated") and rank[f.severity] >= threshold:
+            if f.verdict in ("contradicted", "outdated") and SEVERITY_RANK[f.severity] >= threshold:
                 return 1
     return 0
 

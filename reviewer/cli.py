@@ -15,9 +15,9 @@ import argparse
 import sys
 from pathlib import Path
 
-from . import TOOL_NAME, __version__
 from .commands.common import iso_date
 from .errors import ReviewError
+from .version import TOOL_NAME, __version__
 
 FORMATS = ("markdown", "json")
 
@@ -85,9 +85,9 @@ def main(argv: list[str] | None = None) -> int:
 
 def _run(args: argparse.Namespace) -> int:
     from .api import Reviewer, exit_code
+    from .commands.common import open_factbase
     from .emitters import json as json_out
     from .emitters import markdown as md_out
-    from .commands.common import open_factbase
     from .output import write_atomic
     from .source import read_source
 

@@ -22,7 +22,6 @@ from pathlib import Path
 from typing import Any
 
 
-
 def cache_dir() -> Path | None:
     env = os.environ.get("HW_FACT_REVIEWER_CACHE_DIR")
     if env:

@@ -5,6 +5,12 @@ from __future__ import annotations
 from .models import Finding, Source, Verdict
 
 SEVERITY = {"contradicted": "error", "outdated": "warning", "unverifiable": "info", "verified": "info"}
+SEVERITY_RANK = {"info": 0, "warning": 1, "error": 2}  # the one ranking: --fail-on, exit codes, the batch index
+
+
+def fail_rank(fail_on: str) -> int:
+    """The lowest severity rank that fails a run with --fail-on `fail_on` ("none": nothing fails)."""
+    return SEVERITY_RANK[fail_on] if fail_on != "none" else len(SEVERITY_RANK) + 1
 
 
 def finding(src: Source, code: str, v: Verdict) -> Finding:

@@ -13,6 +13,7 @@ from bisect import bisect_right
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Literal
 
+
 def quick_init(cls):
     """Give a frozen dataclass an __init__ that sets the instance's dict in one step.
 

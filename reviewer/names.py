@@ -137,7 +137,10 @@ class EntityNames:
         n = len(stem)
         if max(200.0 * min(n, len(c)) / (n + len(c)) for c, _ in choices) < FUZZY_CUTOFF - 1e-6:
             return None
-        from rapidfuzz import fuzz, process  # only a name that may be misspelled needs it
+        from rapidfuzz import (  # only a name that may be misspelled needs it
+            fuzz,
+            process,
+        )
 
         best = process.extractOne(stem, [c[0] for c in choices], scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF)
         if best is None or best[0][0] != stem[0]:

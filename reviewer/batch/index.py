@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from .. import TOOL_NAME, __version__
+from ..version import TOOL_NAME, __version__
 from .consistency import describe, places
 
 STATUS_RANK = {"FAILED": 0, "PASSED WITH CHANGES": 1, "PASSED": 2}

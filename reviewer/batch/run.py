@@ -21,9 +21,10 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .. import __version__
 from ..errors import FactBaseInvalid, ReviewError
+from ..findings import fail_rank
 from ..output import write_atomic
+from ..version import __version__
 from . import work
 from .cache import Cache, cache_key, default_cache_path
 from .consistency import conflicts as find_conflicts
@@ -31,7 +32,6 @@ from .discover import Article, discover
 from .html import render_html
 from .index import render_markdown, render_summary, worst_first
 
-FAIL_RANK = {"error": 2, "warning": 1, "none": 99}
 INPROCESS_CHUNK = 32  # articles between cache commits when reviewing in-process
 POOL_MIN_ARTICLES = 8  # below this a worker pool costs more than it saves
 
@@ -296,7 +296,7 @@ class _Run:
             (self.rows[i]["path"], self.claims[i]) for i in sorted(self.rows))
         if error_list:
             code = 2
-        elif any(r["worst"] >= FAIL_RANK[fail_on] for r in ordered_rows):
+        elif any(r["worst"] >= fail_rank(fail_on) for r in ordered_rows):
             code = 1
         else:
             code = 0

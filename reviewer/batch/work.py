@@ -16,13 +16,11 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..errors import ReviewError
+from ..findings import SEVERITY_RANK
 from ..models import ArticleReport, Claim, Finding, Source
 
 VERDICTS = ("verified", "contradicted", "outdated", "unverifiable")
 COUNT_ORDER = ("contradicted", "outdated", "verified", "unverifiable")  # of the per-entity counts, worst first
-SEVERITY_RANK = {"info": 0, "warning": 1, "error": 2}
-EXACT_SLACK = 0.03  # as the checks read a figure written without a qualifier
-APPROX_SLACK = 0.06
 
 _reviewer = None  # the worker's Reviewer (set before forking, or by the initializer)
 _options: dict = {}
@@ -37,17 +35,13 @@ def review_with_claims(reviewer, src: Source, *, lang: str | None = None,
 def _intervals(claim: Claim) -> list[list[float]] | None:
     """The values (in the family's base unit) a written figure admits, one interval per unit reading."""
     from .. import units
+    from ..checks.base import interval  # the checks' own tolerance: a figure they verify agrees here too
 
     q = claim.quantity
     assert q is not None
     if q.qualifier not in ("exact", "approx"):
         return None  # "more than 100 GB", "up to 4x": bounds, not values to compare
-    v, res = q.value, q.resolution
-    if q.range_high is not None:
-        lo, hi = v - res, q.range_high + res
-    else:
-        tol = max(res, (APPROX_SLACK if q.qualifier == "approx" else EXACT_SLACK) * abs(v))
-        lo, hi = v - tol, v + tol
+    lo, hi = interval(q)
     if not q.unit or q.family == "count":
         return [[lo, hi]]
     out = []

@@ -5,7 +5,13 @@ from __future__ import annotations
 from .base import Check, CheckContext
 from .chip_price import ChipHourPrice
 from .dates import DateClaim
-from .names import CoreTypeClaim, FoundryClaim, InterconnectClaim, MemoryTypeClaim, RoleClaim
+from .names import (
+                             CoreTypeClaim,
+                             FoundryClaim,
+                             InterconnectClaim,
+                             MemoryTypeClaim,
+                             RoleClaim,
+)
 from .numeric import NumericValue
 from .ratio import RatioClaim
 

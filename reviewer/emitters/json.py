@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from dataclasses import fields
 from json.encoder import encode_basestring
 
-from .. import TOOL_NAME, __version__
 from ..models import ArticleReport
+from ..version import TOOL_NAME, __version__
 
 
 def report_dict(r: ArticleReport) -> dict:

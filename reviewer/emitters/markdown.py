@@ -5,9 +5,9 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 
-from .. import TOOL_NAME, __version__
 from ..i18n import log_text as t
 from ..models import ArticleReport, Finding
+from ..version import TOOL_NAME, __version__
 
 STATUS_ICON = {"PASSED": "✅", "PASSED WITH CHANGES": "⚠️", "FAILED": "❌"}
 

@@ -10,7 +10,14 @@ from pathlib import Path
 
 from .. import units
 from ..diskcache import gc_paused
-from .load import FactFileError, LoadedFile, bundled_facts_dir, content_hash, fact_files, load_file
+from .load import (
+    FactFileError,
+    LoadedFile,
+    bundled_facts_dir,
+    content_hash,
+    fact_files,
+    load_file,
+)
 from .schema import DATE_ATTRIBUTES, TEXT_ATTRIBUTES, Entity, Example, Fact, SourceRef
 
 

@@ -10,13 +10,12 @@ validation always runs on them, so a cached file is read exactly as a parsed one
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-
-import datetime as dt
-import math
 
 from pydantic import ValidationError
 
