@@ -161,19 +161,37 @@ class Words:
         raise AttributeError(f"no window {name!r} in language {self.code!r}")
 
 
-def load_words(folder: Path) -> Words:
-    """Compile a language folder's extract.yaml; LanguageDataError names the file and the window."""
+def _read(folder: Path) -> tuple[Path, dict]:
     path = folder / "extract.yaml"
     data = load_yaml(path.read_text(encoding="utf-8")) or {}
     given = data.get("windows") or {}
     missing, unknown = sorted(set(FLAGS) - set(given)), sorted(set(given) - set(FLAGS))
     if missing or unknown:
         raise LanguageDataError(f"{path}: windows missing: {missing or 'none'}; unknown: {unknown or 'none'}")
+    return path, data
+
+
+def load_words(folder: Path) -> Words:
+    """Compile a language folder's extract.yaml; LanguageDataError names the file and the window.
+
+    With `borrows: [en]` (German writers use English phrases: "per GPU", "up to"), each window also
+    matches the borrowed language's: `(?:own)|(?:borrowed)`. A window with capture groups is taken as
+    written (its groups are read by number or name); kind words and indefinite articles are merged."""
+    path, data = _read(folder)
+    borrowed = [_read(folder.parent / str(code))[1] for code in data.get("borrows") or ()]
     windows = {}
     for name, flags in FLAGS.items():
         try:
-            windows[name] = re.compile(given[name], flags)
+            own = re.compile(data["windows"][name], flags)
+            others = [b["windows"][name] for b in borrowed]
+            if others and not own.groups:
+                own = re.compile("|".join(f"(?:{p})" for p in (data["windows"][name], *others)), flags)
         except (re.error, TypeError) as e:
             raise LanguageDataError(f"{path}: window {name}: {e}") from None
-    return Words(folder.name, windows, {str(k): str(v) for k, v in (data.get("kind_words") or {}).items()},
-                 frozenset(str(w) for w in data.get("indefinite") or ()))
+        windows[name] = own
+    kind_words: dict[str, str] = {}
+    indefinite: set[str] = set()
+    for d in (*borrowed, data):
+        kind_words.update({str(k): str(v) for k, v in (d.get("kind_words") or {}).items()})
+        indefinite.update(str(w) for w in d.get("indefinite") or ())
+    return Words(folder.name, windows, kind_words, frozenset(indefinite))
