@@ -148,6 +148,7 @@ def _mixed_patterns(path: Path) -> list[str]:
                 and isinstance(node.func.value, ast.Name) and node.func.value.id == "re":
             text = " ".join(c.value for c in ast.walk(node.args[0])
                             if isinstance(c, ast.Constant) and isinstance(c.value, str))
+            text = re.sub(r"\\[A-Za-z]", " ", text)  # escapes are no words: \bis is "is"
             words = {w.lower() for w in re.findall(r"[A-Za-zÄÖÜäöüß]{2,}", text)}
             if words & en and words & de:
                 out.append(f"{path.relative_to(PKG)}:{node.lineno}: {sorted(words & en)[:3]} + {sorted(words & de)[:3]}")
