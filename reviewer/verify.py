@@ -1,11 +1,11 @@
-"""Stage 5: Claims -> Verdicts, by the first registered check that applies to each claim."""
+"""Stage 5: Claims -> Verdicts, by the check for each claim's attribute (checks.BY_ATTRIBUTE)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
 from . import units
-from .checks import CHECKS, CheckContext
+from .checks import BY_ATTRIBUTE, CheckContext
 from .i18n import attr_name, msg
 from .models import Claim, Verdict
 
@@ -14,8 +14,8 @@ def verify(claims: Iterable[Claim], ctx: CheckContext) -> list[tuple[str, Verdic
     """(check code, verdict) for every claim; a claim no check handles is unverifiable."""
     out = []
     for claim in claims:
-        check = next((c for c in CHECKS if c.applies(claim)), None)
-        if check is None:
+        check = BY_ATTRIBUTE.get(claim.attribute)
+        if check is None or not check.applies(claim):
             name = ctx.factbase.entities[claim.entity].name
             out.append(("", Verdict(claim, "unverifiable", reason=msg(
                 ctx.lang, "unverifiable", entity=name, attribute=attr_name(ctx.lang, claim.attribute),

@@ -20,9 +20,11 @@ def _imports(path: Path) -> set[str]:
     return out
 
 
-def test_architecture_models_import_nothing_of_the_project():
+def test_architecture_models_import_nothing_of_the_project_but_its_vocabulary():
+    assert not [i for i in _imports(PKG / "vocabulary.py") if i.startswith(".") or i.startswith("reviewer")]
     for module in ("models.py", "factbase/schema.py"):
-        assert not [i for i in _imports(PKG / module) if i.startswith(".") or i.startswith("reviewer")], module
+        project = [i for i in _imports(PKG / module) if i.startswith(".") or i.startswith("reviewer")]
+        assert not [i for i in project if not i.endswith("vocabulary")], module
 
 
 def test_architecture_nothing_imports_the_cli():
@@ -46,6 +48,61 @@ def test_architecture_every_check_is_registered_and_documented():
     for c in CHECKS:
         doc = type(c).__doc__ or ""
         assert c.code and c.name and "Bad:" in doc and "Good:" in doc, type(c).__name__
+        assert c.attributes, f"{type(c).__name__} judges no attribute"
+
+
+# -- one vocabulary: the schema, the rules, the checks and the messages share it -------------------------
+
+def test_architecture_every_claim_attribute_has_one_check_or_is_a_ratio_metric():
+    from reviewer.checks import BY_ATTRIBUTE
+    from reviewer.vocabulary import CLAIM_ATTRIBUTES, METRIC_ATTRIBUTES
+
+    assert set(BY_ATTRIBUTE) | METRIC_ATTRIBUTES == CLAIM_ATTRIBUTES
+    assert not set(BY_ATTRIBUTE) & METRIC_ATTRIBUTES
+
+
+def test_architecture_two_checks_of_one_attribute_are_refused():
+    import pytest
+
+    from reviewer.checks import OverlappingChecks, by_attribute
+    from reviewer.checks.numeric import NumericValue
+    from reviewer.checks.ratio import RatioClaim
+
+    assert by_attribute((NumericValue(), RatioClaim()))["ratio"].code == "HW102"
+    with pytest.raises(OverlappingChecks, match="HW101 and HW101"):
+        by_attribute((NumericValue(), NumericValue()))
+
+
+def test_architecture_every_claim_attribute_has_a_name_in_every_language():
+    from reviewer.i18n import ATTRIBUTE_NAMES
+    from reviewer.lang import LANGUAGES
+    from reviewer.vocabulary import CLAIM_ATTRIBUTES
+
+    for lang in LANGUAGES:
+        assert CLAIM_ATTRIBUTES <= set(ATTRIBUTE_NAMES[lang]), (lang, sorted(CLAIM_ATTRIBUTES - set(ATTRIBUTE_NAMES[lang])))
+
+
+def test_architecture_the_rules_make_claims_only_of_attributes_in_the_vocabulary():
+    import re
+
+    from reviewer.extract.patterns import ATTR_BY_FAMILY
+    from reviewer.vocabulary import CLAIM_ATTRIBUTES
+
+    written = {a for options in ATTR_BY_FAMILY.values() for a in options}
+    for path in (PKG / "extract").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            pairs = []
+            if isinstance(node, ast.Call):  # Claim(attribute="ratio", ...)
+                pairs = [(k.arg, k.value) for k in node.keywords]
+            elif isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Tuple) \
+                    and isinstance(node.value, ast.Tuple):  # scope, attribute = "port", "network_bandwidth"
+                pairs = [(getattr(t, "id", None), v) for t, v in zip(node.targets[0].elts, node.value.elts)]
+            elif isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name):
+                pairs = [(node.targets[0].id, node.value)]
+            written |= {v.value for k, v in pairs if k == "attribute" and isinstance(v, ast.Constant)
+                        and isinstance(v.value, str)}
+    assert len(written) > 15, written
+    assert written <= CLAIM_ATTRIBUTES, sorted(written - CLAIM_ATTRIBUTES)
 
 
 # -- sizes: a module reads in one sitting, a function does one thing (ARCHITECTURE.md, "Size and naming") --

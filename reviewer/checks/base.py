@@ -28,10 +28,14 @@ class CheckContext:
 
 
 class Check:
-    """A rule that turns one claim and the fact base into a verdict."""
+    """A rule that turns one claim and the fact base into a verdict.
+
+    `attributes` are the claim attributes the check judges (checks/__init__.py dispatches on them: one
+    check per attribute); `applies` says whether a claim of them carries what the check needs."""
 
     code = ""
     name = ""
+    attributes: frozenset[str] = frozenset()
 
     def applies(self, claim: Claim) -> bool:  # pragma: no cover - every check overrides it
         raise NotImplementedError

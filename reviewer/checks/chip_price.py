@@ -21,8 +21,10 @@ class ChipHourPrice(Check):
     code = "HW109"
     name = "chip-hour-price"
 
+    attributes = frozenset({"price_per_chip_hour"})
+
     def applies(self, claim: Claim) -> bool:
-        return claim.attribute == "price_per_chip_hour" and claim.quantity is not None
+        return claim.quantity is not None
 
     def check(self, claim: Claim, ctx: CheckContext) -> Verdict:
         fb, lang, q = ctx.factbase, ctx.lang, claim.quantity

@@ -23,9 +23,10 @@ class DateClaim(Check):
     code = "HW106"
     name = "date"
 
+    attributes = frozenset({"acquired", "announced", "available", "first_investment", "took_office"})
+
     def applies(self, claim: Claim) -> bool:
-        return claim.attribute in ("acquired", "announced", "available", "first_investment", "took_office") \
-            and claim.value_text is not None
+        return claim.value_text is not None
 
     def check(self, claim: Claim, ctx: CheckContext) -> Verdict:
         fb, lang = ctx.factbase, ctx.lang

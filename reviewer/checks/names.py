@@ -39,8 +39,10 @@ class InterconnectClaim(Check):
     code = "HW103"
     name = "interconnect"
 
+    attributes = frozenset({"interconnect"})
+
     def applies(self, claim: Claim) -> bool:
-        return claim.attribute == "interconnect"
+        return True
 
     def check(self, claim: Claim, ctx: CheckContext) -> Verdict:
         fb, lang = ctx.factbase, ctx.lang
@@ -102,8 +104,10 @@ class FoundryClaim(Check):
     code = "HW104"
     name = "foundry"
 
+    attributes = frozenset({"foundry"})
+
     def applies(self, claim: Claim) -> bool:
-        return claim.attribute == "foundry"
+        return True
 
     def check(self, claim: Claim, ctx: CheckContext) -> Verdict:
         return name_verdict(claim, ctx, lambda value, fact: normalize(fact) == normalize(value))
@@ -119,8 +123,10 @@ class RoleClaim(Check):
     code = "HW105"
     name = "role"
 
+    attributes = frozenset({"ceo"})
+
     def applies(self, claim: Claim) -> bool:
-        return claim.attribute == "ceo"
+        return True
 
     def check(self, claim: Claim, ctx: CheckContext) -> Verdict:
         fb, lang = ctx.factbase, ctx.lang
@@ -181,8 +187,10 @@ class MemoryTypeClaim(Check):
     code = "HW107"
     name = "memory-type"
 
+    attributes = frozenset({"memory_type"})
+
     def applies(self, claim: Claim) -> bool:
-        return claim.attribute == "memory_type"
+        return True
 
     def check(self, claim: Claim, ctx: CheckContext) -> Verdict:
         return name_verdict(claim, ctx, _same_memory)
@@ -198,8 +206,10 @@ class CoreTypeClaim(Check):
     code = "HW108"
     name = "core-type"
 
+    attributes = frozenset({"core_type"})
+
     def applies(self, claim: Claim) -> bool:
-        return claim.attribute == "core_type"
+        return True
 
     def check(self, claim: Claim, ctx: CheckContext) -> Verdict:
         return name_verdict(claim, ctx, lambda value, fact: normalize(value) == normalize(fact))

@@ -8,6 +8,12 @@ from .. import units
 from ..factbase.base import ResolvedFact
 from ..i18n import attr_name, msg
 from ..models import Claim, Quantity, Verdict
+from ..vocabulary import (
+    CLAIM_ATTRIBUTES,
+    DATE_ATTRIBUTES,
+    METRIC_ATTRIBUTES,
+    TEXT_ATTRIBUTES,
+)
 from .base import (
     Check,
     CheckContext,
@@ -40,8 +46,13 @@ class NumericValue(Check):
     code = "HW101"
     name = "numeric-value"
 
+    # every attribute with a figure: all a fact can state, but for the names, dates and ratios (and their
+    # metrics) the other checks judge
+    attributes = frozenset((CLAIM_ATTRIBUTES - TEXT_ATTRIBUTES - DATE_ATTRIBUTES - METRIC_ATTRIBUTES)
+                           - {"ratio", "price_per_chip_hour", "took_office"})
+
     def applies(self, claim: Claim) -> bool:
-        return claim.quantity is not None and claim.attribute not in ("ratio", "price_per_chip_hour")
+        return claim.quantity is not None
 
     def candidates(self, claim: Claim, ctx: CheckContext) -> tuple[list[ResolvedFact], bool]:
         """Facts the claim may be about, and whether a mismatch with all of them is a contradiction."""

@@ -22,8 +22,10 @@ class RatioClaim(Check):
     code = "HW102"
     name = "ratio"
 
+    attributes = frozenset({"ratio"})
+
     def applies(self, claim: Claim) -> bool:
-        return claim.attribute == "ratio" and (claim.versus is not None or claim.scope == "figures")
+        return claim.versus is not None or claim.scope == "figures"
 
     def check(self, claim: Claim, ctx: CheckContext) -> Verdict:
         fb, lang = ctx.factbase, ctx.lang

@@ -1,7 +1,7 @@
 """The fact file format: pydantic models that validate every YAML file in facts/.
 
 Unknown fields are forbidden everywhere so that a typo ("vlaue:") is an error, not a silently
-ignored fact. The models import nothing else of the project.
+ignored fact. The models import nothing of the project but its vocabulary (reviewer/vocabulary.py).
 """
 
 from __future__ import annotations
@@ -11,53 +11,11 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-Attribute = Literal[
-    "memory_capacity",  # device memory (HBM/DRAM) per chip, or the total of a system
-    "memory_type",  # text value: HBM3e, HBM3, HBM2e, ...
-    "core_type",  # text value: NeuronCore-v3, ...
-    "memory_bandwidth",
-    "host_memory",  # instance host RAM, kept apart so it is never read as HBM
-    "compute",  # FLOPS/OPS at a precision, dense or sparse
-    "interconnect",  # text value: NeuronLink-v4, NVLink 5, ...; negated=True for "does not support"
-    "interconnect_bandwidth",
-    "network_bandwidth",  # EFA, Ethernet, InfiniBand scale-out
-    "process_node",  # nm
-    "foundry",  # text value
-    "chip_count",  # accelerators in an instance, server, system or pod
-    "server_count",  # servers or instances a system is built from
-    "cpu_count",  # host CPUs of a system (Grace CPUs of an NVL72 rack)
-    "core_count",
-    "vcpus",
-    "sram",
-    "power",  # watts
-    "site_area",  # a campus's land area (acres, hectares)
-    "building_count",  # data-center buildings of a campus
-    "price_per_hour",
-    "ratio",  # vendor-stated ratio against qualifiers.versus for qualifiers.metric
-    "efficiency",  # energy efficiency: only as a ratio's metric (vendors state it relative to a predecessor)
-    # a vendor's workload claims, only as a ratio's metric: new over old, so "10x lower latency" is 0.1
-    "throughput",
-    "latency",
-    "inference_cost",  # cost per inference
-    "training_cost",  # cost to train
-    "price_performance",
-    "ceo",  # text value: a person, with valid_from/valid_until
-    "announced",  # date value
-    "available",  # date value (GA / launch)
-    "acquired",  # date value
-    "acquisition_price",
-    "investment",  # amount, with qualifiers.versus naming the investee
-    "first_investment",  # date value: when the investor first put money in qualifiers.versus
-]
-
-TEXT_ATTRIBUTES = frozenset({"memory_type", "core_type", "interconnect", "foundry", "ceo"})
-DATE_ATTRIBUTES = frozenset({"announced", "available", "acquired", "first_investment"})
+from ..vocabulary import DATE_ATTRIBUTES, TEXT_ATTRIBUTES, Attribute, EntityKind, Scope
 
 Precision = Literal[
     "FP4", "NVFP4", "MXFP4", "FP6", "FP8", "MXFP8", "cFP8", "BF16", "FP16", "TF32", "FP32", "FP64", "INT8", "INT4"
 ]
-Scope = Literal["chip", "port", "instance", "server", "system", "pod", "cluster", "company"]
-EntityKind = Literal["chip", "instance", "system", "pod", "interconnect", "organisation", "person", "family", "project"]
 
 
 class _Strict(BaseModel):

@@ -1,0 +1,67 @@
+"""The project's vocabulary, in one place: what a fact or a claim is about (attribute), what kind of entity
+it is, and what a figure is per (scope). The fact schema, the extraction rules, the checks and the log's
+messages all use these lists; tests/test_architecture.py checks that they do. Imports nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, get_args
+
+Attribute = Literal[  # what a fact can state
+    "memory_capacity",  # device memory (HBM/DRAM) per chip, or the total of a system
+    "memory_type",  # text value: HBM3e, HBM3, HBM2e, ...
+    "core_type",  # text value: NeuronCore-v3, ...
+    "memory_bandwidth",
+    "host_memory",  # instance host RAM, kept apart so it is never read as HBM
+    "compute",  # FLOPS/OPS at a precision, dense or sparse
+    "interconnect",  # text value: NeuronLink-v4, NVLink 5, ...; negated=True for "does not support"
+    "interconnect_bandwidth",
+    "network_bandwidth",  # EFA, Ethernet, InfiniBand scale-out
+    "process_node",  # nm
+    "foundry",  # text value
+    "chip_count",  # accelerators in an instance, server, system or pod
+    "server_count",  # servers or instances a system is built from
+    "cpu_count",  # host CPUs of a system (Grace CPUs of an NVL72 rack)
+    "core_count",
+    "vcpus",
+    "sram",
+    "power",  # watts
+    "site_area",  # a campus's land area (acres, hectares)
+    "building_count",  # data-center buildings of a campus
+    "price_per_hour",
+    "ratio",  # vendor-stated ratio against qualifiers.versus for qualifiers.metric
+    "efficiency",  # energy efficiency: only as a ratio's metric (vendors state it relative to a predecessor)
+    # a vendor's workload claims, only as a ratio's metric: new over old, so "10x lower latency" is 0.1
+    "throughput",
+    "latency",
+    "inference_cost",  # cost per inference
+    "training_cost",  # cost to train
+    "price_performance",
+    "ceo",  # text value: a person, with valid_from/valid_until
+    "announced",  # date value
+    "available",  # date value (GA / launch)
+    "acquired",  # date value
+    "acquisition_price",
+    "investment",  # amount, with qualifiers.versus naming the investee
+    "first_investment",  # date value: when the investor first put money in qualifiers.versus
+]
+
+TEXT_ATTRIBUTES = frozenset({"memory_type", "core_type", "interconnect", "foundry", "ceo"})
+DATE_ATTRIBUTES = frozenset({"announced", "available", "acquired", "first_investment"})
+
+# what a claim can be about besides a fact's attributes: a rate said without a word for which ("8 TB/s"),
+# a chip's price per hour (an instance's price over its chips), when a company's head took office
+ClaimOnlyAttribute = Literal["bandwidth", "price_per_chip_hour", "took_office"]
+ClaimAttribute = Literal[Attribute, ClaimOnlyAttribute]
+Scope = Literal["chip", "port", "instance", "server", "system", "pod", "cluster", "company"]
+EntityKind = Literal["chip", "instance", "system", "pod", "interconnect", "organisation", "person", "family", "project"]
+
+ATTRIBUTES: frozenset[str] = frozenset(get_args(Attribute))
+CLAIM_ATTRIBUTES: frozenset[str] = ATTRIBUTES | frozenset(get_args(ClaimOnlyAttribute))
+SCOPES: frozenset[str] = frozenset(get_args(Scope))
+ENTITY_KINDS: frozenset[str] = frozenset(get_args(EntityKind))
+TEXT_ATTRIBUTES = frozenset({"memory_type", "core_type", "interconnect", "foundry", "ceo"})
+DATE_ATTRIBUTES = frozenset({"announced", "available", "acquired", "first_investment"})
+# only ever a ratio's metric (vendors state them relative to another part), never a figure of their own
+METRIC_ATTRIBUTES = frozenset({"efficiency", "throughput", "latency", "inference_cost", "training_cost",
+                               "price_performance"})
