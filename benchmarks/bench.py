@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from corpus import generate  # noqa: E402
+from corpus import generate
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -108,9 +108,9 @@ def bench_throughput(paths: list[Path], chunks: int, quantulum_n: int, report: R
 
     from reviewer.api import Reviewer, front_matter_segments
     from reviewer.emitters import json as json_out
+    from reviewer.fastpath import segment_docs
     from reviewer.lang import detect_language
     from reviewer.markdown import segments
-    from reviewer.fastpath import segment_docs
     from reviewer.source import source_from_text
 
     texts = [p.read_text(encoding="utf-8") for p in paths]
@@ -269,7 +269,7 @@ def bench_startup(articles: dict[str, Path], repeat: int, report: Report, rss: l
     run([*review_cmd(), str(articles["en"])])  # make sure the user cache is warm
     base_t: list[float] = []
     ours: dict[str, list[float]] = {lang: [] for lang in articles}
-    for r in range(repeat):
+    for _ in range(repeat):
         base_t.append(run(baseline).seconds)
         for lang, path in articles.items():
             res = run([*review_cmd(), str(path)])

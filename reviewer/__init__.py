@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .version import TOOL_NAME, __version__
 
-__all__ = ["Reviewer", "TOOL_NAME", "__version__", "review_path"]
+__all__ = ["TOOL_NAME", "Reviewer", "__version__", "review_path"]
 
 
 def __getattr__(name: str):

@@ -17,7 +17,7 @@ import json
 import os
 import tempfile
 from contextlib import contextmanager
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -38,14 +38,14 @@ def digest(*parts: bytes | str) -> str:
     return h.hexdigest()[:24]
 
 
-@lru_cache(maxsize=None)
+@cache
 def package_version(name: str) -> str:
     """The installed version of a distribution, part of cache keys (a parser upgrade invalidates)."""
     try:
         from importlib.metadata import version
 
         return version(name)
-    except Exception:  # noqa: BLE001 - unknown version: still a usable key
+    except Exception:
         return "?"
 
 

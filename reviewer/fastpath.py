@@ -52,7 +52,7 @@ SEGMENT_JOINER = "\n"
 class CharSpan:
     """A span by character offsets in its segment, as the claim extractor reads spaCy's Span."""
 
-    __slots__ = ("start_char", "end_char", "label_", "token", "fuzzy")
+    __slots__ = ("end_char", "fuzzy", "label_", "start_char", "token")
 
     def __init__(self, start_char: int, end_char: int, label_: str = ""):
         self.start_char = start_char
@@ -74,7 +74,7 @@ class _Extensions:
 class SegmentDoc:
     """What the claim extractor reads of a segment's Doc: spans, sentences, quantities, text."""
 
-    __slots__ = ("spans", "sents", "_", "user_data")
+    __slots__ = ("_", "sents", "spans", "user_data")
 
     def __init__(self, text: str, entities: list[CharSpan], cues: list[CharSpan], sents: list[CharSpan],
                  quantities):

@@ -9,7 +9,7 @@ from functools import cache
 @cache
 def _table(lang: str) -> dict[str, dict[str, str]]:
     from .lang import LANGUAGES, language_file
-    from .source import load_yaml
+    from .yamlload import load_yaml
 
     code = lang if lang in LANGUAGES and language_file(lang, "messages.yaml").is_file() else "en"
     data: dict[str, dict[str, str]] = load_yaml(language_file(code, "messages.yaml").read_text(encoding="utf-8"))

@@ -35,7 +35,7 @@ def quick_init(cls):
     params = ", ".join(n if f"_default_{n}" not in defaults else f"{n}=_default_{n}" for n in names)
     body = ", ".join(f"{n!r}: {n}" for n in names)
     namespace: dict = {"_set": object.__setattr__, **defaults}
-    exec(f"def __init__(self, {params}):\n    _set(self, '__dict__', {{{body}}})\n", namespace)  # noqa: S102
+    exec(f"def __init__(self, {params}):\n    _set(self, '__dict__', {{{body}}})\n", namespace)
     init = namespace["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     cls.__init__ = init

@@ -24,6 +24,7 @@ import hashlib
 import json
 import re
 from functools import lru_cache
+from typing import ClassVar
 
 import spacy
 from spacy.language import Language
@@ -34,6 +35,7 @@ from spacy.util import compile_infix_regex, compile_suffix_regex
 from . import diskcache, errors
 from .diskcache import gc_paused
 from .factbase.base import FactBase
+from .lang import dates
 from .names import EntityNames
 from .quantities import find_quantities
 
@@ -49,7 +51,7 @@ if not Doc.has_extension("hw_quantities"):
 def cue_lexicon() -> dict[str, dict[str, list[str]]]:
     """Each language's cue words by label (reviewer/lang/<code>/cues.yaml)."""
     from .lang import LANGUAGES, language_file
-    from .source import load_yaml
+    from .yamlload import load_yaml
 
     return {code: load_yaml(language_file(code, "cues.yaml").read_text(encoding="utf-8")) for code in LANGUAGES}
 
@@ -211,8 +213,8 @@ def _blank(lang: str) -> Language:
 
     class BlankDefaults(base.Defaults):
         infixes, suffixes = ours
-        tokenizer_exceptions = {k: v for k, v in base.Defaults.tokenizer_exceptions.items()
-                                if k not in UNIT_FULL_STOPS}
+        tokenizer_exceptions: ClassVar[dict] = {k: v for k, v in base.Defaults.tokenizer_exceptions.items()
+                                                if k not in UNIT_FULL_STOPS}
 
     class Blank(base):
         Defaults = BlankDefaults
@@ -256,8 +258,7 @@ def _make_fuzzy(nlp: Language, name: str, names_key: str):
 _NUMBER_STOP = re.compile(r"(?<![\w.,])(\d[\d.,]*?)\.[ \t]+([A-ZÄÖÜ][\wäöüß-]*)")
 _ORDINAL_BEFORE = re.compile(r"\b(?:der|die|das|den|dem|des|am|im|zum|zur|vom|seit|ab|bis|jede[mnrs]?|ihre[mnrs]?|"
                              r"seine[mnrs]?|zum|beim|Platz|Rang)\s*$", re.IGNORECASE)
-_MONTHS = frozenset("Januar Jänner Februar März April Mai Juni Juli August September Oktober November Dezember "
-                    "Jan Feb Mär Apr Jun Jul Aug Sep Sept Okt Nov Dez".split())
+_MONTHS = frozenset(word.capitalize() for word in dates("de")["months"])  # "März", "Dez": no sentence stop before
 
 
 def number_stops(text: str) -> list[int]:
@@ -294,7 +295,7 @@ def table_row_starts(text: str) -> list[int]:
     lines = text.split("\n")
     tabular = [bool(_COLUMN_GAP.search(line) or _DEFINITION.match(line)) for line in lines]
     for k, line in enumerate(lines):
-        if k and tabular[k] and (tabular[k - 1] or k + 1 < len(lines) and tabular[k + 1]):
+        if k and tabular[k] and (tabular[k - 1] or (k + 1 < len(lines) and tabular[k + 1])):
             stripped = len(line) - len(line.lstrip())
             if stripped < len(line):
                 out.append(pos + stripped)

@@ -12,17 +12,12 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
-_EN_MONTHS = {
-    "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4, "may": 5,
-    "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8, "september": 9, "sep": 9, "sept": 9,
-    "october": 10, "oct": 10, "november": 11, "nov": 11, "december": 12, "dec": 12,
-}
-_DE_MONTHS = {
-    "januar": 1, "jänner": 1, "jan": 1, "februar": 2, "feb": 2, "märz": 3, "mär": 3, "april": 4, "apr": 4,
-    "mai": 5, "juni": 6, "jun": 6, "juli": 7, "jul": 7, "august": 8, "aug": 8, "september": 9, "sep": 9,
-    "sept": 9, "oktober": 10, "okt": 10, "november": 11, "nov": 11, "dezember": 12, "dez": 12,
-}
-_MONTHS = {**_EN_MONTHS, **_DE_MONTHS}
+from .lang import LANGUAGES, dates
+
+# Month words of every language (reviewer/lang/<code>/dates.yaml): a date is read before the article's language
+# is known (a dateline), so the readers below take every language's months. (Still to do: the vague parts of a
+# year below, and reading dates per language.)
+_MONTHS = {word: number for code in LANGUAGES for word, number in dates(code)["months"].items()}
 MONTHS = {k: v for k, v in _MONTHS.items() if len(k) > 3}  # month names written out (no "Mar", "Mai" is a word too)
 
 # vague parts of a year -> (first month, last month)

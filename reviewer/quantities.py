@@ -184,7 +184,8 @@ def find_quantities(text: str, lang: str) -> list[Quantity]:
 _PROCESS_NAME = re.compile(r"(?<![\w.,/\-])(?:N([1-9])(?:P|E|X|A)?|([1-9])NP?)(?![\w])")
 _TSMC_BEFORE = re.compile(r"\bTSMC(?:'s|’s|s)?\s+(?:[\w-]+\s+)?$")
 _PROCESS_AFTER = re.compile(r"[\s-]?(?:process|node|Prozess|Verfahren|Fertigung)", re.IGNORECASE)
-_TSMC_AFTER = re.compile(r",?\s+(?:built\s+|made\s+|gefertigt\s+|hergestellt\s+)?(?:by|at|bei|von)\s+TSMC\b")  # "4NP, built by TSMC"
+# "4NP, built by TSMC"
+_TSMC_AFTER = re.compile(r",?\s+(?:built\s+|made\s+|gefertigt\s+|hergestellt\s+)?(?:by|at|bei|von)\s+TSMC\b")
 
 
 def _with_process_names(text: str, found: list[Quantity]) -> list[Quantity]:

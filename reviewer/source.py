@@ -11,6 +11,7 @@ from pathlib import Path
 from . import errors
 from .models import Notice, Source
 from .periods import period_before
+from .yamlload import load_yaml
 
 MAX_BYTES = 10 * 1024 * 1024
 SUFFIXES = {".md", ".markdown", ".mdx", ".txt"}
@@ -200,21 +201,6 @@ def _front_matter(text: str) -> tuple[str, dict, list[Notice]]:
     return blanked + text[end:], meta, notices
 
 
-def load_yaml(raw: str):
-    """yaml.safe_load, with libyaml's parser when PyYAML has it (ten times faster; the constructor,
-    and so the values, are the same). Any error is left to the pure-Python parser, whose messages
-    (line, problem) the N003 notice quotes."""
-    import yaml
-
-    loader = getattr(yaml, "CSafeLoader", None)
-    if loader is not None:
-        try:
-            return yaml.load(raw, Loader=loader)
-        except yaml.YAMLError:
-            pass
-    return yaml.safe_load(raw)
-
-
 def _duplicate_block(text: str, pos: int) -> tuple[int, int] | None:
     rest = text[pos:]
     stripped = rest.lstrip("\n")
@@ -256,7 +242,8 @@ def _date_of(meta: dict) -> dt.date | None:
 # where an article without front matter says when it was written: a news dateline ("SEATTLE, March 3,
 # 2026 —", "LAS VEGAS, 2. Dezember 2025 –") or a byline ("*Published March 2026.*", "Veröffentlicht am
 # 3. Dezember 2025", "Stand: März 2026") among its first lines
-_DATELINE = re.compile(r"[\s*_>]*(?-i:[A-ZÄÖÜ]{2,}(?:[ -][A-ZÄÖÜ]{2,})*)\s*,\s+(?P<date>(?:[\w.]+,?\s*){1,3}?\d{4})\s*[*_]*\s*[—–-]")
+_DATELINE = re.compile(r"[\s*_>]*(?-i:[A-ZÄÖÜ]{2,}(?:[ -][A-ZÄÖÜ]{2,})*)\s*,\s+"
+                       r"(?P<date>(?:[\w.]+,?\s*){1,3}?\d{4})\s*[*_]*\s*[—–-]")
 _BYLINE = re.compile(r"[\s*_>]*(?:Published|Posted|Veröffentlicht|Erschienen|Stand)(?:\s+(?:on|am|im))?\s*:?\s*"
                      r"(?P<date>\d{4}-\d{2}-\d{2}|(?:[\w.]+,?\s*){0,3}?\d{4})(?![\d-])", re.IGNORECASE)
 _YEAR_AT_END = re.compile(r"(\d{4})(?:-(\d{2})-(\d{2}))?$")

@@ -197,7 +197,7 @@ def _units_table() -> dict[str, dict]:
                 try:
                     family = _pint_family(expr)
                     _table["base"][expr] = [family, ureg_factor(expr, FAMILY_BASE[family])]
-                except Exception:  # noqa: BLE001 - not a unit of a family: pint answers each time
+                except Exception:
                     pass
             diskcache.store("units", _table_key, _table)
     return _table

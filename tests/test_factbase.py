@@ -48,7 +48,7 @@ def test_factbase_examples_cover_both_languages_and_both_outcomes_in_every_file(
     files.discard("nvlink-generic.yaml")  # one alias entity, no figures
     for name in files:
         kinds = by_file.get(name, set())
-        assert {l for l, _ in kinds} == {"en", "de"}, (name, kinds)
+        assert {lang for lang, _ in kinds} == {"en", "de"}, (name, kinds)
         assert {k for _, k in kinds} == {"ok", "wrong"}, (name, kinds)
 
 

@@ -7,8 +7,8 @@ import shutil
 
 import pytest
 import yaml
-
 from conftest import find, review
+
 from reviewer.lang import HERE, LANGUAGES, words
 from reviewer.lang.windows import FLAGS, LanguageDataError, load_words
 from reviewer.source import load_yaml

@@ -53,7 +53,7 @@ def test_markdown_list_items_and_leads():
 def test_markdown_table_cells_with_headers():
     src = source_from_text(ARTICLE)
     cells = [s for s in _all(src) if s.kind == "table_cell"]
-    body = [c for c in cells if "80 GB" in c.text][0]
+    body = next(c for c in cells if "80 GB" in c.text)
     assert body.row_header >= 0 and body.col_header >= 0
     line, col = _pos(src, body, "80 GB")
     assert ARTICLE.split("\n")[line - 1][col - 1:].startswith("80 GB")

@@ -28,7 +28,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from conftest import HERE
 
 RULES_DIR = HERE / "rules"

@@ -1,7 +1,6 @@
 """The real articles the project started from (../shared/seeds): they must review cleanly."""
 
 import pytest
-
 from conftest import SEEDS
 
 SEED_FILES = sorted(SEEDS.glob("*.txt"))

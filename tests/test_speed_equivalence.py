@@ -125,7 +125,7 @@ def test_phrase_tokens_from_the_cache_match_as_tokenized(reviewer, tmp_path, mon
     fresh.add_patterns(patterns, "test-de")  # tokenizes and writes the cache
     assert list(tmp_path.glob("phrases-*.json"))
     cached.add_patterns(patterns, "test-de")  # Docs from the cached tokens
-    for text, lang in _segment_texts():
+    for text, _lang in _segment_texts():
         doc = nlp.make_doc(text)
         assert sorted(fresh.matcher(doc)) == sorted(cached.matcher(doc)), text
 

@@ -1,7 +1,6 @@
 """Each verdict, on the fixture fact base (tests/fixtures/facts)."""
 
 import pytest
-
 from conftest import find, review
 
 

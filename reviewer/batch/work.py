@@ -151,7 +151,7 @@ def review_bytes(reviewer_of, shown: str, data: bytes, lang: str | None, as_of: 
         return result
     except ReviewError:
         raise  # configuration problems (fact base, model) stop the run
-    except Exception as exc:  # noqa: BLE001 - one article's crash must not stop 2,000 others
+    except Exception as exc:
         return {"error": f"internal error while reviewing: {type(exc).__name__}: {exc} [E900]", "internal": True}
 
 

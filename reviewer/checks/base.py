@@ -183,10 +183,7 @@ def matches(q: Quantity, fact: ResolvedFact) -> bool:
         lo, hi = bounds[0]
         return lo <= fact.base_value <= hi
     values = fact_readings(fact)
-    for lo_b, hi_b in bounds:
-        if any(lo_b <= v <= hi_b for v in values):
-            return True
-    return False
+    return any(lo_b <= v <= hi_b for lo_b, hi_b in bounds for v in values)
 
 
 _LAST_BOUNDS: tuple = (None, ())  # the quantity last matched and its bounds (one is matched with many facts)

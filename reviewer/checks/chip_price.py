@@ -48,10 +48,13 @@ class ChipHourPrice(Check):
             return Verdict(claim, "unverifiable", reason=msg(lang, "unverifiable", entity=ent, attribute=attribute,
                                                              claimed=claim.text))
         lo, hi = interval(q)
-        fits = lambda v: lo * (1 - SLACK) <= v <= hi * (1 + SLACK)
-        shown = lambda row: (f"{format_number(round(row[0], 2), lang)} USD "
-                             f"({row[1].name}: {format_number(float(row[2][0].value), lang)} USD / "
-                             f"{format_number(row[2][1].base_value, lang)})")
+        def fits(v: float) -> bool:
+            return lo * (1 - SLACK) <= v <= hi * (1 + SLACK)
+
+        def shown(row) -> str:
+            return (f"{format_number(round(row[0], 2), lang)} USD "
+                    f"({row[1].name}: {format_number(float(row[2][0].value), lang)} USD / "
+                    f"{format_number(row[2][1].base_value, lang)})")
         hit = next((r for r in now if fits(r[0])), None)
         if hit is not None:
             return Verdict(claim, "verified", expected=shown(hit), sources=sources_of(hit[2]),

@@ -8,6 +8,7 @@ import re
 from dataclasses import replace
 
 from ..i18n import attr_name, msg
+from ..lang import LANGUAGES, dates
 from ..models import Claim, Verdict
 from ..periods import Period
 from .base import Check, CheckContext, sources_of
@@ -86,17 +87,13 @@ class DateClaim(Check):
 
 _KEYNOTE = re.compile(r"\b(?:GTC|re:Invent|Computex|Cloud Next|Hot Chips|Advancing AI|Intel Vision|CES)\b")
 
-_MONTH_NAMES = {
-    "en": "January February March April May June July August September October November December".split(),
-    "de": "Januar Februar März April Mai Juni Juli August September Oktober November Dezember".split(),
-}
 
 
 def _written_like(period: Period, date: dt.date, lang: str) -> str:
     """The fact's date as precisely as the article wrote its own: "2015", "Dezember 2025", "December 2, 2025"."""
     if period.whole_year:
         return str(date.year)
-    month = _MONTH_NAMES.get(lang, _MONTH_NAMES["en"])[date.month - 1]
+    month = dates(lang if lang in LANGUAGES else "en")["month_names"][date.month - 1]
     if period.day is None:
         return f"{month} {date.year}"
     return f"{date.day}. {month} {date.year}" if lang == "de" else f"{month} {date.day}, {date.year}"

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Sequence
+from itertools import pairwise
 
 from spacy.tokens import Doc
 
@@ -181,6 +182,6 @@ def _place(sentences: list[Sentence], quantities: Sequence[Quantity]) -> list[tu
             sentences[i].families.add(q.family)
             sentences[i].last = q  # "... 2.52 PFLOPS of dense FP8. That is twice ...": what "that" is
             sentences[i].quantities.append(q)
-    for prev, s in zip(sentences, sentences[1:], strict=False):
+    for prev, s in pairwise(sentences):
         s.previous = prev
     return placed

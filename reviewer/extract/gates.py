@@ -45,15 +45,14 @@ def model_requirement(s: Sentence, q: Quantity) -> bool:
         return False
     # ("a model that no longer fits into 32 GB", "wenn ein Modell nicht mehr in 32 GB passt": what it fits in)
     return bool(s.w.needs.search(before) or s.w.fits_into.search(before)
-                or re.search(r"\bin\s+$", before) and s.w.passt.match(s.text, q.end - s.start))
+                or (re.search(r"\bin\s+$", before) and s.w.passt.match(s.text, q.end - s.start)))
 
 
 def other_die(before: str, w: Words) -> bool:
     """Whether the last die named before a node is not a compute die ("I/O dies on 6 nm",
     "I/O-Chiplets im 6-nm-Verfahren", "IODs on N6")."""
-    last = None
-    for last in w.die_noun.finditer(before):
-        pass
+    dies = list(w.die_noun.finditer(before))
+    last = dies[-1] if dies else None
     if last is not None:
         return bool(w.not_compute_die.fullmatch(last.group(1)))
     return bool(re.search(r"\bIODs?\b", before))

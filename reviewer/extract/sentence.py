@@ -150,7 +150,7 @@ def compared_in(s: Sentence) -> list[Mention]:
         if s.w.mit_before.search(before) and s.w.level_after.match(s.text, m.end - s.start):
             out.append(m)  # "liegt ... mit dem GB300 NVL72 gleichauf": the one it is level with
             continue
-        if s.w.ratio_before.search(before) and s.text.startswith(("'s", "’s"), m.end - s.start) \
+        if (s.w.ratio_before.search(before) and s.text.startswith(("'s", "’s"), m.end - s.start)) \
                 or s.w.ratio_of_before.search(before):
             out.append(m)  # "It also doubles the v5e's memory", "das Vierfache der v5p": the reference point
             continue

@@ -56,9 +56,9 @@ class Subjects(Context):
         if m is not None and (s.cue("ANAPH:successor") or s.cue("ANAPH:predecessor")):
             # "Der Nachfolger des ersten Inferentia hat 32 GB", "the successor of the H100 carries 141 GB"
             link = next((lk for label, lk in (("ANAPH:successor", "successor"), ("ANAPH:predecessor", "predecessor"))
-                         for c in s.cue(label) if c.end <= m.start
-                         and s.w.link_of.fullmatch(s.text, c.end - s.start, m.start - s.start)
-                         or m.end <= c.start <= at and LINK_AFTER.fullmatch(s.text, m.end - s.start, c.start - s.start)),
+                         for c in s.cue(label) if (c.end <= m.start
+                         and s.w.link_of.fullmatch(s.text, c.end - s.start, m.start - s.start))
+                         or (m.end <= c.start <= at and LINK_AFTER.fullmatch(s.text, m.end - s.start, c.start - s.start))),
                         None)
             other = getattr(self.fb.entities.get(m.entity), link, None) if link else None
             if other and fits(other) and not any(c.end <= at and c.start >= m.end for c in s.cue("CMP")):

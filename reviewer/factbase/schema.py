@@ -92,8 +92,8 @@ class Fact(_Strict):
         else:
             if isinstance(self.value, (str, dt.date)):
                 raise ValueError(f"'{self.attribute}' takes a number")
-            if self.unit is None and self.attribute not in {"chip_count", "server_count", "cpu_count", "core_count", "vcpus", "ratio",
-                                                                        "building_count"}:
+            unitless = {"chip_count", "server_count", "cpu_count", "core_count", "vcpus", "ratio", "building_count"}
+            if self.unit is None and self.attribute not in unitless:
                 raise ValueError(f"'{self.attribute}' needs a unit")
         if self.valid_from and self.valid_until and self.valid_until < self.valid_from:
             raise ValueError("valid_until is before valid_from")

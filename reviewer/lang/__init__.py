@@ -8,7 +8,7 @@ choices come from it.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from .windows import Words, load_words
@@ -24,7 +24,16 @@ def language_file(code: str, name: str) -> Path:
     return HERE / code / name
 
 
-@lru_cache(maxsize=None)
+@cache
+def dates(code: str) -> dict:
+    """The language's month words: {"months": {"march": 3, "mar": 3, ...}, "month_names": ["January", ...]}."""
+    from ..yamlload import load_yaml
+
+    data: dict = load_yaml(language_file(code, "dates.yaml").read_text(encoding="utf-8"))
+    return data
+
+
+@cache
 def words(code: str) -> Words:
     """The language's extraction words, compiled once per process."""
     if code not in LANGUAGES:

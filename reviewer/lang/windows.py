@@ -10,8 +10,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from ..source import load_yaml
-
 # name -> flags. The extraction code reads a window as `w.<name>`.
 FLAGS: dict[str, int] = {
     "other_period": re.IGNORECASE,
@@ -162,6 +160,8 @@ class Words:
 
 
 def _read(folder: Path) -> tuple[Path, dict]:
+    from ..yamlload import load_yaml
+
     path = folder / "extract.yaml"
     data = load_yaml(path.read_text(encoding="utf-8")) or {}
     given = data.get("windows") or {}

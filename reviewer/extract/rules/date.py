@@ -47,7 +47,7 @@ def date_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
         a, b = s.start + start, s.start + end
         year_lead = seg.kind == "list_item" and seg.lead_end and s.start + end <= seg.lead_end \
             and not s.text[:at].strip(" *_-\t")  # "- **2021:** Trn1 ist allgemein verfügbar": a timeline's year
-        if s.w.dateline.search(s.text, 0, start) or s.text.startswith(":", end) and start < 30 and not year_lead:
+        if s.w.dateline.search(s.text, 0, start) or (s.text.startswith(":", end) and start < 30 and not year_lead):
             continue  # "Update Dezember 2025: ...", "Stand: März 2025": when the text was written
         words = s.start + at  # "December 2024": the date's words start at "December"
 
@@ -101,7 +101,7 @@ def _dated_entity(ctx: Subjects, seg: Segment, s: Sentence, dated: Callable[[str
                  for x in s.mentions) and (
             any(c.start < cue.start for c in (*s.cue("ANAPH:chip"), *s.cue("ANAPH:system"),
                                               *s.cue("ANAPH:project"))) or seg.lead_end or orgs
-            or seg.kind == "list_item" and seg.intro >= 0):
+            or (seg.kind == "list_item" and seg.intro >= 0)):
         # "The chip was announced at GTC on ...", "- **Ironwood:** ... Vorgestellt hat Google sie im
         # April 2025": the one in context (with only a maker named, that maker's)
         entity = ctx.context(seg, fits=dated, at=a)
@@ -110,9 +110,9 @@ def _dated_entity(ctx: Subjects, seg: Segment, s: Sentence, dated: Callable[[str
         elif entity is None and s.cue("ANAPH:chip"):
             entity = ctx.section_chip(seg)
             entity = entity if entity and dated(entity) else None
-        if entity is None or not (seg.lead_end or seg.kind == "list_item" or any(c.start < cue.start for c in (
+        if entity is None or (not (seg.lead_end or seg.kind == "list_item" or any(c.start < cue.start for c in (
                 *s.cue("ANAPH:chip"), *s.cue("ANAPH:system"), *s.cue("ANAPH:project"))))\
-                and ctx.fb.entities[entity].vendor not in orgs:
+                and ctx.fb.entities[entity].vendor not in orgs):
             return None
         return entity, ctx.fb.entities[entity].name, False
     return None
@@ -129,7 +129,7 @@ def dated_names(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
     Good (de): "## Trainium3 (Dezember 2025)" -> announced December 2025 of trainium3.
     """
     for m in s.mentions:
-        if m.start - seg.start > 40 and seg.kind != "heading" or m.start - s.start > 40:
+        if (m.start - seg.start > 40 and seg.kind != "heading") or m.start - s.start > 40:
             continue
         d = DATED_NAME.match(s.text, m.end - s.start)
         if d is None or not (ctx.fb.about(m.entity, "announced") or ctx.fb.about(m.entity, "available")):

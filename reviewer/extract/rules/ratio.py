@@ -218,8 +218,8 @@ def _a_spec(s: Sentence, r: _Ratio) -> bool:
         return False  # "4-fach höheren Durchsatz und 10-fach niedrigere Latenz": measured, not specified
     # "about 20% faster at high batch sizes in our runs": a measured speed, not a spec ratio;
     # "2.5x faster than the H100 on Llama 3 70B inference": a benchmark result, not a spec
-    return not (s.w.speedup.match(s.text[rel:rel + 30]) and (s.w.workload.search(s.text) or not nearest_label(
-        s, "ATTR:", q.start, q.end, CUE_WINDOW) and not nearest_label(s, "PREC:", q.start, q.end, CUE_WINDOW)))
+    return not (s.w.speedup.match(s.text[rel:rel + 30]) and (s.w.workload.search(s.text) or (not nearest_label(
+        s, "ATTR:", q.start, q.end, CUE_WINDOW) and not nearest_label(s, "PREC:", q.start, q.end, CUE_WINDOW))))
 
 
 def _versus_named(ctx: Subjects, seg: Segment, s: Sentence, r: _Ratio) -> None:
@@ -476,9 +476,8 @@ def system_word_before(s: Sentence, q: Quantity) -> bool:
     """"die UltraServers mit bis zu 144 dieser Chips bieten das Vierfache": a system word in the ratio's
     own clause, before it (not "Trainium3 is 40% more efficient, and an UltraServer ... four times")."""
     rel = q.start - s.start
-    word = None
-    for word in s.w.system_word.finditer(s.text, 0, rel):
-        pass
+    words = list(s.w.system_word.finditer(s.text, 0, rel))
+    word = words[-1] if words else None
     return word is not None and not s.w.ratio_clause_break.search(s.text, word.end(), rel)
 
 
