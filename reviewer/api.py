@@ -10,6 +10,7 @@ import datetime as dt
 import re
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Literal
 
 from spacy.language import Language
 
@@ -104,7 +105,7 @@ def _dedupe(claims):
     return out
 
 
-def status_of(findings: Sequence[Finding]) -> str:
+def status_of(findings: Sequence[Finding]) -> Literal["PASSED", "PASSED WITH CHANGES", "FAILED"]:
     severities = {f.severity for f in findings if f.verdict in ("contradicted", "outdated")}
     if "error" in severities:
         return "FAILED"

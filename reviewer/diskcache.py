@@ -76,7 +76,7 @@ def store(kind: str, key: str, data: Any, keep: int = 8) -> None:
             p.unlink(missing_ok=True)
     except (OSError, TypeError, ValueError):
         try:
-            os.unlink(tmp)  # type: ignore[possibly-undefined]
+            os.unlink(tmp)
         except (OSError, NameError):
             pass
 

@@ -157,7 +157,7 @@ def locate(gold: GoldFile, src, path: str) -> list[Located]:
             idx, anchor = c.line - 1, 0
         else:
             hits = [i for i, ln in enumerate(lines) if c.context in ln]
-            if not hits and src.offset_map and not c.context.isascii():
+            if not hits and src.offset_map and c.context and not c.context.isascii():
                 # a context copied from a file whose mojibake the reader repaired: repair it the same way
                 import ftfy
 
@@ -189,7 +189,7 @@ def score(report: ArticleReport, located: Sequence[Located]) -> ArticleScore:
     for g in located:
         hits = [(i, f) for i, f in enumerate(report.findings) if _overlaps(f, g)]
         matched.update(i for i, _ in hits)
-        verdict = max((f.verdict for _, f in hits), key=_STRENGTH.get, default="none")
+        verdict = max((f.verdict for _, f in hits), key=lambda v: _STRENGTH[v], default="none")
         s.confusion[(g.claim.truth, verdict)] += 1
         if g.claim.truth in ("wrong", "outdated") and verdict not in ALARMS:
             s.misses.append((g, verdict))

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from .models import Finding, Source, Verdict
+from .models import Finding, Severity, Source, Verdict, VerdictKind
 
-SEVERITY = {"contradicted": "error", "outdated": "warning", "unverifiable": "info", "verified": "info"}
+SEVERITY: dict[VerdictKind, Severity] = {"contradicted": "error", "outdated": "warning", "unverifiable": "info",
+                                         "verified": "info"}
 SEVERITY_RANK = {"info": 0, "warning": 1, "error": 2}  # the one ranking: --fail-on, exit codes, the batch index
 
 
@@ -17,7 +18,7 @@ def finding(src: Source, code: str, v: Verdict) -> Finding:
     c = v.claim
     line, col = src.line_col(c.start)
     end_line, end_col = src.line_col(c.end)
-    severity = SEVERITY[v.kind]
+    severity: Severity = SEVERITY[v.kind]
     if v.kind == "contradicted" and (c.subject_how == "coreference" or c.attribute == "ratio"):
         severity = "warning"  # the subject or the metric was inferred: worth a look, not a hard failure
     message = v.reason if not v.note else f"{v.reason} {v.note}"

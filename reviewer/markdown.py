@@ -18,7 +18,7 @@ from markdown_it import MarkdownIt
 from markdown_it.rules_core.text_join import text_join
 from markdown_it.token import Token
 
-from .models import Segment, Source
+from .models import Segment, SegmentKind, Source
 
 # An inline code span that is one name ("inf2.48xlarge", "p5.48xlarge", "neuron-ls"): a letter
 # first, no space, no number standing alone, so no figure in code ever becomes a claim.
@@ -66,7 +66,7 @@ def _inline_children(tok: Token, env: dict) -> list:
     children: list[Token] = []
     md.inline.parse(content, md, env, children)
     tok.children = children
-    text_join(_OneInline(tok))
+    text_join(_OneInline(tok))  # type: ignore[arg-type]  # (text_join reads only .tokens)
     return tok.children
 
 
@@ -172,6 +172,7 @@ def _segment_for(tok: Token, children: list, parents: list[str], ctx: _Context, 
         return Segment("table_cell", analysed, start, block, heading=ctx.heading, row_header=row_header,
                        col_header=col_header)
 
+    assert tok.map is not None  # (block tokens carry their lines)
     first, last = tok.map
     start = line_starts[first]
     end = line_starts[last] if last < len(line_starts) else len(text)
@@ -191,7 +192,7 @@ def _segment_for(tok: Token, children: list, parents: list[str], ctx: _Context, 
         intro = ctx.list_intro[-1] if ctx.list_intro else -1
         return Segment("list_item", analysed, start, block, heading=ctx.heading, intro=intro,
                        lead_end=lead.end(1) if lead else 0)
-    kind = "blockquote" if ctx.in_quote else ("list_item" if in_item else "paragraph")
+    kind: SegmentKind = "blockquote" if ctx.in_quote else ("list_item" if in_item else "paragraph")
     if not in_item:
         ctx.last_paragraph = block
         ctx.paragraph_level = ctx.heading_level

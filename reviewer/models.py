@@ -25,7 +25,7 @@ def quick_init(cls):
     """
     names, defaults = [], {}
     for f in fields(cls):
-        if not f.init or f.default_factory is not MISSING or f.kw_only:  # type: ignore[misc]
+        if not f.init or f.default_factory is not MISSING or f.kw_only:
             raise TypeError(f"{cls.__name__}.{f.name}: not supported by quick_init")
         names.append(f.name)
         if f.default is not MISSING:

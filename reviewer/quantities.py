@@ -11,10 +11,10 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from . import units
-from .models import Quantity
+from .models import QualifierKind, Quantity
 from .numbers import parse_number
 
-_QUALIFIERS = {
+_QUALIFIERS: dict[QualifierKind, list[str]] = {
     "approx": ["~", "≈", "ca.", "circa", "etwa", "rund", "ungefähr", "about", "around", "approximately",
                "approx.", "roughly", "some", "gut", "an estimated"],
     "nearly": ["nearly", "almost", "knapp", "fast", "beinahe", "nahezu", "just under", "close to"],
@@ -67,7 +67,7 @@ def _pattern(lang: str) -> re.Pattern[str]:
     )
 
 
-def _qualifier_kind(word: str | None) -> str:
+def _qualifier_kind(word: str | None) -> QualifierKind:
     if not word:
         return "exact"
     for kind, ws in _QUALIFIERS.items():

@@ -7,6 +7,7 @@ import re
 from functools import lru_cache
 from itertools import accumulate
 from pathlib import Path
+from typing import Any
 
 from . import errors
 from .models import Notice, Source
@@ -91,6 +92,7 @@ def _repair_mojibake(text: str) -> tuple[str, tuple[tuple[int, int], ...], int]:
         return text, (), 0
     import ftfy  # only text with a mojibake clue can be mojibake: clean text never imports it
 
+    plan: Any  # ftfy's plan: (action, parameter) steps, or None
     _, plan = ftfy.fix_and_explain(text)
     steps = {name for _, name in plan or []}
     mixed = "decode_inconsistent_utf8" in steps  # clean umlauts beside mojibake (a re-saved CMS page)

@@ -40,6 +40,7 @@ class Cache:
         return self._db is not None
 
     def _connect(self) -> sqlite3.Connection:
+        assert self.path is not None  # (only a cache with a file connects)
         db = sqlite3.connect(self.path, timeout=5)
         db.execute("PRAGMA synchronous=OFF")  # a torn cache is detected and rebuilt; speed matters more
         return db

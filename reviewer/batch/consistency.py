@@ -13,6 +13,7 @@ Pure Python on the cached claim records: no spaCy, no pint.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 GROUP_FIELDS = ("entity", "attribute", "precision", "sparsity", "scope", "at", "kind")
 
@@ -84,7 +85,7 @@ def conflicts(articles: Iterable[tuple[str, list[list]]]) -> list[dict]:
                 "value": cl[0][1][2],
                 "articles": [{"path": p, "line": r[3], "text": r[2], "verdict": r[4]} for p, r in cl],
             })
-        conflict = {"entity": fields["entity"], "attribute": fields["attribute"],
+        conflict: dict[str, Any] = {"entity": fields["entity"], "attribute": fields["attribute"],
                     "qualifiers": {k: fields[k] for k in ("precision", "sparsity", "scope") if fields[k]},
                     "values": values}
         if fields["at"]:

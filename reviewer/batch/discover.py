@@ -61,7 +61,7 @@ class _Ignores:
     def ignored_with_parents(self, rel: str, is_dir: bool) -> bool:
         """Whether `rel` or a directory above it (git does not look inside those) is ignored."""
         parts = rel.split("/")
-        specs = []
+        specs: list = []
         for depth in range(len(parts)):
             where = "/".join(parts[:depth])
             if depth and _ignored_by(specs, where, True):  # by the .gitignore files above it

@@ -234,7 +234,7 @@ class _Run:
         self.today = dt.date.today().isoformat()
         self.rows: dict[int, dict] = {}
         self.errors: dict[int, dict] = {}
-        self.claims: dict[int, list[dict]] = {}
+        self.claims: dict[int, list[list]] = {}  # comparable claim records, as batch/consistency.py reads them
         self.hits = 0
         self.done = 0
 
@@ -292,7 +292,7 @@ class _Run:
         index_files = [out / "index.md", out / "index.html", out / "summary.json"]
         fresh = (isinstance(memo, dict) and memo.get("digest") == digest and isinstance(memo.get("conflicts"), list)
                  and all(f.exists() for f in index_files))
-        found = memo["conflicts"] if fresh else find_conflicts(
+        found = memo["conflicts"] if fresh and isinstance(memo, dict) else find_conflicts(
             (self.rows[i]["path"], self.claims[i]) for i in sorted(self.rows))
         if error_list:
             code = 2

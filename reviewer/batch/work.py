@@ -17,9 +17,9 @@ from pathlib import Path
 
 from ..errors import ReviewError
 from ..findings import SEVERITY_RANK
-from ..models import ArticleReport, Claim, Finding, Source
+from ..models import ArticleReport, Claim, Finding, Source, VerdictKind
 
-VERDICTS = ("verified", "contradicted", "outdated", "unverifiable")
+VERDICTS: tuple[VerdictKind, ...] = ("verified", "contradicted", "outdated", "unverifiable")
 COUNT_ORDER = ("contradicted", "outdated", "verified", "unverifiable")  # of the per-entity counts, worst first
 
 _reviewer = None  # the worker's Reviewer (set before forking, or by the initializer)

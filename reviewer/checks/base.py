@@ -101,6 +101,12 @@ def _refs(fact) -> tuple[SourceRef, ...]:
     return refs
 
 
+def figure(claim: Claim) -> Quantity:
+    """The claim's figure: a check of figures runs only on claims that have one (Check.applies)."""
+    assert claim.quantity is not None, claim
+    return claim.quantity
+
+
 def same_precision(a: str | None, b: str | None) -> bool:
     if a is None or b is None:
         return True

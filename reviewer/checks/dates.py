@@ -46,23 +46,23 @@ class DateClaim(Check):
             year = ctx.as_of.year if (period.first_month, day) <= (ctx.as_of.month, ctx.as_of.day) else ctx.as_of.year - 1
             period = Period(year, period.first_month, period.last_month, period.day)
             # only a recent event is meant without a year; an older one cannot be told apart
-            facts = [f for f in facts if 0 <= (ctx.as_of - f.value).days <= 366]
-        hit = [f for f in facts if period.contains(f.value)]
+            facts = [f for f in facts if 0 <= (ctx.as_of - f.date).days <= 366]
+        hit = [f for f in facts if period.contains(f.date)]
         if not hit and claim.attribute == "announced" and claim.scope == "presented":
             # "vorgestellt", "unveiled": a preview and the launch are both presentations
-            hit = [f for f in fb.about(claim.entity, "available") if period.contains(f.value)]
+            hit = [f for f in fb.about(claim.entity, "available") if period.contains(f.date)]
         if hit:
-            return Verdict(claim, "verified", expected=hit[0].value.isoformat(), sources=sources_of(hit),
+            return Verdict(claim, "verified", expected=hit[0].date.isoformat(), sources=sources_of(hit),
                            reason=msg(lang, "verified", entity=ent, attribute=attribute, claimed=claim.text,
-                                      expected=hit[0].value.isoformat()))
+                                      expected=hit[0].date.isoformat()))
         current = [f for f in facts if f.fact.status == "current"]
         start = dt.date(period.year, period.first_month, period.day or 1)
         if yearless and current:
-            best = min(current, key=lambda f: abs(f.value - start))
-            if best.value.month != period.first_month and abs((best.value - start).days) > 62:
+            best = min(current, key=lambda f: abs(f.date - start))
+            if best.date.month != period.first_month and abs((best.date - start).days) > 62:
                 current = []  # a different event altogether, not a wrong day
         if claim.scope == "presented" and not fb.about(claim.entity, "available") and current and \
-                all(f.value.year < period.year for f in current) and not _KEYNOTE.search(claim.sentence or ""):
+                all(f.date.year < period.year for f in current) and not _KEYNOTE.search(claim.sentence or ""):
             # "Inferentia (2019)": announced 2018, so 2019 may be the launch, which has no fact (not "unveiled at
             # GTC in March 2023": a keynote event presents what is announced)
             current = []
@@ -70,19 +70,19 @@ class DateClaim(Check):
             # "AMD launched it in December 2024" with only the release date (December 6, 2023) known: nothing is
             # presented after it is on sale, so a later date is wrong (an earlier one may be a preview)
             released = [f for f in fb.about(claim.entity, "available") if f.fact.status == "current"]
-            if released and all(f.value < start for f in released):
+            if released and all(f.date < start for f in released):
                 current = released
         if claim.subject_how == "coreference" and current and all(
-                abs(f.value.year - period.year) > 2 for f in current):
+                abs(f.date.year - period.year) > 2 for f in current):
             current = []  # a subject taken from context, years away from its dates: another event, not a wrong year
         if not current:
             return Verdict(claim, "unverifiable", reason=msg(lang, "unverifiable", entity=ent, attribute=attribute,
                                                              claimed=claim.text))
-        best = min(current, key=lambda f: abs(f.value - start))
-        return Verdict(claim, "contradicted", expected=best.value.isoformat(),
-                       suggestion=_written_like(period, best.value, lang), sources=sources_of([best]),
+        best = min(current, key=lambda f: abs(f.date - start))
+        return Verdict(claim, "contradicted", expected=best.date.isoformat(),
+                       suggestion=_written_like(period, best.date, lang), sources=sources_of([best]),
                        reason=msg(lang, "contradicted", entity=ent, attribute=attribute, claimed=claim.text,
-                                  expected=best.value.isoformat()))
+                                  expected=best.date.isoformat()))
 
 
 _KEYNOTE = re.compile(r"\b(?:GTC|re:Invent|Computex|Cloud Next|Hot Chips|Advancing AI|Intel Vision|CES)\b")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import cast
 
 from .. import units
 from ..factbase.base import ResolvedFact
@@ -19,6 +20,7 @@ from .base import (
     CheckContext,
     built_from,
     closest,
+    figure,
     matches,
     matches_as_written,
     matches_digits,
@@ -80,7 +82,7 @@ class NumericValue(Check):
                              and any(f.q.versus == claim.entity for f in fb.about(e.id, "chip_count"))]
             # "8,192 chips per pod": when only one system is built from the chip, the count is about it
             confident = claim.scope == "system" and len(entities) == 1
-            if claim.scope == "instance" and claim.quantity.qualifier == "up_to":
+            if claim.scope == "instance" and figure(claim).qualifier == "up_to":
                 # "bis zu 16 Chips pro Inf2-Instanz": the largest instance built from the chip
                 counts = [f for e in entities if fb.entities[e].kind == "instance" for f in fb.about(e, "chip_count")]
                 if counts:
@@ -108,7 +110,7 @@ class NumericValue(Check):
         return facts, confident
 
     def check(self, claim: Claim, ctx: CheckContext) -> Verdict:
-        q = claim.quantity
+        q = figure(claim)
         assert q is not None
         facts, confident = self.candidates(claim, ctx)
         if claim.as_of is not None:  # "insgesamt 4 Milliarden bis Ende 2024": judged as of that date
@@ -207,7 +209,7 @@ class NumericValue(Check):
             return Verdict(claim, "outdated", expected=expected, suggestion=suggest_as_written(q, now, lang),
                            sources=sources_of([now, past[0]]),
                            reason=msg(lang, "outdated", entity=ent_name, attribute=attr, claimed=claim.text,
-                                      until=past[0].fact.valid_until.isoformat(), as_of=ctx.as_of.isoformat(),
+                                      until=str(past[0].fact.valid_until), as_of=ctx.as_of.isoformat(),
                                       expected=expected))
         slip = False
         if current and not confident:
@@ -247,7 +249,7 @@ class NumericValue(Check):
     def _system_total(self, claim: Claim, ctx: CheckContext) -> Verdict | None:
         """"jeder Chip mit 28.800 Gbit/s EFA": the chip has no such figure, but a system built from it
         has exactly this one - a per-system total stated per chip."""
-        fb, q, lang = ctx.factbase, claim.quantity, ctx.lang
+        fb, q, lang = ctx.factbase, figure(claim), ctx.lang
         attrs = BANDWIDTHS if claim.attribute == "bandwidth" else (claim.attribute,)
         for other in built_from(fb, claim.entity):
             hits = [f for a in attrs for f in fb.about(other.id, a)
@@ -264,7 +266,7 @@ class NumericValue(Check):
         """The figure is exactly another entity the sentence names (a system beside its chip): read it
         as that one's. "FP8: 720 PFLOPS with sparsity" under a rack of B300s is the rack's figure.
         `exact`: only where the other's figure has the digits written."""
-        q, lang = claim.quantity, ctx.lang
+        q, lang = figure(claim), ctx.lang
         match = matches_digits if exact else matches
         for other in claim.alternates:
             alt = replace(claim, entity=other, alternates=())
@@ -284,7 +286,7 @@ class NumericValue(Check):
 
     @staticmethod
     def _predecessors_figure(claim: Claim, current: list[ResolvedFact], ctx: CheckContext, exact: bool = False) -> bool:
-        fb, q = ctx.factbase, claim.quantity
+        fb, q = ctx.factbase, figure(claim)
         attrs = BANDWIDTHS if claim.attribute == "bandwidth" else (claim.attribute,)
         for entity in {f.fact.entity for f in current}:
             pred = fb.entities[entity].predecessor
@@ -298,7 +300,7 @@ class NumericValue(Check):
     def _sparse_as_dense(self, claim: Claim, ctx: CheckContext) -> Verdict | None:
         """"10 PFLOPS FP8 dense" where the vendor gives 10 PFLOPS FP8 with sparsity and no dense figure:
         a dense figure can never equal the sparse one, so this is the sparse figure sold as dense."""
-        q = claim.quantity
+        q = figure(claim)
         sparse = [f for f in ctx.factbase.about(claim.entity, "compute")
                   if f.q.sparsity == "sparse" and same_precision(claim.precision, f.q.precision)
                   and f.valid_at(ctx.as_of) and matches(q, f)]
@@ -313,7 +315,7 @@ class NumericValue(Check):
 
     @staticmethod
     def _expected(claim: Claim, current: list[ResolvedFact]) -> ResolvedFact:
-        q = claim.quantity
+        q = figure(claim)
         pool = current
         if claim.attribute == "compute" and claim.sparsity is None:
             pool = [f for f in current if f.q.sparsity != "sparse"] or current
@@ -324,7 +326,7 @@ class NumericValue(Check):
 
 def explain(claim: Claim, ctx: CheckContext, expected: ResolvedFact) -> str | None:
     """Why a figure is wrong, when it is a known kind of mistake: whose figure it really is."""
-    q = claim.quantity
+    q = figure(claim)
     if q.qualifier in ("at_least", "at_most"):
         q = replace(q, qualifier="exact")  # "over 1.6 Tbps" is someone's figure only if it is that figure
     fb, lang = ctx.factbase, ctx.lang
@@ -343,7 +345,7 @@ def explain(claim: Claim, ctx: CheckContext, expected: ResolvedFact) -> str | No
                 return msg(lang, "hint_sparse" if other == "sparse" else "hint_dense", claimed=claimed)
         if claim.precision is None and "flop" in q.unit.lower():
             for f in fb.about(claim.entity, "compute"):
-                if (f.q.precision or "").startswith("INT") and matches(replace(q, unit=f.unit_expr), f):
+                if (f.q.precision or "").startswith("INT") and matches(replace(q, unit=cast(str, f.unit_expr)), f):
                     return msg(lang, "hint_integer", claimed=claimed, precision=f.q.precision)
     for f in fb.about(claim.entity, claim.attribute):
         if f.fact.status == "announced" and matches(q, f):
@@ -380,7 +382,8 @@ def _near_one(q, facts: list[ResolvedFact]) -> list[ResolvedFact]:
     claimed = units.to_base(q.value, q.unit) if q.unit else 0.0
     if claimed <= 0:
         return []
-    near, others = [], []
+    near: list[tuple[ResolvedFact, float]] = []
+    others: list[tuple[ResolvedFact, float]] = []
     for f in facts:
         if not f.base_value:
             continue

@@ -6,7 +6,7 @@ from ..factbase.base import ResolvedFact
 from ..i18n import attr_name, msg
 from ..models import Claim, Verdict
 from ..numbers import format_number
-from .base import NEARLY_FLOOR, Check, CheckContext, sources_of
+from .base import NEARLY_FLOOR, Check, CheckContext, figure, sources_of
 
 RATIO_SLACK = 0.10  # vendor ratios are computed from rounded figures and rounded again
 PRECISION_ORDER = ["FP8", "MXFP8", "BF16", "FP16", "FP4", "MXFP4", "INT8", "FP32"]
@@ -33,27 +33,28 @@ class RatioClaim(Check):
             measured = float(claim.value_text or 0)
             shown = f"{format_number(round(measured, 2), lang)}x"
             names = dict(entity=fb.entities[claim.entity].name, claimed=claim.text, expected=shown)
-            if self._agrees(claim.quantity, measured):
+            if self._agrees(figure(claim), measured):
                 return Verdict(claim, "verified", expected=shown, reason=msg(lang, "figures_ok", **names))
             return Verdict(claim, "contradicted", expected=shown, suggestion=f"{format_number(round(measured, 1), lang)}x",
                            reason=msg(lang, "figures", **names))
         metric = claim.scope or "compute"
+        assert claim.versus is not None  # (applies: a ratio has a partner or is of the sentence's figures)
         subject, versus = claim.entity, self._counterpart(claim.entity, claim.versus, ctx)
         names = dict(entity=fb.entities[subject].name, versus=fb.entities[versus].name,
                      metric=attr_name(lang, metric), claimed=claim.text)
-        stated = self._stated(subject, versus, metric, claim, ctx)
-        if stated[0] is not None and (claim.precision or stated[1][0].q.precision is None):
-            options = [stated]
+        stated_value, stated_facts = self._stated(subject, versus, metric, claim, ctx)
+        stated = [(stated_value, stated_facts)] if stated_value is not None else []
+        if stated_value is not None and (claim.precision or stated_facts[0].q.precision is None):
+            options = stated
         else:  # a vendor's FP8 ratio does not settle "four times the performance": other precisions may
-            options = ([stated] if stated[0] is not None else []) + self._derived(
-                subject, versus, metric, claim.precision, ctx)
+            options = stated + self._derived(subject, versus, metric, claim.precision, ctx)
         if claim.versus_implied:  # "Trainium3: 4x Performance": per chip or per system built from them
             options = options + self._systems(subject, versus, metric, ctx)
         unverifiable = Verdict(claim, "unverifiable", reason=msg(lang, "unverifiable", entity=names["entity"],
                                                                  attribute=attr_name(lang, "ratio"), claimed=claim.text))
         if not options:
             return unverifiable
-        q = claim.quantity
+        q = figure(claim)
         fits = [(e, u) for e, u in options if self._agrees(q, e, _upper(u))]
         expected, used = fits[0] if fits else min(options, key=lambda o: abs(o[0] - q.value))
         ok = bool(fits)
@@ -61,8 +62,9 @@ class RatioClaim(Check):
             # "four times the performance" with no precision: FP8 gives 6.8x, BF16 3.5x - undecided
             return unverifiable
         shown = f"{format_number(round(expected, 2), lang)}x"
-        if _upper(used) is not None:  # "30-40% better": the vendor's range
-            shown = f"{format_number(round(expected, 2), lang)}-{format_number(round(_upper(used), 2), lang)}x"
+        upper = _upper(used)
+        if upper is not None:  # "30-40% better": the vendor's range
+            shown = f"{format_number(round(expected, 2), lang)}-{format_number(round(upper, 2), lang)}x"
         if not ok and claim.versus_implied:
             return unverifiable  # the partner was not written: no reading of it is sure enough to contradict
         if ok:
@@ -129,7 +131,7 @@ class RatioClaim(Check):
         fb = ctx.factbase
 
         def pick(entity: str) -> dict[str | None, ResolvedFact]:
-            out = {}
+            out: dict[str | None, ResolvedFact] = {}
             for f in fb.about(entity, metric):
                 if f.fact.status == "current" and f.valid_at(ctx.as_of) and f.q.sparsity != "sparse" and f.base_value:
                     out.setdefault(f.q.precision, f)
@@ -140,12 +142,13 @@ class RatioClaim(Check):
             return []
         if metric != "compute":
             fa, fb_ = next(iter(a.values())), next(iter(b.values()))
-            return [(fa.base_value / fb_.base_value, [fa, fb_])]
-        equivalent = {"MXFP8": "FP8", "cFP8": "FP8", "MXFP4": "FP4", "NVFP4": "FP4", "FP16": "BF16"}
+            return [(fa.base / fb_.base, [fa, fb_])]
+        equivalent: dict[str | None, str | None] = {"MXFP8": "FP8", "cFP8": "FP8", "MXFP4": "FP4", "NVFP4": "FP4",
+                                                    "FP16": "BF16"}
         norm_a = {equivalent.get(k, k): v for k, v in a.items()}
         norm_b = {equivalent.get(k, k): v for k, v in b.items()}
-        order = [equivalent.get(precision, precision)] if precision else PRECISION_ORDER
-        return [(norm_a[p].base_value / norm_b[p].base_value, [norm_a[p], norm_b[p]])
+        order = [equivalent.get(precision, precision)] if precision else list(PRECISION_ORDER)
+        return [(norm_a[p].base / norm_b[p].base, [norm_a[p], norm_b[p]])
                 for p in order if p in norm_a and p in norm_b]
 
 

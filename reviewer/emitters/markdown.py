@@ -81,7 +81,7 @@ def render_one(r: ArticleReport, today: dt.date | None = None) -> str:
         recs.append(t(lang, "rec_clean"))
     out += [f"{i}. 💡 {rec}" for i, rec in enumerate(recs, 1)]
     out.append("")
-    sources = {}
+    sources: dict = {}
     for f in r.findings:
         for s in f.sources:
             sources.setdefault(s.url, s)

@@ -38,6 +38,24 @@ class ResolvedFact:
         return self.fact.entity
 
     @property
+    def date(self) -> dt.date:
+        """The value of a date fact (announced, available, acquired, first_investment; a term's start)."""
+        assert isinstance(self.value, dt.date), (self.fact.attribute, self.value)
+        return self.value
+
+    @property
+    def number(self) -> float:
+        """The value of a numeric fact, as written in the fact file (an int stays an int)."""
+        assert isinstance(self.value, (int, float)), (self.fact.attribute, self.value)
+        return self.value
+
+    @property
+    def base(self) -> float:
+        """The value of a numeric fact in its family's base unit."""
+        assert self.base_value is not None, (self.fact.attribute, self.value)
+        return self.base_value
+
+    @property
     def attribute(self) -> str:
         return self.fact.attribute
 
