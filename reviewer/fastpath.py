@@ -7,6 +7,7 @@ one text and gives each segment what the claim extractor reads of its own Doc, e
 from __future__ import annotations
 
 from bisect import bisect_left
+from typing import Any, cast
 
 import numpy
 from spacy.language import Language
@@ -53,6 +54,7 @@ class CharSpan:
     """A span by character offsets in its segment, as the claim extractor reads spaCy's Span."""
 
     __slots__ = ("end_char", "fuzzy", "label_", "start_char", "token")
+    token: int  # its first token's index in the joined Doc (set where the span is made)
 
     def __init__(self, start_char: int, end_char: int, label_: str = ""):
         self.start_char = start_char
@@ -100,14 +102,14 @@ class ArticleAnalyser:
         from spacy.attrs import IDX, IS_PUNCT, LENGTH, ORTH
 
         self.nlp = nlp
-        self.tokenizer = nlp.tokenizer.tokenizer  # the bare one, under _TextKeepingTokenizer
-        self.entities: PhraseRuler = nlp.get_pipe(ENTITY_KEY)
-        self.cues: PhraseRuler = nlp.get_pipe(CUE_KEY)
+        self.tokenizer = cast(_TextKeepingTokenizer, nlp.tokenizer).tokenizer  # the bare one, under ours
+        self.entities = cast(PhraseRuler, nlp.get_pipe(ENTITY_KEY))
+        self.cues = cast(PhraseRuler, nlp.get_pipe(CUE_KEY))
         self.names = _NAME_INDEXES[nlp.get_pipe_config("hw_fuzzy")["names_key"]]
         self.lang = nlp.get_pipe_config("hw_quantities")["lang"]
         self.number_stops = nlp.has_pipe("hw_number_stops")
         strings = nlp.vocab.strings
-        self.sentence_final = {strings[c] for c in nlp.get_pipe("sentencizer").punct_chars}
+        self.sentence_final = {strings[c] for c in cast(Any, nlp.get_pipe("sentencizer")).punct_chars}
         self.attrs = [IDX, LENGTH, IS_PUNCT, ORTH]
         self.labels: dict[int, str] = {}
         # one matcher with the patterns of both rulers, when no label is in both (a match's label
@@ -123,7 +125,7 @@ class ArticleAnalyser:
     def supports(nlp: Language) -> bool:
         return (isinstance(nlp.tokenizer, _TextKeepingTokenizer) and nlp.lang in _FAST_LAYOUT
                 and nlp.pipe_names == _FAST_LAYOUT[nlp.lang] and not getattr(nlp, "_hw_model", False)
-                and all(len(c) == 1 for c in nlp.get_pipe("sentencizer").punct_chars))  # see docs()
+                and all(len(c) == 1 for c in cast(Any, nlp.get_pipe("sentencizer")).punct_chars))  # see docs()
 
     def _space_tokens(self, text: str) -> list[tuple[int, int]]:
         """(start, end) of the tokens the tokenizer makes of a run of whitespace."""
@@ -217,7 +219,7 @@ class ArticleAnalyser:
                 continue
             span = doc.char_span(a, b, alignment_mode="expand")
             if span is not None:
-                extra = CharSpan(span.start_char - o, span.end_char - o, eid)
+                extra = CharSpan(span.start_char - o, span.end_char - o, cast(str, eid))
                 extra.token = span.start
                 extra.fuzzy = True
                 ents[k].append(extra)
@@ -237,10 +239,10 @@ class ArticleAnalyser:
         # The segment's own tokens: its leading whitespace, the joined Doc's tokens in between, its
         # trailing whitespace (a single space after the last token is that token's trailing
         # space). Token i of the segment is lead[i], then joined token i0 + i - n_lead, then trail.
-        lead = self._space_tokens(text[:a]) if a else ()
+        lead: list[tuple[int, int]] = self._space_tokens(text[:a]) if a else []
         n_lead = len(lead)
         i0, i1 = bisect_left(idx, o + a), bisect_left(idx, o + b)
-        trail = ()
+        trail: list[tuple[int, int]] = []
         if b < n_chars:
             s0 = b + 1 if text[b] == " " else b
             if s0 < n_chars:
@@ -290,11 +292,11 @@ def _token_of(span: CharSpan) -> int:
 
 def segment_docs(nlp: Language, texts: list[str]):
     """One Doc-like result per segment text: the fast path for our own pipeline, nlp.pipe otherwise."""
-    analyser = getattr(nlp, "_hw_analyser", None)
+    analyser: ArticleAnalyser | bool | None = getattr(nlp, "_hw_analyser", None)
     if analyser is None:
         analyser = ArticleAnalyser(nlp) if ArticleAnalyser.supports(nlp) else False
-        nlp._hw_analyser = analyser
-    if analyser is False:
+        setattr(nlp, "_hw_analyser", analyser)  # (built once per pipeline)  # noqa: B010
+    if not isinstance(analyser, ArticleAnalyser):
         return list(nlp.pipe(texts))
     return analyser.docs(texts)
 

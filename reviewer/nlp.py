@@ -24,7 +24,7 @@ import hashlib
 import json
 import re
 from functools import lru_cache
-from typing import ClassVar
+from typing import Any, ClassVar, cast
 
 import spacy
 from spacy.language import Language
@@ -144,7 +144,8 @@ class PhraseRuler:
         """The spans this ruler sets for its matcher's matches (match id, start, end)."""
         found = sorted({(start, end, key) for key, start, end in raw if start != end})
         if self.first_longest:  # spacy.util.filter_spans: longest first, then earliest; no overlaps
-            kept, seen = [], set()
+            kept: list[tuple[int, int, int]] = []
+            seen: set[int] = set()
             for m in sorted(found, key=lambda m: (m[1] - m[0], -m[0]), reverse=True):
                 if m[0] not in seen and m[1] - 1 not in seen:
                     kept.append(m)
@@ -182,12 +183,13 @@ def _tokenizer_tweaks(nlp: Language) -> None:
     """Our tokenizer rules on a pipeline made elsewhere (an installed model): German splits
     hyphenated compounds as English does ("Trainium3-Chips" -> Trainium3 - Chips), a model number's
     plural splits off its "s" ("H100s"), and "s." is no abbreviation (see _blank)."""
-    rules = nlp.tokenizer.rules or {}
+    tokenizer: Any = nlp.tokenizer  # (spaCy types it as a callable; it is a Tokenizer)
+    rules = tokenizer.rules or {}
     if any(k in rules for k in UNIT_FULL_STOPS):
-        nlp.tokenizer.rules = {k: v for k, v in rules.items() if k not in UNIT_FULL_STOPS}
-    infixes, suffixes = _affixes(nlp.lang, nlp.Defaults)
-    nlp.tokenizer.infix_finditer = compile_infix_regex(infixes).finditer
-    nlp.tokenizer.suffix_search = compile_suffix_regex(suffixes).search
+        tokenizer.rules = {k: v for k, v in rules.items() if k not in UNIT_FULL_STOPS}
+    infixes, suffixes = _affixes(str(nlp.lang), nlp.Defaults)
+    tokenizer.infix_finditer = compile_infix_regex(infixes).finditer
+    tokenizer.suffix_search = compile_suffix_regex(suffixes).search
 
 
 MODEL_PLURAL = r"(?<=\d)s$|(?<=\d[A-Z])s$"
@@ -208,7 +210,7 @@ def _blank(lang: str) -> Language:
     expression is compiled once: German splits hyphenated compounds as English does, and neither
     keeps "s." as an abbreviation, which would glue the full stop of "7.7 TB/s." to the unit and
     join two sentences into one."""
-    base = spacy.util.get_lang_class(lang)
+    base: Any = spacy.util.get_lang_class(lang)
     ours = _affixes(lang, base.Defaults)
 
     class BlankDefaults(base.Defaults):
@@ -216,7 +218,7 @@ def _blank(lang: str) -> Language:
         tokenizer_exceptions: ClassVar[dict] = {k: v for k, v in base.Defaults.tokenizer_exceptions.items()
                                                 if k not in UNIT_FULL_STOPS}
 
-    class Blank(base):
+    class Blank(base):  # (a language class chosen at run time: `base` is Any)
         Defaults = BlankDefaults
 
     return Blank.from_config({"nlp": {"lang": lang}})
@@ -356,11 +358,12 @@ def build_nlp(lang: str, factbase: FactBase, model: str | None = None) -> Langua
         nlp.add_pipe("hw_number_stops")
     nlp.add_pipe("hw_table_rows")
     names = EntityNames.from_factbase(factbase)
-    ruler = nlp.add_pipe("hw_phrases", name=ENTITY_KEY, config={"spans_key": ENTITY_KEY, "first_longest": True})
+    ruler = cast(PhraseRuler, nlp.add_pipe("hw_phrases", name=ENTITY_KEY,
+                                           config={"spans_key": ENTITY_KEY, "first_longest": True}))
     ruler.add_patterns([(eid, alias) for alias, eid in names.phrase_patterns()], tokenizer_id)
     _NAME_INDEXES[factbase.fingerprint] = names
     nlp.add_pipe("hw_fuzzy", config={"names_key": factbase.fingerprint})
-    cues = nlp.add_pipe("hw_phrases", name=CUE_KEY, config={"spans_key": CUE_KEY, "first_longest": False})
+    cues = cast(PhraseRuler, nlp.add_pipe("hw_phrases", name=CUE_KEY, config={"spans_key": CUE_KEY, "first_longest": False}))
     cues.add_patterns([(label, word) for label, words in cue_lexicon()[lang].items() for word in words], tokenizer_id)
     nlp.add_pipe("hw_quantities", config={"lang": lang})
     return nlp

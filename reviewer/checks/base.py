@@ -101,6 +101,12 @@ def _refs(fact) -> tuple[SourceRef, ...]:
     return refs
 
 
+def iso(date: dt.date | None) -> str:
+    """A fact's date, known to be there (the caller filtered on it)."""
+    assert date is not None
+    return date.isoformat()
+
+
 def figure(claim: Claim) -> Quantity:
     """The claim's figure: a check of figures runs only on claims that have one (Check.applies)."""
     assert claim.quantity is not None, claim
@@ -270,11 +276,11 @@ def suggest_as_written(q: Quantity, fact: ResolvedFact, lang: str) -> str:
     if not q.unit or fact.unit_expr is None:
         return render_fact_value(fact, lang)
     if units.binary_twin(q.unit) == fact.unit_expr or q.unit == fact.unit_expr:
-        value = float(fact.value)  # same number, the writer's (decimal) reading of the unit
+        value = float(fact.number)  # same number, the writer's (decimal) reading of the unit
     elif units.is_bits(q.unit) != units.is_bits(fact.unit_expr):
         return render_fact_value(fact, lang)  # bits vs bytes: show the vendor's unit, not a conversion
     else:
-        value = units.convert(float(fact.value), fact.unit_expr, q.unit)
+        value = units.convert(float(fact.number), fact.unit_expr, q.unit)
     digits = None
     if value >= 100:
         digits = 0 if abs(value - round(value)) < 0.05 else 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..i18n import attr_name, msg
 from ..models import Claim, Verdict
 from ..numbers import format_number
-from .base import Check, CheckContext, built_from, interval, sources_of
+from .base import Check, CheckContext, built_from, figure, interval, iso, sources_of
 
 SLACK = 0.05  # "$6.90 per GPU-hour" for 55.04 / 8 = 6.88
 
@@ -27,7 +27,7 @@ class ChipHourPrice(Check):
         return claim.quantity is not None
 
     def check(self, claim: Claim, ctx: CheckContext) -> Verdict:
-        fb, lang, q = ctx.factbase, ctx.lang, claim.quantity
+        fb, lang, q = ctx.factbase, ctx.lang, figure(claim)
         ent = fb.entities[claim.entity].name
         attribute = attr_name(lang, claim.attribute)
         now, before = [], []  # (per-chip price, instance, its facts)
@@ -38,7 +38,7 @@ class ChipHourPrice(Check):
             for price in fb.about(inst.id, "price_per_hour"):
                 if not isinstance(price.value, (int, float)):
                     continue
-                per_chip = float(price.value) / counts[0].base_value
+                per_chip = float(price.value) / counts[0].base
                 row = (per_chip, inst, [price, counts[0]])
                 if price.valid_at(ctx.as_of):
                     now.append(row)
@@ -65,7 +65,7 @@ class ChipHourPrice(Check):
         if old is not None:
             return Verdict(claim, "outdated", expected=shown(row), sources=sources_of(row[2] + old[2]),
                            reason=msg(lang, "outdated", entity=ent, attribute=attribute, claimed=claim.text,
-                                      until=old[2][0].fact.valid_until.isoformat(), as_of=ctx.as_of.isoformat(),
+                                      until=iso(old[2][0].fact.valid_until), as_of=ctx.as_of.isoformat(),
                                       expected=shown(row)))
         return Verdict(claim, "contradicted", expected=shown(row), sources=sources_of(row[2]),
                        reason=msg(lang, "contradicted", entity=ent, attribute=attribute, claimed=claim.text,

@@ -10,7 +10,7 @@ from ..i18n import attr_name, msg
 from ..models import Claim, Verdict
 from ..names import normalize, split_version
 from ..periods import Period
-from .base import Check, CheckContext, sources_of
+from .base import Check, CheckContext, iso, sources_of
 
 
 def _same_name(claimed: str, fact_value: str) -> bool:
@@ -51,19 +51,19 @@ class InterconnectClaim(Check):
         positive = [f for f in facts if not f.fact.negated]
         negative = [f for f in facts if f.fact.negated]
         value = claim.value_text or claim.text
-        pos_hit = [f for f in positive if _same_name(value, f.value)]
-        neg_hit = [f for f in negative if _same_name(value, f.value)]
-        clash = [f for f in positive if _version_clash(value, f.value)]
+        pos_hit = [f for f in positive if _same_name(value, f.text)]
+        neg_hit = [f for f in negative if _same_name(value, f.text)]
+        clash = [f for f in positive if _version_clash(value, f.text)]
         uses = ", ".join(sorted({str(f.value) for f in positive})) or "?"
         if not claim.negated and not pos_hit and fb.entities[claim.entity].kind == "chip":
             # "Trainium3 chips are linked through NeuronSwitch-v1": the fabric of the systems built from the chip
             pos_hit = [f for e in fb.built_from(claim.entity, ("system", "pod"))
                        for f in fb.about(e, "interconnect")
-                       if f.valid_at(ctx.as_of) and not f.fact.negated and _same_name(value, f.value)]
+                       if f.valid_at(ctx.as_of) and not f.fact.negated and _same_name(value, f.text)]
         if not claim.negated and not pos_hit:
             for other in claim.alternates:  # a guessed subject: the link is another chip's in context
                 alt_hit = [f for e in fb.members(other) for f in fb.about(e, "interconnect")
-                           if f.valid_at(ctx.as_of) and not f.fact.negated and _same_name(value, f.value)]
+                           if f.valid_at(ctx.as_of) and not f.fact.negated and _same_name(value, f.text)]
                 if alt_hit:
                     alt = replace(claim, entity=other, alternates=())
                     return Verdict(alt, "verified", expected=str(alt_hit[0].value), sources=sources_of(alt_hit),
@@ -162,13 +162,13 @@ class RoleClaim(Check):
         if ended and holder:
             return Verdict(claim, "outdated", expected=holder, suggestion=holder, sources=sources_of(now + ended),
                            reason=msg(lang, "outdated", entity=org, attribute=attribute, claimed=person,
-                                      until=ended[0].fact.valid_until.isoformat(), as_of=ctx.as_of.isoformat(),
+                                      until=iso(ended[0].fact.valid_until), as_of=ctx.as_of.isoformat(),
                                       expected=holder))
         later = [f for f in theirs if f.fact.valid_from and f.fact.valid_from > ctx.as_of]
         if later:
             return Verdict(claim, "contradicted", expected=holder, suggestion=holder, sources=sources_of(later + now),
                            reason=msg(lang, "not_yet", claimed=person, attribute=attribute, entity=org,
-                                      since=later[0].fact.valid_from.isoformat()))
+                                      since=iso(later[0].fact.valid_from)))
         if holder and not theirs:
             return Verdict(claim, "contradicted", expected=holder, suggestion=holder, sources=sources_of(now),
                            reason=msg(lang, "contradicted", entity=org, attribute=attribute, claimed=person,

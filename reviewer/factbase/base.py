@@ -7,6 +7,7 @@ from collections import defaultdict
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import cast
 
 from .. import units
 from ..diskcache import gc_paused
@@ -41,6 +42,12 @@ class ResolvedFact:
     def date(self) -> dt.date:
         """The value of a date fact (announced, available, acquired, first_investment; a term's start)."""
         assert isinstance(self.value, dt.date), (self.fact.attribute, self.value)
+        return self.value
+
+    @property
+    def text(self) -> str:
+        """The value of a name fact (interconnect, foundry, memory and core type, a person)."""
+        assert isinstance(self.value, str), (self.fact.attribute, self.value)
         return self.value
 
     @property
@@ -134,16 +141,18 @@ def stated_total_mismatch(derived: ResolvedFact, stated: float, stated_unit: str
         return f"derive.stated_unit: '{stated_unit}' is not a {derived.family} unit"
     decimals = len(repr(float(stated)).split(".")[1].rstrip("0")) if "." in repr(float(stated)) else 0
     half_step = 0.5 * 10 ** -decimals
-    readings = [derived.base_value]
+    readings = [derived.base]
     twin = units.binary_twin(derived.unit_expr) if derived.unit_expr else None
     if twin:
-        readings.append(units.to_base(float(derived.value), twin))
+        readings.append(units.to_base(float(derived.number), twin))
     for base in readings:
         in_stated_unit = base / units.to_base(1.0, unit_expr)
         if abs(in_stated_unit - stated) <= half_step + 1e-9 * stated:
             return None
-    shown = derived.base_value / units.to_base(1.0, unit_expr)
-    return (f"derive: {derived.fact.derive.count:g} x {derived.fact.derive.of} = {shown:,.4g} {stated_unit}, "
+    shown = derived.base / units.to_base(1.0, unit_expr)
+    derive = derived.fact.derive
+    assert derive is not None
+    return (f"derive: {derive.count:g} x {derive.of} = {shown:,.4g} {stated_unit}, "
             f"but the stated total is {stated:g} {stated_unit}")
 
 
@@ -174,9 +183,9 @@ def build(loaded: Iterable[LoadedFile], fingerprint: str = "") -> tuple[FactBase
                 continue
             try:
                 if fact.attribute in TEXT_ATTRIBUTES or fact.attribute in DATE_ATTRIBUTES:
-                    rf = ResolvedFact(fact, fact.value, None, None, None, lf.path, line)
+                    rf = ResolvedFact(fact, cast(str | dt.date, fact.value), None, None, None, lf.path, line)
                 else:
-                    rf = _resolve_numeric(fact, fact.value, lf.path, line)
+                    rf = _resolve_numeric(fact, cast(float, fact.value), lf.path, line)
             except ValueError as exc:
                 errors.append(FactFileError(lf.path, lf.lines.get(("facts", i, "unit"), line), str(exc)))
                 continue
@@ -197,7 +206,7 @@ def build(loaded: Iterable[LoadedFile], fingerprint: str = "") -> tuple[FactBase
             continue
         src = base[0]
         derived_fact = fact.model_copy(update={"unit": src.fact.unit})
-        rf = _resolve_numeric(derived_fact, src.value * fact.derive.count, lf.path, line)
+        rf = _resolve_numeric(derived_fact, src.number * fact.derive.count, lf.path, line)
         if fact.derive.stated is not None:
             problem = stated_total_mismatch(rf, fact.derive.stated, fact.derive.stated_unit or "")
             if problem:
