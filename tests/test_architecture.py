@@ -174,15 +174,15 @@ def test_architecture_every_window_the_code_reads_is_in_every_language_folder():
 
     import yaml
 
-    from reviewer.lang import LANGUAGES
-    from reviewer.lang.windows import FLAGS
+    from reviewer.lang import HERE, LANGUAGES
+    from reviewer.lang.windows import window_names
 
     used = set()
     for path in (PKG / "extract").rglob("*.py"):
         used |= set(re.findall(r"\bw\.([a-z_]+)\b", path.read_text(encoding="utf-8")))
     used -= {"kind_words", "indefinite", "windows", "code"}
     assert used, "the extraction reads no window: the check below would pass on nothing"
-    assert used <= set(FLAGS), sorted(used - set(FLAGS))
+    assert used <= window_names(HERE), sorted(used - window_names(HERE))
     for lang in LANGUAGES:
         data = yaml.safe_load((PKG / "lang" / lang / "extract.yaml").read_text(encoding="utf-8"))
         assert used <= set(data["windows"]), (lang, sorted(used - set(data["windows"])))

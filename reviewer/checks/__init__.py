@@ -1,23 +1,28 @@
-"""The checks, registered in one explicit list (a meta-test keeps every check here and documented), and the
-dispatch on a claim's attribute: one check per attribute, refused at import if two claim the same."""
+"""The checks, found in this package (every Check subclass of its modules: a new check is a new module; a
+meta-test keeps each one documented), and the dispatch on a claim's attribute: one check per attribute,
+refused at import if two claim the same."""
 
 from __future__ import annotations
 
-from .base import Check, CheckContext
-from .chip_price import ChipHourPrice
-from .dates import DateClaim
-from .names import (
-                             CoreTypeClaim,
-                             FoundryClaim,
-                             InterconnectClaim,
-                             MemoryTypeClaim,
-                             RoleClaim,
-)
-from .numeric import NumericValue
-from .ratio import RatioClaim
+import importlib
+import pkgutil
 
-CHECKS: tuple[Check, ...] = (NumericValue(), RatioClaim(), InterconnectClaim(), FoundryClaim(), RoleClaim(),
-                             DateClaim(), MemoryTypeClaim(), CoreTypeClaim(), ChipHourPrice())
+from .base import Check, CheckContext
+
+
+def _discover() -> tuple[Check, ...]:
+    """One instance of every Check subclass defined in a module of this package, by code."""
+    found: dict[type, Check] = {}
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        for value in vars(module).values():
+            if isinstance(value, type) and issubclass(value, Check) and value is not Check \
+                    and value.__module__ == module.__name__:
+                found[value] = value()
+    return tuple(sorted(found.values(), key=lambda c: c.code))
+
+
+CHECKS: tuple[Check, ...] = _discover()
 
 
 class OverlappingChecks(Exception):

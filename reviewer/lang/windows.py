@@ -1,8 +1,9 @@
 """A language's words for claim extraction, compiled: windows (regular expressions by name), kind words and
 indefinite articles, read from reviewer/lang/<code>/extract.yaml.
 
-The names and flags of the windows are fixed here, in code; every language gives every window in its own
-words, so no regular expression mixes two languages, and a new language is a new folder.
+Every language gives every window in its own words, so no regular expression mixes two languages, and a new
+language is a new folder. FLAGS below fixes the flags of the windows that need other flags than the default
+(case-insensitive); a window a new rule adds is written in the language folders only.
 """
 
 from __future__ import annotations
@@ -10,7 +11,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-# name -> flags. The extraction code reads a window as `w.<name>`.
+DEFAULT_FLAGS = re.IGNORECASE
+
+# name -> flags of the windows the code has read since the words moved here (`w.<name>`)
 FLAGS: dict[str, int] = {
     "other_period": re.IGNORECASE,
     "price_break": 0,
@@ -159,15 +162,27 @@ class Words:
         raise AttributeError(f"no window {name!r} in language {self.code!r}")
 
 
-def _read(folder: Path) -> tuple[Path, dict]:
+def _load(folder: Path) -> dict:
     from ..yamlload import load_yaml
 
+    return load_yaml((folder / "extract.yaml").read_text(encoding="utf-8")) or {}
+
+
+def window_names(root: Path) -> set[str]:
+    """Every window some language folder under `root` gives, and every window FLAGS names."""
+    names = set(FLAGS)
+    for folder in root.iterdir():
+        if (folder / "extract.yaml").is_file():
+            names |= set(_load(folder).get("windows") or {})
+    return names
+
+
+def _read(folder: Path) -> tuple[Path, dict]:
     path = folder / "extract.yaml"
-    data = load_yaml(path.read_text(encoding="utf-8")) or {}
-    given = data.get("windows") or {}
-    missing, unknown = sorted(set(FLAGS) - set(given)), sorted(set(given) - set(FLAGS))
-    if missing or unknown:
-        raise LanguageDataError(f"{path}: windows missing: {missing or 'none'}; unknown: {unknown or 'none'}")
+    data = _load(folder)
+    missing = sorted(window_names(folder.parent) - set(data.get("windows") or {}))
+    if missing:
+        raise LanguageDataError(f"{path}: windows missing: {missing}")
     return path, data
 
 
@@ -180,7 +195,8 @@ def load_words(folder: Path) -> Words:
     path, data = _read(folder)
     borrowed = [_read(folder.parent / str(code))[1] for code in data.get("borrows") or ()]
     windows = {}
-    for name, flags in FLAGS.items():
+    for name in sorted(data["windows"]):
+        flags = FLAGS.get(name, DEFAULT_FLAGS)
         try:
             own = re.compile(data["windows"][name], flags)
             others = [b["windows"][name] for b in borrowed]
