@@ -46,9 +46,6 @@ Attribute = Literal[  # what a fact can state
     "first_investment",  # date value: when the investor first put money in qualifiers.versus
 ]
 
-TEXT_ATTRIBUTES = frozenset({"memory_type", "core_type", "interconnect", "foundry", "ceo"})
-DATE_ATTRIBUTES = frozenset({"announced", "available", "acquired", "first_investment"})
-
 # what a claim can be about besides a fact's attributes: a rate said without a word for which ("8 TB/s"),
 # a chip's price per hour (an instance's price over its chips), when a company's head took office
 ClaimOnlyAttribute = Literal["bandwidth", "price_per_chip_hour", "took_office"]
@@ -62,6 +59,9 @@ SCOPES: frozenset[str] = frozenset(get_args(Scope))
 ENTITY_KINDS: frozenset[str] = frozenset(get_args(EntityKind))
 TEXT_ATTRIBUTES = frozenset({"memory_type", "core_type", "interconnect", "foundry", "ceo"})
 DATE_ATTRIBUTES = frozenset({"announced", "available", "acquired", "first_investment"})
+# counts and ratios: a fact of them has no unit
+UNITLESS_ATTRIBUTES = frozenset({"chip_count", "server_count", "cpu_count", "core_count", "vcpus", "ratio",
+                                 "building_count"})
 # only ever a ratio's metric (vendors state them relative to another part), never a figure of their own
 METRIC_ATTRIBUTES = frozenset({"efficiency", "throughput", "latency", "inference_cost", "training_cost",
                                "price_performance"})

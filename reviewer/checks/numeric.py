@@ -9,12 +9,6 @@ from .. import units
 from ..factbase.base import ResolvedFact
 from ..i18n import attr_name, msg
 from ..models import Claim, Quantity, Verdict
-from ..vocabulary import (
-    CLAIM_ATTRIBUTES,
-    DATE_ATTRIBUTES,
-    METRIC_ATTRIBUTES,
-    TEXT_ATTRIBUTES,
-)
 from .base import (
     Check,
     CheckContext,
@@ -48,10 +42,13 @@ class NumericValue(Check):
     code = "HW101"
     name = "numeric-value"
 
-    # every attribute with a figure: all a fact can state, but for the names, dates and ratios (and their
-    # metrics) the other checks judge
-    attributes = frozenset((CLAIM_ATTRIBUTES - TEXT_ATTRIBUTES - DATE_ATTRIBUTES - METRIC_ATTRIBUTES)
-                           - {"ratio", "price_per_chip_hour", "took_office"})
+    # the figures: capacities, rates, compute, power, nodes, areas, counts, prices and sums of money
+    attributes = frozenset({
+        "memory_capacity", "memory_bandwidth", "host_memory", "sram", "compute", "power", "process_node",
+        "interconnect_bandwidth", "network_bandwidth", "bandwidth", "site_area", "price_per_hour",
+        "chip_count", "server_count", "cpu_count", "core_count", "vcpus", "building_count",
+        "investment", "acquisition_price",
+    })
 
     def applies(self, claim: Claim) -> bool:
         return claim.quantity is not None

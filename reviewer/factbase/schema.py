@@ -11,7 +11,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from ..vocabulary import DATE_ATTRIBUTES, TEXT_ATTRIBUTES, Attribute, EntityKind, Scope
+from ..vocabulary import DATE_ATTRIBUTES, TEXT_ATTRIBUTES, UNITLESS_ATTRIBUTES, Attribute, EntityKind, Scope
 
 Precision = Literal[
     "FP4", "NVFP4", "MXFP4", "FP6", "FP8", "MXFP8", "cFP8", "BF16", "FP16", "TF32", "FP32", "FP64", "INT8", "INT4"
@@ -92,8 +92,7 @@ class Fact(_Strict):
         else:
             if isinstance(self.value, (str, dt.date)):
                 raise ValueError(f"'{self.attribute}' takes a number")
-            unitless = {"chip_count", "server_count", "cpu_count", "core_count", "vcpus", "ratio", "building_count"}
-            if self.unit is None and self.attribute not in unitless:
+            if self.unit is None and self.attribute not in UNITLESS_ATTRIBUTES:
                 raise ValueError(f"'{self.attribute}' needs a unit")
         if self.valid_from and self.valid_until and self.valid_until < self.valid_from:
             raise ValueError("valid_until is before valid_from")
