@@ -1,6 +1,10 @@
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
+import io
+import os
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -23,6 +27,47 @@ def fixture_reviewer() -> Reviewer:
 def reviewer() -> Reviewer:
     """The reviewer as users run it: the bundled fact base."""
     return Reviewer()
+
+
+def cli(*args, cwd=None) -> subprocess.CompletedProcess:
+    """`review ARGS` in this process, as the installed command runs it (its output captured, its working
+    directory `cwd`): the same CompletedProcess a subprocess gives, at a fraction of the start-up cost."""
+    from reviewer.cli import main
+
+    argv = [str(a) for a in args]
+    out, err = io.StringIO(), io.StringIO()
+    here = os.getcwd()
+    try:
+        if cwd is not None:
+            os.chdir(cwd)
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                code = main(argv)
+            except SystemExit as exc:  # argparse: usage errors and --help
+                code = exc.code if isinstance(exc.code, int) else 2
+    finally:
+        os.chdir(here)
+    return subprocess.CompletedProcess(["review", *argv], code, out.getvalue(), err.getvalue())
+
+
+def run_cli(argv: list[str], capsys) -> tuple[int, str, str]:
+    """`review ARGV` in this process (as the installed command runs it): exit code, stdout, stderr."""
+    from reviewer.cli import main
+
+    capsys.readouterr()
+    try:
+        code = main(argv)
+    except SystemExit as exc:  # argparse: usage errors and --help
+        code = exc.code if isinstance(exc.code, int) else 2
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture(autouse=True)
+def _own_cache(tmp_path_factory, monkeypatch):
+    """Every test gets an empty cache folder of its own (reviewer/diskcache.py's folder): no test reads what
+    another test, or an earlier run, left there."""
+    monkeypatch.setenv("HW_FACT_REVIEWER_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
 
 
 def review(rv: Reviewer, text: str, lang: str, as_of: str = "2025-12-10"):

@@ -1,4 +1,5 @@
-"""The real `review` console script, run as a user runs it."""
+"""The `review` command: in this process (conftest.cli) for every behaviour, and the installed console script
+once per command (the smoke tests at the end)."""
 
 import json
 import shutil
@@ -7,12 +8,17 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import cli
 
 ROOT = Path(__file__).parent.parent
 FIXTURE_FACTS = Path(__file__).parent / "fixtures" / "facts"
 
 
 def run(*args, cwd=None):
+    return cli(*args, cwd=cwd)
+
+
+def installed(*args, cwd=None):
     exe = shutil.which("review") or str(Path(sys.executable).with_name("review"))
     return subprocess.run([exe, *map(str, args)], capture_output=True, text=True, cwd=cwd, timeout=120)
 
@@ -92,3 +98,35 @@ def test_cli_reviews_corpus_samples(name):
     p = run(ROOT / "corpus" / name)
     assert p.returncode in (0, 1), p.stderr
     assert "Technical Review Log" in p.stdout
+
+
+# -- the installed console script, once per command ---------------------------------------------------
+
+def test_cli_installed_review_smoke(tmp_path):
+    p = installed(ROOT / "corpus" / "en-trainium3-launch.md", "--format", "json", "-o", tmp_path / "out.json")
+    assert p.returncode in (0, 1), p.stderr
+    assert json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))["articles"][0]["findings"]
+
+
+def test_cli_installed_facts_smoke():
+    p = installed("facts", "check")
+    assert p.returncode == 0 and "Traceback" not in p.stderr, p.stderr
+
+
+def test_cli_installed_eval_smoke(tmp_path):
+    gold = tmp_path / "gold"
+    gold.mkdir()
+    for f in ("en-trainium3-launch.md", "en-trainium3-launch.gold.yaml"):
+        shutil.copy(ROOT / "corpus" / f, gold / f)
+    p = installed("eval", gold, "--format", "json")
+    assert p.returncode == 0, p.stderr
+    assert json.loads(p.stdout)
+
+
+def test_cli_installed_batch_smoke(tmp_path):
+    content = tmp_path / "content"
+    content.mkdir()
+    shutil.copy(ROOT / "corpus" / "en-trainium3-launch.md", content / "a.md")
+    p = installed("batch", content, "--out", tmp_path / "reports", "--quiet", "--jobs", "1")
+    assert p.returncode in (0, 1), p.stderr
+    assert (tmp_path / "reports" / "summary.json").is_file()

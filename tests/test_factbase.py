@@ -5,10 +5,10 @@ from __future__ import annotations
 import datetime as dt
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from conftest import cli
 
 from reviewer.api import Reviewer
 from reviewer.factbase.base import FactBaseError, load_factbase
@@ -19,7 +19,7 @@ EXAMPLES = [(Path(path).name, i, ex) for i, (path, ex) in enumerate(FB.examples)
 
 
 def _cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "reviewer.cli", *args], capture_output=True, text=True, cwd=cwd)
+    return cli(*args, cwd=cwd)
 
 
 @pytest.fixture(scope="module")
