@@ -17,6 +17,7 @@ gold line and its column span overlaps the quote's. Measures:
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -146,9 +147,10 @@ def locate(gold: GoldFile, src, path: str) -> list[Located]:
     a context that is not on exactly one line is an error."""
     text = src.text
     lines = text.splitlines(keepends=True)
-    starts = [0]
-    for ln in lines:
-        starts.append(starts[-1] + len(ln))
+    # The original file's lines: a gold claim is placed by searching them here, not with Source.line_col,
+    # which places the findings (a position bug there would cancel out of every score).
+    raw = Path(src.path).read_bytes().decode("utf-8", errors="replace").split("\n") if Path(src.path).is_file() \
+        else text.split("\n")
     out = []
     for c in gold.claims:
         if c.line is not None:
@@ -167,16 +169,32 @@ def locate(gold: GoldFile, src, path: str) -> list[Located]:
                 raise GoldError(f"context {c.context!r} is on {len(hits)} lines, not exactly one", path)
             idx = hits[0]
             anchor = lines[idx].index(c.context)
-        ln = lines[idx]
-        col = ln.find(c.quote, anchor)
-        if col < 0:
-            col = ln.find(c.quote)
-        if col < 0:
+        column, end = _in_raw_line(raw[idx] if idx < len(raw) else "", lines[idx], c, anchor)
+        if column < 0:
             raise GoldError(f"quote {c.quote!r} is not on line {idx + 1}", path)
-        line, column = src.line_col(starts[idx] + col)
-        _, end_column = src.line_col(starts[idx] + col + len(c.quote) - 1)
-        out.append(Located(src.path, c, line, column, end_column + 1))
+        out.append(Located(src.path, c, idx + 1, column, end))
     return out
+
+
+def _in_raw_line(raw: str, repaired: str, c, anchor: int) -> tuple[int, int]:
+    """(column, end column) of the gold quote in the original line, counted in the original's characters
+    (before a mojibake repair); (-1, -1) when the quote is not there."""
+    quotes = [c.quote]
+    if not c.quote.isascii():  # a quote on a line the reader repaired: its original (mojibake) spelling
+        with contextlib.suppress(UnicodeError):
+            quotes.append(c.quote.encode("utf-8").decode("cp1252"))
+    start = raw.find(c.context) if c.context and c.context in raw else -1
+    if start < 0 and c.context and anchor:
+        # the context was found in the repaired line only: its offset there, shifted by what the repair
+        # removed before it (an approximation that only matters when the quote occurs twice on the line)
+        start = max(0, anchor - (len(repaired) - len(raw)))
+    for quote in quotes:
+        col = raw.find(quote, max(start, 0))
+        if col < 0:
+            col = raw.find(quote)
+        if col >= 0:
+            return col + 1, col + 1 + len(quote)
+    return -1, -1
 
 
 def _overlaps(f: Finding, g: Located) -> bool:
