@@ -9,37 +9,43 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
+from typing import cast
 
 from . import units
+from .lang import numbers
 from .models import QualifierKind, Quantity
 from .numbers import parse_number
 
-_QUALIFIERS: dict[QualifierKind, list[str]] = {
-    "approx": ["~", "≈", "ca.", "circa", "etwa", "rund", "ungefähr", "about", "around", "approximately",
-               "approx.", "roughly", "some", "gut", "an estimated"],
-    "nearly": ["nearly", "almost", "knapp", "fast", "beinahe", "nahezu", "just under", "close to"],
-    "at_least": ["over", "more than", "above", "exceeding", "in excess of", "at least", "mehr als", "über",
-                 "mindestens", "upwards of", "north of", "jenseits von", ">", "≥", "well over"],
-    "up_to": ["up to", "bis zu", "maximal", "max.", "as much as", "as many as"],
-    "at_most": ["under", "less than", "below", "unter", "weniger als", "höchstens", "at most", "<", "≤"],
-}
 _NUM = r"\d{1,3}(?:[.,\u00a0\u202f\u2009'’]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?"
-_QUALIFIER_WORDS = tuple(w for ws in _QUALIFIERS.values() for w in ws)
 _CUR_PREFIXES = ("US$", "$", "€", "USD", "EUR")  # the pattern's `cur1`, without its optional space
-_QUALIFIERS_LONGEST_FIRST = tuple(sorted(_QUALIFIER_WORDS, key=len, reverse=True))
+
+
+@lru_cache(maxsize=4)
+def _qualifiers(lang: str) -> dict[str, list[str]]:
+    """The language's qualifier words by kind (reviewer/lang/<code>/numbers.yaml)."""
+    return numbers(lang)["qualifiers"]
+
+
+@lru_cache(maxsize=4)
+def _qualifier_words(lang: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(every qualifier, the same longest first)."""
+    words = tuple(w for ws in _qualifiers(lang).values() for w in ws)
+    return words, tuple(sorted(words, key=len, reverse=True))
 
 
 @lru_cache(maxsize=4)
 def _pattern(lang: str) -> re.Pattern[str]:
-    qual = "|".join(sorted((re.escape(w) for ws in _QUALIFIERS.values() for w in ws), key=len, reverse=True))
-    mult = "|".join(sorted((re.escape(w) for w in units.MULTIPLIER_WORDS), key=len, reverse=True))
-    mag = "|".join(sorted((re.escape(w) for w in units.MAGNITUDE_WORDS), key=len, reverse=True))
+    lexicon = numbers(lang)
+    qual = "|".join(sorted((re.escape(w) for w in _qualifier_words(lang)[0]), key=len, reverse=True))
+    mult = "|".join(sorted((re.escape(w) for w in lexicon["multipliers"]), key=len, reverse=True))
+    mag = "|".join(sorted((re.escape(w) for w in lexicon["magnitudes"]), key=len, reverse=True))
     cur_pre = r"US\$|\$|€|USD\s?|EUR\s?"
-    cur_post = "|".join(sorted((re.escape(w) for w in [*units.CURRENCY_SYMBOLS, *units.CURRENCY_WORDS]),
+    cur_post = "|".join(sorted((re.escape(w) for w in [*units.CURRENCY_SYMBOLS, *lexicon["currency_words"]]),
                                key=len, reverse=True))
-    per_hour = "|".join(sorted((re.escape(w) for w in units.PER_HOUR), key=len, reverse=True))
+    per_hour = "|".join(sorted((re.escape(w) for w in lexicon["per_hour"]), key=len, reverse=True))
     unit = units.unit_alternation()
-    words = "|".join(sorted(units.NUMBER_WORDS[lang], key=len, reverse=True))
+    words = "|".join(sorted(lexicon["number_words"], key=len, reverse=True))
+    range_to = "|".join(re.escape(w) for w in lexicon["range_to"])
     # Keep _earliest_start in step with what may precede the number: qualifier, spaces, cur1, a space.
     return re.compile(
         rf"""
@@ -49,7 +55,7 @@ def _pattern(lang: str) -> re.Pattern[str]:
           |
             (?P<cur1>{cur_pre})?\s?
             (?<![\w.,/\-])(?P<num>{_NUM}|\b(?:{words})\b)
-            (?:\s?(?:-|–|to|bis)\s?(?P<num2>{_NUM})(?![\w]))?
+            (?:\s?(?:-|–|{range_to})\s?(?P<num2>{_NUM})(?![\w]))?
             (?:\s(?P<mag>{mag})(?!\w))?
             (?:
                 \s?(?P<cur2>{cur_post})(?![\w])
@@ -67,12 +73,12 @@ def _pattern(lang: str) -> re.Pattern[str]:
     )
 
 
-def _qualifier_kind(word: str | None) -> QualifierKind:
+def _qualifier_kind(word: str | None, lang: str) -> QualifierKind:
     if not word:
         return "exact"
-    for kind, ws in _QUALIFIERS.items():
+    for kind, ws in _qualifiers(lang).items():
         if word in ws:
-            return kind
+            return cast(QualifierKind, kind)
     return "exact"
 
 
@@ -83,16 +89,17 @@ def _anchors(lang: str) -> re.Pattern[str] | None:
     Every match of _pattern(lang) contains one, and what may precede it in the match (qualifier,
     spaces, currency prefix) contains none; None if the lexicons ever break that.
     """
-    words = sorted({*units.NUMBER_WORDS[lang], *units.MULTIPLIER_WORDS}, key=len, reverse=True)
+    words = sorted({*numbers(lang)["number_words"], *numbers(lang)["multipliers"]}, key=len, reverse=True)
+    qualifier_words = _qualifier_words(lang)[0]
     first = "".join(sorted({re.escape(w[0]) for w in words}))
     anchors = re.compile(rf"(?=[\d{first}])(?:(?<![\w.,/\-])\d|\b(?:{'|'.join(map(re.escape, words))})\b)")
-    if any(anchors.search(w) for w in (*_QUALIFIER_WORDS, *_CUR_PREFIXES)) or \
-            any(not w or w[-1].isspace() for w in _QUALIFIER_WORDS):
+    if any(anchors.search(w) for w in (*qualifier_words, *_CUR_PREFIXES)) or \
+            any(not w or w[-1].isspace() for w in qualifier_words):
         return None
     return anchors
 
 
-def _earliest_start(text: str, at: int, pos: int) -> int:
+def _earliest_start(text: str, at: int, pos: int, lang: str) -> int:
     """No match with its number (or multiplier word) at `at` starts before this (nor before pos)."""
     end = at
     while end > pos and text[end - 1].isspace():
@@ -105,9 +112,10 @@ def _earliest_start(text: str, at: int, pos: int) -> int:
         while cur > pos and text[cur - 1].isspace():
             cur -= 1
         ends.append(cur)
+    qualifier_words, longest_first = _qualifier_words(lang)
     for e in ends:
-        if text.endswith(_QUALIFIER_WORDS, pos, e):  # the longest qualifier ending there starts first
-            start = min(start, next(e - len(w) for w in _QUALIFIERS_LONGEST_FIRST if text.endswith(w, pos, e)))
+        if text.endswith(qualifier_words, pos, e):  # the longest qualifier ending there starts first
+            start = min(start, next(e - len(w) for w in longest_first if text.endswith(w, pos, e)))
     return max(start, pos)
 
 
@@ -127,7 +135,7 @@ def _matches(text: str, lang: str) -> Iterable[re.Match[str]]:
     for a in anchor_starts(text, lang):
         if a < pos:
             continue
-        m = pattern.search(text, _earliest_start(text, a, pos))
+        m = pattern.search(text, _earliest_start(text, a, pos, lang))
         if m is None:
             return
         yield m
@@ -165,7 +173,7 @@ def _is_word_char(c: str) -> bool:
 
 @lru_cache(maxsize=4)
 def _anchor_words(lang: str) -> tuple[str, ...]:
-    return tuple(sorted({*units.NUMBER_WORDS[lang], *units.MULTIPLIER_WORDS}))
+    return tuple(sorted({*numbers(lang)["number_words"], *numbers(lang)["multipliers"]}))
 
 
 def find_quantities(text: str, lang: str) -> list[Quantity]:
@@ -205,7 +213,10 @@ def _start_of(q: Quantity) -> int:
     return q.start
 
 
-_SPREAD = re.compile(r"(?:spread|distributed|split|divided|verteilt|aufgeteilt)\s*$", re.IGNORECASE)
+@lru_cache(maxsize=4)
+def _spread(lang: str) -> re.Pattern[str]:
+    """"spread over 36 servers", "über 30 Rechenzentren verteilt": "over" as a preposition."""
+    return re.compile(rf"(?:{'|'.join(map(re.escape, numbers(lang)['spread']))})\s*$", re.IGNORECASE)
 
 
 # No match of the pattern contains a NUL, and to every lookaround a NUL is what the start or end
@@ -242,30 +253,31 @@ def find_quantities_in(texts: Sequence[str], lang: str) -> list[list[Quantity]]:
 
 def _quantity(m: re.Match[str], lang: str, base: int = 0) -> Quantity | None:
     """The quantity of a match; its offsets are counted from `base` in the searched text."""
-    qual = _qualifier_kind(m.group("qual"))
-    if qual == "at_least" and _SPREAD.search(m.string[max(base, m.start() - 20):m.start()]):
+    lexicon = numbers(lang)
+    qual = _qualifier_kind(m.group("qual"), lang)
+    if qual == "at_least" and _spread(lang).search(m.string[max(base, m.start() - 20):m.start()]):
         qual = "exact"  # "144 chips spread over 36 servers": a preposition, not "more than"
     if m.group("mult"):
         word = m.group("mult")
-        return Quantity(m.start("mult") - base, m.end("mult") - base, word, units.MULTIPLIER_WORDS[word], 0.05,
+        return Quantity(m.start("mult") - base, m.end("mult") - base, word, float(lexicon["multipliers"][word]), 0.05,
                         "times", "ratio", qual)
     raw = m.group("num")
     if raw is None:
         return None
-    words = units.NUMBER_WORDS[lang]
+    words = lexicon["number_words"]
     if raw.lower() in words:
         value, res = float(words[raw.lower()]), 0.0
     else:
         value, res = parse_number(raw, lang)
     high = parse_number(m.group("num2"), lang)[0] if m.group("num2") else None
-    scale = units.MAGNITUDE_WORDS.get(m.group("mag") or "", 1.0)
+    scale = float(lexicon["magnitudes"].get(m.group("mag") or "", 1.0))
     value, res = value * scale, res * scale
     high = high * scale if high is not None else None
     currency = None
     for g in ("cur1", "cur2"):
         c = (m.group(g) or "").strip()
         if c:
-            currency = units.CURRENCY_SYMBOLS.get(c) or units.CURRENCY_WORDS.get(c)
+            currency = units.CURRENCY_SYMBOLS.get(c) or lexicon["currency_words"].get(c)
     start = m.start("cur1") if m.group("cur1") else m.start("num")
     end = m.end()
     if currency:

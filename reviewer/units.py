@@ -111,42 +111,8 @@ def _build_lexicon() -> dict[str, tuple[str, str]]:
 
 LEXICON = _build_lexicon()
 
-# Words that stand for a number ("twice", "verdreifachen") or scale one ("billion", "Milliarden").
-MULTIPLIER_WORDS = {
-    "twice": 2.0, "double": 2.0, "doubles": 2.0, "doubled": 2.0, "doppelt": 2.0, "doppelte": 2.0,
-    "doppelten": 2.0, "verdoppeln": 2.0, "verdoppelt": 2.0, "verdoppelte": 2.0,
-    "triple": 3.0, "triples": 3.0, "tripled": 3.0, "threefold": 3.0, "dreifach": 3.0, "dreifache": 3.0,
-    "dreifachen": 3.0, "verdreifachen": 3.0, "verdreifacht": 3.0, "verdreifachte": 3.0,
-    "quadruple": 4.0, "quadruples": 4.0, "quadrupled": 4.0, "fourfold": 4.0, "vierfach": 4.0,
-    "vierfache": 4.0, "vierfachen": 4.0, "vervierfachen": 4.0, "vervierfacht": 4.0, "Vierfache": 4.0,
-    "Dreifache": 3.0, "Doppelte": 2.0, "fünffache": 5.0, "Fünffache": 5.0, "fivefold": 5.0,
-}
-# "sechsfach", "das Zehnfache", "achtfachen": German multiples written as one word
-for _stem, _n in (("zwei", 2), ("drei", 3), ("vier", 4), ("fünf", 5), ("sechs", 6), ("sieben", 7), ("acht", 8),
-                  ("neun", 9), ("zehn", 10), ("zwölf", 12), ("zwanzig", 20), ("hundert", 100)):
-    for _ending in ("fach", "fache", "fachen", "facher", "mal"):  # "sechsmal so viel Speicher"
-        MULTIPLIER_WORDS.setdefault(_stem + _ending, float(_n))
-        MULTIPLIER_WORDS.setdefault((_stem + _ending).capitalize(), float(_n))
-for _word in ("doppelte", "doppelten"):
-    MULTIPLIER_WORDS.setdefault(_word.capitalize(), 2.0)
-# "half the memory", "halb so viel", "die Hälfte": a ratio of one half ("um die Hälfte mehr" is 1.5, see extract)
-MULTIPLIER_WORDS.update({"half": 0.5, "Hälfte": 0.5, "halb": 0.5})
-MAGNITUDE_WORDS = {
-    "thousand": 1e3, "tausend": 1e3, "Tausend": 1e3,
-    "million": 1e6, "millions": 1e6, "Million": 1e6, "Millionen": 1e6, "Mio.": 1e6, "Mio": 1e6,
-    "billion": 1e9, "billions": 1e9, "Milliarde": 1e9, "Milliarden": 1e9, "Mrd.": 1e9, "Mrd": 1e9,
-    "trillion": 1e12, "Billion": 1e12, "Billionen": 1e12,
-}
-NUMBER_WORDS = {
-    "en": {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-           "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "sixteen": 16},
-    "de": {"ein": 1, "eine": 1, "einen": 1, "einer": 1, "einem": 1, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "sechs": 6,
-           "sieben": 7, "acht": 8, "neun": 9, "zehn": 10, "elf": 11, "zwölf": 12, "sechzehn": 16},
-}
+# (the words for numbers, multiples, magnitudes, currencies and hours are in reviewer/lang/<code>/numbers.yaml)
 CURRENCY_SYMBOLS = {"$": "USD", "US$": "USD", "USD": "USD", "€": "EUR", "EUR": "EUR"}
-CURRENCY_WORDS = {"dollars": "USD", "Dollar": "USD", "US-Dollar": "USD", "dollar": "USD", "Euro": "EUR", "euros": "EUR"}
-PER_HOUR = ("/h", "/hr", "/hour", "/Std.", "/Stunde", "per hour", "an hour", "pro Stunde", "je Stunde",
-            "in der Stunde", "/ h", "/ hour", "per instance-hour", "pro Instanz-Stunde", "hourly")
 
 
 def unit_alternation() -> str:

@@ -11,7 +11,7 @@ import spacy
 
 from reviewer import quantities, units
 from reviewer.factbase import load as fact_load
-from reviewer.lang import detect_language
+from reviewer.lang import detect_language, numbers
 from reviewer.markdown import segments
 from reviewer.names import EntityNames
 from reviewer.nlp import CUE_KEY, ENTITY_KEY, _blank, _tokenizer_tweaks, cue_lexicon
@@ -36,7 +36,7 @@ TRICKY = ["rund  US$ 5 Mrd.", "about\n\n$5", "über 5-fache", "awesome 5 GB", "m
 def test_quantities_search_matches_finditer():
     texts = _segment_texts() + [(t, lang) for t in TRICKY for lang in ("en", "de")]
     rng = random.Random(5)
-    parts = [*quantities._QUALIFIER_WORDS, *quantities._CUR_PREFIXES, " ", "  ", "\n", "5", "4,9", "1.600", "x",
+    parts = [*quantities._qualifier_words("de")[0], *quantities._CUR_PREFIXES, " ", "  ", "\n", "5", "4,9", "1.600", "x",
              "-fach", "%", "TB/s", "GB", "eine", "one", "twice", "Vierfache", "Mrd.", "/h", "Euro", "H100", "a"]
     texts += [("".join(rng.choice(parts) + rng.choice(["", " "]) for _ in range(8)), lang)
               for _ in range(3000) for lang in ("en", "de")]
@@ -281,7 +281,7 @@ def test_quick_init_builds_what_the_dataclass_init_builds():
 def test_quantities_in_joined_texts_as_in_each_text(lang):
     texts = [t for t, lg in _segment_texts() if lg == lang] + TRICKY
     rng = random.Random(9)
-    parts = [*quantities._QUALIFIER_WORDS, *quantities._CUR_PREFIXES, " ", "\n", "5", "4,9", "1.600", "x", "-fach",
+    parts = [*quantities._qualifier_words("de")[0], *quantities._CUR_PREFIXES, " ", "\n", "5", "4,9", "1.600", "x", "-fach",
              "%", "TB/s", "GB", "eine", "one", "twice", "Mrd.", "/h", "Euro", "\x00", "", "-", "/", ".", ","]
     groups = [texts[i:i + 30] for i in range(0, len(texts), 30)]
     groups += [["".join(rng.choice(parts) for _ in range(rng.randint(0, 6))) for _ in range(rng.randint(0, 8))]
@@ -305,7 +305,7 @@ def test_name_candidates_found_from_digits_as_by_finditer():
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_anchor_starts_as_the_anchor_pattern_finds_them(lang):
-    words = sorted({*units.NUMBER_WORDS[lang], *units.MULTIPLIER_WORDS})
+    words = sorted({*numbers(lang)["number_words"], *numbers(lang)["multipliers"]})
     rng = random.Random(6)
     parts = [*words, *(w.upper() for w in words[:5]), "x", "_", "-", ".", ",", "/", " ", "ü", "5", "٣", "²", "1.5",
              "a", "s", "n", "\n", "\x00"]

@@ -34,6 +34,32 @@ def dates(code: str) -> dict:
 
 
 @cache
+def numbers(code: str) -> dict:
+    """The language's number words (numbers.yaml), with those of the languages it borrows from (its
+    extract.yaml's `borrows`): qualifiers by kind, multipliers, magnitudes, number words, currency words,
+    per-hour words, range words, the words that make "over" a preposition."""
+    from ..yamlload import load_yaml
+
+    def load(c: str, name: str) -> dict:
+        data: dict = load_yaml(language_file(c, name).read_text(encoding="utf-8")) or {}
+        return data
+
+    own = load(code, "numbers.yaml")
+    merged: dict = {key: (dict(value) if isinstance(value, dict) else list(value)) for key, value in own.items()}
+    merged["qualifiers"] = {kind: list(ws) for kind, ws in own["qualifiers"].items()}
+    for other in load(code, "extract.yaml").get("borrows") or ():
+        theirs = load(str(other), "numbers.yaml")
+        for kind, ws in theirs["qualifiers"].items():
+            merged["qualifiers"].setdefault(kind, [])
+            merged["qualifiers"][kind] += [w for w in ws if w not in merged["qualifiers"][kind]]
+        for key in ("multipliers", "magnitudes", "currency_words"):
+            merged[key] = {**theirs[key], **merged[key]}
+        for key in ("per_hour", "range_to", "spread"):
+            merged[key] += [w for w in theirs[key] if w not in merged[key]]
+    return merged
+
+
+@cache
 def words(code: str) -> Words:
     """The language's extraction words, compiled once per process."""
     if code not in LANGUAGES:
