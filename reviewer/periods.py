@@ -20,26 +20,9 @@ from .lang import LANGUAGES, dates
 _MONTHS = {word: number for code in LANGUAGES for word, number in dates(code)["months"].items()}
 MONTHS = {k: v for k, v in _MONTHS.items() if len(k) > 3}  # month names written out (no "Mar", "Mai" is a word too)
 
-# vague parts of a year -> (first month, last month)
-_PARTS = {
-    "early": (1, 4), "the start of": (1, 4), "start of": (1, 4), "the beginning of": (1, 4),
-    "beginning of": (1, 4), "anfang": (1, 4), "beginn": (1, 4), "zu beginn": (1, 4),
-    "mid": (5, 8), "mid-": (5, 8), "the middle of": (5, 8), "middle of": (5, 8), "mitte": (5, 8),
-    "late": (9, 12), "the end of": (9, 12), "end of": (9, 12), "ende": (9, 12),
-    "the first half of": (1, 6), "first half of": (1, 6), "h1": (1, 6), "1h": (1, 6),
-    "the second half of": (7, 12), "second half of": (7, 12), "h2": (7, 12), "2h": (7, 12),
-    "ersten halbjahr": (1, 6), "ersten jahreshälfte": (1, 6), "ersten hälfte": (1, 6),
-    "zweiten halbjahr": (7, 12), "zweiten jahreshälfte": (7, 12), "zweiten hälfte": (7, 12),
-    "q1": (1, 3), "q2": (4, 6), "q3": (7, 9), "q4": (10, 12),
-    "the first quarter of": (1, 3), "first quarter of": (1, 3), "the second quarter of": (4, 6),
-    "second quarter of": (4, 6), "the third quarter of": (7, 9), "third quarter of": (7, 9),
-    "the fourth quarter of": (10, 12), "fourth quarter of": (10, 12),
-    "ersten quartal": (1, 3), "zweiten quartal": (4, 6), "dritten quartal": (7, 9), "vierten quartal": (10, 12),
-    "1. quartal": (1, 3), "2. quartal": (4, 6), "3. quartal": (7, 9), "4. quartal": (10, 12),
-    "spring": (3, 6), "spring of": (3, 6), "summer": (6, 9), "summer of": (6, 9), "fall": (9, 12),
-    "fall of": (9, 12), "autumn": (9, 12), "autumn of": (9, 12),
-    "frühjahr": (3, 6), "frühling": (3, 6), "sommer": (6, 9), "herbst": (9, 12),
-}
+# vague parts of a year -> (first month, last month), of every language
+_PARTS: dict[str, tuple[int, int]] = {part: (int(first), int(last)) for code in LANGUAGES
+                                      for part, (first, last) in dates(code)["parts"].items()}
 
 
 def _alternation(words) -> str:
@@ -48,14 +31,16 @@ def _alternation(words) -> str:
 
 _MONTH = _alternation(_MONTHS)
 _PART = _alternation(_PARTS)
+_DAY_OF = _alternation({w for code in LANGUAGES for w in dates(code)["day_of"]})  # "3rd of December"
+_PART_OF = _alternation({w for code in LANGUAGES for w in dates(code)["part_of"]})  # "Mitte des Jahres"
 # Each pattern must end where the year begins (the text before the year is matched, anchored at its end).
 _BEFORE = [
     # "18 March 2025", "18. März 2025", "3rd of December 2024"
-    re.compile(rf"(?<![\w.,])(?P<day>[0-3]?\d)(?:\.|st|nd|rd|th)?\s+(?:of\s+)?(?P<month>{_MONTH})\.?,?\s+$", re.I),
+    re.compile(rf"(?<![\w.,])(?P<day>[0-3]?\d)(?:\.|st|nd|rd|th)?\s+(?:(?:{_DAY_OF})\s+)?(?P<month>{_MONTH})\.?,?\s+$", re.I),
     # "March 18, 2025", "Dec. 3rd 2024", "March 2025"
     re.compile(rf"(?<![\w-])(?P<month>{_MONTH})\.?\s+(?:(?P<day>[0-3]?\d)(?:st|nd|rd|th)?,?\s+)?$", re.I),
     # "the first half of 2025", "Anfang 2024", "im ersten Halbjahr 2025", "Q4 2025", "mid-2025"
-    re.compile(rf"(?<![\w-])(?P<part>{_PART})(?:\s+(?:des\s+Jahres|von))?(?:\s+|(?<=-))$", re.I),
+    re.compile(rf"(?<![\w-])(?P<part>{_PART})(?:\s+(?:{_PART_OF}))?(?:\s+|(?<=-))$", re.I),
 ]
 
 
