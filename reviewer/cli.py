@@ -17,6 +17,7 @@ from pathlib import Path
 
 from .commands.common import iso_date
 from .errors import ReviewError
+from .lang import LANGUAGES
 from .version import TOOL_NAME, __version__
 
 FORMATS = ("markdown", "json")
@@ -29,7 +30,7 @@ def _parser() -> argparse.ArgumentParser:
                + " (see review COMMAND --help)")
     p.add_argument("paths", nargs="+", metavar="ARTICLE", help="Markdown or text file(s) to review")
     p.add_argument("--format", "-f", choices=FORMATS, default="markdown", help="output format (default: markdown)")
-    p.add_argument("--lang", choices=("en", "de"), help="article language (default: front matter, else detected)")
+    p.add_argument("--lang", choices=LANGUAGES, help="article language (default: front matter, else detected)")
     p.add_argument("--as-of", type=iso_date, metavar="DATE",
                    help="date to check time-dependent facts at when the article has none (default: today)")
     p.add_argument("--fail-on", choices=("error", "warning", "none"), default="warning",

@@ -46,6 +46,7 @@ def _pattern(lang: str) -> re.Pattern[str]:
     unit = units.unit_alternation()
     words = "|".join(sorted(lexicon["number_words"], key=len, reverse=True))
     range_to = "|".join(re.escape(w) for w in lexicon["range_to"])
+    times_suffix, sparsity = lexicon["times_suffix"], lexicon["sparsity_words"]
     # Keep _earliest_start in step with what may precede the number: qualifier, spaces, cur1, a space.
     return re.compile(
         rf"""
@@ -59,10 +60,10 @@ def _pattern(lang: str) -> re.Pattern[str]:
             (?:\s(?P<mag>{mag})(?!\w))?
             (?:
                 \s?(?P<cur2>{cur_post})(?![\w])
-              | (?P<unit_tight>(?:x|×)(?![\w])|-[Ff]ach(?:e[nr]?)?\b|-mal\b)
-              | (?:\s?|-(?=nm\b|[Nn]anomet(?:er|re)|Gbit-Ethernet|GbE)  # "5-nm-Verfahren", "3-nanometer", "100-Gbit-Ethernet"
-                  |\s?(?:(?:dense|sparse|dichte?)\s)?(?:(?:MX|NV)?FP\d{{1,2}}|BF16|TF32|INT8)[\s-](?=[PTEG]?FLOPS|[PTEG]?OPS|[PpTtEe][a-z]*flops)
-                  |\s(?:dense|sparse|dichte?)\s(?=[PTEG]?FLOPS|[PpTtEe][a-z]*flops))
+              | (?P<unit_tight>(?:x|×)(?![\w])|{times_suffix})
+              | (?:\s?|-(?=nm\b|[Nn]anometer|[Nn]anometre|Gbit-Ethernet|GbE)  # "5-nm-Verfahren", "3-nanometer"
+                  |\s?(?:(?:{sparsity})\s)?(?:(?:MX|NV)?FP\d{{1,2}}|BF16|TF32|INT8)[\s-](?=[PTEG]?FLOPS|[PTEG]?OPS|[PpTtEe][a-z]*flops)
+                  |\s(?:{sparsity})\s(?=[PTEG]?FLOPS|[PpTtEe][a-z]*flops))
                 (?P<unit>{unit})(?![\w])  # "362 FP8-Petaflops", "667 dense FP8 TFLOPS"
               | (?![\w%])
             )
@@ -182,7 +183,7 @@ def find_quantities(text: str, lang: str) -> list[Quantity]:
         q = _quantity(m, lang)
         if q is not None:
             out.append(q)
-    return _with_process_names(text, out)
+    return _with_process_names(text, out, lang)
 
 
 # TSMC's process names ("N3P", "N5", "N6") and the custom ones it makes for Nvidia ("4N", "4NP", "3NP"):
@@ -191,18 +192,23 @@ def find_quantities(text: str, lang: str) -> list[Quantity]:
 # ("on N3P process", "im N5-Verfahren", "the 4N process"); a bare "N5" or "4N" is anything.
 _PROCESS_NAME = re.compile(r"(?<![\w.,/\-])(?:N([1-9])(?:P|E|X|A)?|([1-9])NP?)(?![\w])")
 _TSMC_BEFORE = re.compile(r"\bTSMC(?:'s|’s|s)?\s+(?:[\w-]+\s+)?$")
-_PROCESS_AFTER = re.compile(r"[\s-]?(?:process|node|Prozess|Verfahren|Fertigung)", re.IGNORECASE)
-# "4NP, built by TSMC"
-_TSMC_AFTER = re.compile(r",?\s+(?:built\s+|made\s+|gefertigt\s+|hergestellt\s+)?(?:by|at|bei|von)\s+TSMC\b")
+@lru_cache(maxsize=4)
+def _process_after(lang: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """A process word after a process name ("N3P process", "im N5-Verfahren"), and who makes it ("4NP, built
+    by TSMC"), in the language's words."""
+    lexicon = numbers(lang)
+    return (re.compile(rf"[\s-]?(?:{lexicon['process_words']})", re.IGNORECASE),
+            re.compile(rf",?\s+(?:{lexicon['made_by']})\s+TSMC\b"))
 
 
-def _with_process_names(text: str, found: list[Quantity]) -> list[Quantity]:
+def _with_process_names(text: str, found: list[Quantity], lang: str) -> list[Quantity]:
     if "N" not in text:
         return found
     extra = []
     for m in _PROCESS_NAME.finditer(text):
-        if (_TSMC_BEFORE.search(text, max(0, m.start() - 30), m.start()) or _PROCESS_AFTER.match(text, m.end())
-                or _TSMC_AFTER.match(text, m.end())):
+        process_after, tsmc_after = _process_after(lang)
+        if (_TSMC_BEFORE.search(text, max(0, m.start() - 30), m.start()) or process_after.match(text, m.end())
+                or tsmc_after.match(text, m.end())):
             extra.append(Quantity(m.start(), m.end(), m.group(), float(m.group(1) or m.group(2)), 0.5, "nanometer", "length"))
     if not extra:
         return found
@@ -247,7 +253,7 @@ def find_quantities_in(texts: Sequence[str], lang: str) -> list[list[Quantity]]:
         if q is not None:
             out[k].append(q)
     if _PROCESS_NAME.search(joined):  # (rare: the texts are searched one by one only then)
-        out = [_with_process_names(t, qs) for t, qs in zip(texts, out)]
+        out = [_with_process_names(t, qs, lang) for t, qs in zip(texts, out)]
     return out
 
 

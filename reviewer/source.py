@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from . import errors
+from .lang import LANGUAGES, dates
 from .models import Notice, Source
 from .periods import period_before
 from .yamlload import load_yaml
@@ -246,7 +247,9 @@ def _date_of(meta: dict) -> dt.date | None:
 # 3. Dezember 2025", "Stand: März 2026") among its first lines
 _DATELINE = re.compile(r"[\s*_>]*(?-i:[A-ZÄÖÜ]{2,}(?:[ -][A-ZÄÖÜ]{2,})*)\s*,\s+"
                        r"(?P<date>(?:[\w.]+,?\s*){1,3}?\d{4})\s*[*_]*\s*[—–-]")
-_BYLINE = re.compile(r"[\s*_>]*(?:Published|Posted|Veröffentlicht|Erschienen|Stand)(?:\s+(?:on|am|im))?\s*:?\s*"
+# (the byline's words of every language, reviewer/lang/<code>/dates.yaml: the article's language is not known yet)
+_BYLINE = re.compile(r"[\s*_>]*(?:" + "|".join(w for c in LANGUAGES for w in dates(c)["byline"]) + r")(?:\s+(?:"
+                     + "|".join(w for c in LANGUAGES for w in dates(c)["byline_at"]) + r"))?\s*:?\s*"
                      r"(?P<date>\d{4}-\d{2}-\d{2}|(?:[\w.]+,?\s*){0,3}?\d{4})(?![\d-])", re.IGNORECASE)
 _YEAR_AT_END = re.compile(r"(\d{4})(?:-(\d{2})-(\d{2}))?$")
 
@@ -274,6 +277,6 @@ def _date_in_text(markdown: str) -> dt.date | None:
 def _lang_of(meta: dict) -> str | None:
     for key in LANG_KEYS:
         value = meta.get(key)
-        if isinstance(value, str) and value[:2].lower() in {"en", "de"}:
+        if isinstance(value, str) and value[:2].lower() in LANGUAGES:
             return value[:2].lower()
     return None

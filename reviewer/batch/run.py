@@ -23,6 +23,7 @@ from pathlib import Path
 
 from ..errors import FactBaseInvalid, ReviewError
 from ..findings import fail_rank
+from ..lang import LANGUAGES
 from ..output import write_atomic
 from ..version import __version__
 from . import work
@@ -341,7 +342,7 @@ def _review(misses: list[tuple[int, str, bytes, str]], finish: Callable[[list[tu
     if context is not None:
         # Build once here, fork: every worker inherits the fact base and both pipelines.
         rv = reviewer()
-        for language in (lang,) if lang else ("en", "de"):
+        for language in (lang,) if lang else LANGUAGES:
             rv.nlp(language)
         work.set_reviewer(rv)
     else:

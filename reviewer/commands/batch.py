@@ -12,6 +12,7 @@ import sys
 import time
 from pathlib import Path
 
+from ..lang import LANGUAGES
 from .common import add_facts_option, iso_date, report_fact_errors
 
 
@@ -39,7 +40,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--cache", type=Path, metavar="FILE",
                    help="the cache file (default: OUT/.review-cache.sqlite)")
     add_facts_option(p)
-    p.add_argument("--lang", choices=("en", "de"), help="article language (default: front matter, else detected)")
+    p.add_argument("--lang", choices=LANGUAGES, help="article language (default: front matter, else detected)")
     p.add_argument("--as-of", type=iso_date, metavar="DATE",
                    help="date to check time-dependent facts at when an article has none (default: today)")
     p.add_argument("--fail-on", choices=("error", "warning", "none"), default="warning",

@@ -45,7 +45,8 @@ def numbers(code: str) -> dict:
         return data
 
     own = load(code, "numbers.yaml")
-    merged: dict = {key: (dict(value) if isinstance(value, dict) else list(value)) for key, value in own.items()}
+    merged: dict = {key: (dict(value) if isinstance(value, dict) else list(value) if isinstance(value, list) else value)
+                    for key, value in own.items()}
     merged["qualifiers"] = {kind: list(ws) for kind, ws in own["qualifiers"].items()}
     for other in load(code, "extract.yaml").get("borrows") or ():
         theirs = load(str(other), "numbers.yaml")
@@ -56,6 +57,8 @@ def numbers(code: str) -> dict:
             merged[key] = {**theirs[key], **merged[key]}
         for key in ("per_hour", "range_to", "spread"):
             merged[key] += [w for w in theirs[key] if w not in merged[key]]
+        for key in ("sparsity_words", "times_suffix", "process_words", "made_by"):  # patterns: either
+            merged[key] = f"{merged[key]}|{theirs[key]}"
     return merged
 
 
