@@ -35,7 +35,7 @@ from spacy.util import compile_infix_regex, compile_suffix_regex
 from . import diskcache, errors
 from .diskcache import gc_paused
 from .factbase.base import FactBase
-from .lang import dates
+from .lang import LANGUAGES, dates, tokenizer_rules
 from .names import EntityNames
 from .quantities import find_quantities
 
@@ -172,11 +172,7 @@ def _make_phrases(nlp: Language, name: str, spans_key: str, first_longest: bool)
     return PhraseRuler(nlp, spans_key, first_longest)
 
 
-GERMAN_HYPHEN = r"(?<=[A-Za-z0-9])-(?=[A-Za-zÄÖÜäöü])"
 UNIT_FULL_STOPS = ("s.",)  # "TB/s." ends a sentence; spaCy reads "s." as an abbreviation
-# German keeps "2." together (an ordinal: "18. März"); a product name's full stop ("Trainium2.",
-# "H100.", "NeuronLink-v4.", "TPU v5e.") ends the sentence. Look-behinds must have a fixed width.
-GERMAN_NAME_STOPS = [rf"(?<=[A-Za-z]\d{{{n}}})\." for n in range(1, 5)] + [r"(?<=\d[A-Za-z])\."]
 
 
 def _tokenizer_tweaks(nlp: Language) -> None:
@@ -192,17 +188,13 @@ def _tokenizer_tweaks(nlp: Language) -> None:
     tokenizer.suffix_search = compile_suffix_regex(suffixes).search
 
 
-MODEL_PLURAL = r"(?<=\d)s$|(?<=\d[A-Z])s$"
-
-
 def _affixes(lang: str, defaults) -> tuple[list, list]:
-    """A language's infix and suffix rules with ours added: a model number's plural ("eight H100s",
-    "MI300Xs") splits off its "s" so that the name matches; German also splits hyphenated compounds."""
-    if lang != "de":
-        # "... of the MI300X. The B200": a model name's full stop ends the sentence (English keeps
-        # "X." together as if it were an initial)
-        return list(defaults.infixes), [*defaults.suffixes, MODEL_PLURAL, r"(?<=\d[A-Za-z])\."]
-    return [*defaults.infixes, GERMAN_HYPHEN], [*defaults.suffixes, *GERMAN_NAME_STOPS, MODEL_PLURAL]
+    """A language's infix and suffix rules with ours added (reviewer/lang/<code>/tokenizer.yaml): a model
+    number's plural ("eight H100s", "MI300Xs") splits off its "s" so that the name matches, a model name's
+    full stop ends the sentence; German also splits hyphenated compounds. A language without a folder gets
+    the English rules."""
+    ours = tokenizer_rules(lang if lang in LANGUAGES else "en")
+    return [*defaults.infixes, *ours["infixes"]], [*defaults.suffixes, *ours["suffixes"]]
 
 
 def _blank(lang: str) -> Language:
@@ -258,8 +250,7 @@ def _make_fuzzy(nlp: Language, name: str, names_key: str):
 # so the sentencizer does not see it. A capitalised word after "<number>." starts a sentence unless
 # it is a month or the number is an ordinal after an article ("der 3. Generation").
 _NUMBER_STOP = re.compile(r"(?<![\w.,])(\d[\d.,]*?)\.[ \t]+([A-ZÄÖÜ][\wäöüß-]*)")
-_ORDINAL_BEFORE = re.compile(r"\b(?:der|die|das|den|dem|des|am|im|zum|zur|vom|seit|ab|bis|jede[mnrs]?|ihre[mnrs]?|"
-                             r"seine[mnrs]?|zum|beim|Platz|Rang)\s*$", re.IGNORECASE)
+_ORDINAL_BEFORE = re.compile(tokenizer_rules("de")["ordinal_before"], re.IGNORECASE)
 _MONTHS = frozenset(word.capitalize() for word in dates("de")["months"])  # "März", "Dez": no sentence stop before
 
 

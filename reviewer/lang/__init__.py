@@ -34,6 +34,15 @@ def dates(code: str) -> dict:
 
 
 @cache
+def tokenizer_rules(code: str) -> dict:
+    """The tokenizer's rules added for the language: {"infixes": [...], "suffixes": [...], "ordinal_before": ...}."""
+    from ..yamlload import load_yaml
+
+    data: dict = load_yaml(language_file(code, "tokenizer.yaml").read_text(encoding="utf-8"))
+    return data
+
+
+@cache
 def numbers(code: str) -> dict:
     """The language's number words (numbers.yaml), with those of the languages it borrows from (its
     extract.yaml's `borrows`): qualifiers by kind, multipliers, magnitudes, number words, currency words,
