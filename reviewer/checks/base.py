@@ -56,14 +56,8 @@ def fact_base_cache(fb: FactBase) -> dict:
 
 
 def built_from(fb: FactBase, chip: str) -> list:
-    """The entities built from a chip (`chip: <id>`), in fact-base order."""
-    cache = fact_base_cache(fb)
-    index = cache.get("built_from")
-    if index is None:
-        index = cache["built_from"] = {}
-        for e in fb.entities.values():
-            index.setdefault(e.chip, []).append(e)
-    return index.get(chip, [])
+    """The entities built from a chip (`chip: <id>`), in fact-base order (FactBase.built_from, as entities)."""
+    return [fb.entities[e] for e in fb.built_from(chip)]
 
 
 def same_kind_and_vendor(fb: FactBase, entity) -> list:

@@ -112,8 +112,8 @@ class RatioClaim(Check):
     def _systems(subject, versus, metric, ctx) -> list[tuple[float, list[ResolvedFact]]]:
         """The vendor's ratios between systems built from the two chips."""
         fb = ctx.factbase
-        return [(float(f.value), [f]) for a in fb.entities.values() if a.chip == subject
-                for f in fb.about(a.id, "ratio")
+        return [(float(f.value), [f]) for a in fb.built_from(subject)
+                for f in fb.about(a, "ratio")
                 if f.q.metric == metric and f.q.versus and fb.chip_of(f.q.versus) == versus]
 
     @staticmethod

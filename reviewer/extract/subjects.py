@@ -246,7 +246,7 @@ class Subjects(Context):
             return self.fb.chip_of(subject) or subject  # a rack against a chip: its chip
         if self.kind(subject) == kind or self.kind(subject) != "chip":
             return subject
-        built = [e.id for e in self.fb.entities.values() if e.chip == subject and e.kind == kind and e.id != versus]
+        built = [e for e in self.fb.built_from(subject, (kind,)) if e != versus]
         seen = set(self.memory.all(seg.block, seg.start + at))
         for block in (seg.intro, seg.heading):
             if block >= 0:
@@ -292,7 +292,7 @@ class Subjects(Context):
         if named_system and self.kind(subject) == "chip" and s.w.system_word.search(
                 s.text, named_system[-1].end - s.start, at - s.start):
             # "Trillium (v6e) keeps the 256-chip pod but lifts it to 234.9 PFLOPS": the pod's figure
-            out += [e.id for e in self.fb.entities.values() if e.chip == subject and e.kind in ("system", "pod")]
+            out += self.fb.built_from(subject, ("system", "pod"))
         named = [m for m in s.mentions if m.entity == subject and m.end <= at]
         gap = s.text[named[-1].end - s.start:at - s.start] if named else ""
         if named and named[-1].end <= seg.lead_end:
@@ -319,13 +319,13 @@ class Subjects(Context):
                     out = [e for e in out if e != intro]
             if scope != "chip" and not any(s.w.chip_noun.search(c_text) for c_text in cue_texts(s, "ANAPH:chip")):
                 ent = self.fb.entities.get(subject)
-                out += [e.id for e in self.fb.entities.values() if e.chip == subject]
+                out += self.fb.built_from(subject)
                 if ent and ent.chip:
                     out.append(ent.chip)
         elif scope != "chip" and any(m.entity == subject and s.w.system_after.match(s.text, m.end - s.start)
                                      for m in s.mentions):
             # "Trn2-Instanzen (bis zu 20,8 Petaflops ...)": the chip's name for the systems built from it
-            out += [e.id for e in self.fb.entities.values() if e.chip == subject]
+            out += self.fb.built_from(subject)
         if scope == "chip":  # "each chip gets 1.5 TB", "640 GB per GPU": a system's total is the mistake
             out = [e for e in out if self.kind(e) not in ("system", "instance", "pod")]
         seen, uniq = {subject}, []

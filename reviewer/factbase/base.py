@@ -86,6 +86,7 @@ class FactBase:
     examples: list[tuple[str, Example]] = field(default_factory=list)
     fingerprint: str = ""
     _index: dict[tuple[str, str], list[ResolvedFact]] = field(default_factory=lambda: defaultdict(list))
+    _by_chip: dict[str | None, list[str]] | None = field(default=None, repr=False)
 
     def about(self, entity: str, attribute: str) -> list[ResolvedFact]:
         return self._index.get((entity, attribute), [])
@@ -106,7 +107,11 @@ class FactBase:
 
     def built_from(self, chip: str, kinds: Collection[str] | None = None) -> list[str]:
         """The systems, instances and pods built from `chip`, in the fact files' order; with `kinds`, only those."""
-        return [e.id for e in self.entities.values() if e.chip == chip and (kinds is None or e.kind in kinds)]
+        if self._by_chip is None:  # (entities are all loaded before the first question)
+            self._by_chip = {}
+            for e in self.entities.values():
+                self._by_chip.setdefault(e.chip, []).append(e.id)
+        return [e for e in self._by_chip.get(chip, []) if kinds is None or self.entities[e].kind in kinds]
 
     def members(self, entity_id: str) -> list[str]:
         ent = self.entities.get(entity_id)

@@ -375,8 +375,8 @@ def _partners_in_context(ctx: Subjects, seg: Segment, s: Sentence, r: _Ratio) ->
             and system_word_before(s, q):
         # "die UltraServers mit bis zu 144 dieser Chips bieten das Vierfache der bisherigen Rechenleistung":
         # the systems built from the two chips, when the fact base compares exactly one such pair
-        pairs = {(a.id, f.q.versus) for a in ctx.fb.entities.values() if a.chip == r.subject
-                 for f in ctx.fb.about(a.id, "ratio") if ctx.fb.chip_of(f.q.versus) == r.versus}
+        pairs = {(a, f.q.versus) for a in ctx.fb.built_from(r.subject)
+                 for f in ctx.fb.about(a, "ratio") if ctx.fb.chip_of(f.q.versus) == r.versus}
         if len(pairs) == 1:
             r.subject, r.versus = pairs.pop()
             r.how = "coreference"
