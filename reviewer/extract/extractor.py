@@ -95,7 +95,7 @@ class ClaimExtractor:
             if gates.reported(s):
                 continue  # "hieß es", "according to ...": someone else's statement
             for claims, needs_claims, cues in self._sentence_rules:
-                if cues and not any(s.cue(label) for label in cues):
+                if cues and not any(s.has_cue(label) for label in cues):
                     continue  # the rule reads a cue word the sentence has not
                 out.extend(claims(ctx, seg, s, out) if needs_claims else claims(ctx, seg, s))
                 if ctx.memory.inferred or ctx.ratios:

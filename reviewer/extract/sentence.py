@@ -53,15 +53,19 @@ class Sentence:
     _labels: tuple[int, str] | None = field(default=None, repr=False)  # (number of cues, their labels)
 
     def cue(self, prefix: str) -> list[Cue]:
+        if not self.has_cue(prefix):
+            return []
+        return [c for c in self.cues if c.label.startswith(prefix)]
+
+    def has_cue(self, prefix: str) -> bool:
+        """Whether a cue's label starts with the prefix."""
         cues = self.cues
         if not cues:
-            return []
+            return False
         labels = self._labels
         if labels is None or labels[0] != len(cues):  # cues are only ever added (a table header's)
             labels = self._labels = (len(cues), "\n" + "\n".join(c.label for c in cues))
-        if "\n" + prefix not in labels[1]:
-            return []  # no label starts with the prefix
-        return [c for c in cues if c.label.startswith(prefix)]
+        return "\n" + prefix in labels[1]
 
     def forget_mentions(self) -> None:
         """Ask compared_in and counted_in again (cues were added)."""
