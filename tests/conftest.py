@@ -4,6 +4,7 @@ import contextlib
 import datetime as dt
 import io
 import os
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -63,11 +64,27 @@ def run_cli(argv: list[str], capsys) -> tuple[int, str, str]:
     return code, out, err
 
 
+@pytest.fixture(scope="session")
+def _fresh_cache(tmp_path_factory) -> Path:
+    """The cache this session's own code writes for the bundled and the fixture fact files (parsed YAML, pint's
+    table, the tokenized names): built once, never from an earlier run's leftovers."""
+    d = tmp_path_factory.mktemp("fresh-cache")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("HW_FACT_REVIEWER_CACHE_DIR", str(d))
+        Reviewer(load_factbase())
+        Reviewer(load_factbase([HERE / "fixtures" / "facts"], include_bundled=False))
+    return d
+
+
 @pytest.fixture(autouse=True)
-def _own_cache(tmp_path_factory, monkeypatch):
-    """Every test gets an empty cache folder of its own (reviewer/diskcache.py's folder): no test reads what
-    another test, or an earlier run, left there."""
-    monkeypatch.setenv("HW_FACT_REVIEWER_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
+def _own_cache(request, tmp_path_factory, monkeypatch):
+    """Every test gets a cache folder of its own (reviewer/diskcache.py's folder): no test reads what another
+    test, or an earlier run, left there. It starts with a copy of the session's fresh cache, so the CLI tests
+    do not parse the fact files' YAML again; a test marked `cold_cache` starts with an empty folder."""
+    d = tmp_path_factory.mktemp("cache")
+    if request.node.get_closest_marker("cold_cache") is None:
+        shutil.copytree(request.getfixturevalue("_fresh_cache"), d, dirs_exist_ok=True)
+    monkeypatch.setenv("HW_FACT_REVIEWER_CACHE_DIR", str(d))
 
 
 def review(rv: Reviewer, text: str, lang: str, as_of: str = "2025-12-10"):
