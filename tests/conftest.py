@@ -18,6 +18,11 @@ ROOT = HERE.parent
 SEEDS = ROOT.parent / "shared" / "seeds"
 
 
+def pytest_addoption(parser):
+    parser.addoption("--update-golden", action="store_true",
+                     help="rewrite tests/golden/ from the reviewer's output (tests/test_golden.py)")
+
+
 @pytest.fixture(scope="session")
 def fixture_reviewer() -> Reviewer:
     """A reviewer on the small fixture fact base: verdict tests do not move when facts/ grows."""

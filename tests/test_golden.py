@@ -1,0 +1,65 @@
+"""Approval tests: the whole review of every corpus article and seed, pinned line by line.
+
+Each article's expected review is a text file in tests/golden/ with one line per finding: its span, check,
+verdict and severity, entity and attribute, the text as written, the expected value, the suggestion, the
+sources and the message. Any change in what the reviewer says (a verdict, a column, a suggestion's number
+format, a source's order, a word of a message) fails the article's test and shows as a diff of those lines.
+
+A change that is meant gets its files rewritten, and the diff of tests/golden/ is then reviewed with it:
+
+    pytest tests/test_golden.py --update-golden
+
+Undated articles are reviewed at a fixed date, so the files do not move with the calendar.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from reviewer.models import ArticleReport, Finding
+from reviewer.source import read_source
+
+HERE = Path(__file__).parent
+GOLDEN = HERE / "golden"
+AS_OF = dt.date(2026, 11, 24)
+SEEDS = HERE.parent.parent / "shared" / "seeds"
+
+ARTICLES = [pytest.param(p, id=f"corpus/{p.stem}") for p in sorted((HERE.parent / "corpus").glob("*.md"))]
+ARTICLES += [pytest.param(p, id=f"seeds/{p.stem}") for p in sorted(SEEDS.glob("*.txt"))]
+
+
+def finding_line(f: Finding) -> str:
+    sources = " ".join(s.url or s.title for s in f.sources)
+    return (f"{f.line}:{f.column}-{f.end_line}:{f.end_column} {f.check} {f.verdict}/{f.severity} "
+            f"{f.entity}.{f.attribute} {f.text!r} claimed={f.claimed!r} expected={f.expected!r} "
+            f"suggestion={f.suggestion!r} sources=[{sources}]\n    {f.message}" + (f"\n    note: {f.note}" if f.note else ""))
+
+
+def golden_text(report: ArticleReport) -> str:
+    head = [f"status: {report.status}", f"language: {report.language}", f"as_of: {report.as_of}",
+            *(f"notice: {n}" for n in report.notices)]
+    return "\n".join(head + [finding_line(f) for f in report.findings]) + "\n"
+
+
+def test_every_article_has_its_golden_file():
+    assert len(ARTICLES) >= 80, "corpus/ and ../shared/seeds must both be there"
+    expected = {f"{p.values[0].parent.name}/{p.values[0].stem}.txt" for p in ARTICLES}
+    present = {p.relative_to(GOLDEN).as_posix() for p in GOLDEN.rglob("*.txt")}
+    assert present == expected, f"missing: {sorted(expected - present)}; stale: {sorted(present - expected)}"
+
+
+@pytest.mark.parametrize("path", ARTICLES)
+def test_review_matches_golden(path: Path, reviewer, request):
+    report = reviewer.review_source(read_source(path), as_of=AS_OF)
+    got = golden_text(report)
+    target = GOLDEN / path.parent.name / f"{path.stem}.txt"
+    if request.config.getoption("--update-golden"):
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(got, encoding="utf-8")
+        return
+    assert target.exists(), f"{target} is missing: run pytest tests/test_golden.py --update-golden"
+    want = target.read_text(encoding="utf-8")
+    assert got.splitlines() == want.splitlines()
