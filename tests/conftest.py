@@ -1,11 +1,13 @@
 from __future__ import annotations
 
+import atexit
 import contextlib
 import datetime as dt
 import io
 import os
 import shutil
 import subprocess
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -15,7 +17,9 @@ from reviewer.factbase.base import load_factbase
 
 HERE = Path(__file__).parent
 ROOT = HERE.parent
-SEEDS = ROOT.parent / "shared" / "seeds"
+# mutmut runs the tests from its copy of the project, mutants/ inside it (tools/mutation.py)
+UNDER_MUTMUT = ROOT.name == "mutants"
+SEEDS = (ROOT.parent.parent if UNDER_MUTMUT else ROOT.parent) / "shared" / "seeds"
 
 
 def pytest_addoption(parser):
@@ -23,16 +27,70 @@ def pytest_addoption(parser):
                      help="rewrite tests/golden/ from the reviewer's output (tests/test_golden.py)")
 
 
+_shared: dict[str, object] = {}
+
+
+def _once(name: str, build):
+    """The session's shared objects, built on first use (see pytest_collection_finish)."""
+    if name not in _shared:
+        _shared[name] = build()
+    return _shared[name]
+
+
+def _build_fresh_cache() -> Path:
+    """The cache this session's own code writes for the bundled and the fixture fact files (parsed YAML, pint's
+    table, the tokenized names): built once per session, never from an earlier run's leftovers."""
+    d = Path(tempfile.mkdtemp(prefix="hw-fact-reviewer-test-cache-"))
+    atexit.register(shutil.rmtree, d, ignore_errors=True)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("HW_FACT_REVIEWER_CACHE_DIR", str(d))
+        Reviewer(load_factbase())
+        Reviewer(load_factbase([HERE / "fixtures" / "facts"], include_bundled=False))
+    return d
+
+
+def _build_reviewer(*dirs: Path, bundled: bool = True) -> Reviewer:
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("HW_FACT_REVIEWER_CACHE_DIR", str(_once("cache", _build_fresh_cache)))
+        rv = Reviewer(load_factbase(list(dirs), include_bundled=bundled))
+        if UNDER_MUTMUT:
+            for lang in ("en", "de"):
+                rv.nlp(lang)
+    return rv
+
+
+def _shared_reviewer() -> Reviewer:
+    return _once("reviewer", _build_reviewer)
+
+
+def _shared_fixture_reviewer() -> Reviewer:
+    return _once("fixture_reviewer", lambda: _build_reviewer(HERE / "fixtures" / "facts", bundled=False))
+
+
+def pytest_collection_finish(session):
+    """Under mutmut, every mutant's test run is a fork of a process that has only collected the tests: build the
+    shared reviewers there, so no mutant's run builds them again. (A mutant in code that runs only while they
+    are built is left to the tests that build their own: tests/test_factbase.py, tests/test_units.py.)"""
+    if UNDER_MUTMUT and session.config.option.collectonly:
+        _shared_reviewer()
+        _shared_fixture_reviewer()
+
+
+@pytest.fixture(scope="session")
+def _fresh_cache() -> Path:
+    return _once("cache", _build_fresh_cache)
+
+
 @pytest.fixture(scope="session")
 def fixture_reviewer() -> Reviewer:
     """A reviewer on the small fixture fact base: verdict tests do not move when facts/ grows."""
-    return Reviewer(load_factbase([HERE / "fixtures" / "facts"], include_bundled=False))
+    return _shared_fixture_reviewer()
 
 
 @pytest.fixture(scope="session")
 def reviewer() -> Reviewer:
     """The reviewer as users run it: the bundled fact base."""
-    return Reviewer()
+    return _shared_reviewer()
 
 
 def cli(*args, cwd=None) -> subprocess.CompletedProcess:
@@ -67,18 +125,6 @@ def run_cli(argv: list[str], capsys) -> tuple[int, str, str]:
         code = exc.code if isinstance(exc.code, int) else 2
     out, err = capsys.readouterr()
     return code, out, err
-
-
-@pytest.fixture(scope="session")
-def _fresh_cache(tmp_path_factory) -> Path:
-    """The cache this session's own code writes for the bundled and the fixture fact files (parsed YAML, pint's
-    table, the tokenized names): built once, never from an earlier run's leftovers."""
-    d = tmp_path_factory.mktemp("fresh-cache")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("HW_FACT_REVIEWER_CACHE_DIR", str(d))
-        Reviewer(load_factbase())
-        Reviewer(load_factbase([HERE / "fixtures" / "facts"], include_bundled=False))
-    return d
 
 
 @pytest.fixture(autouse=True)

@@ -18,6 +18,7 @@ import datetime as dt
 from pathlib import Path
 
 import pytest
+from conftest import SEEDS
 
 from reviewer.models import ArticleReport, Finding
 from reviewer.source import read_source
@@ -25,7 +26,6 @@ from reviewer.source import read_source
 HERE = Path(__file__).parent
 GOLDEN = HERE / "golden"
 AS_OF = dt.date(2026, 11, 24)
-SEEDS = HERE.parent.parent / "shared" / "seeds"
 
 ARTICLES = [pytest.param(p, id=f"corpus/{p.stem}") for p in sorted((HERE.parent / "corpus").glob("*.md"))]
 ARTICLES += [pytest.param(p, id=f"seeds/{p.stem}") for p in sorted(SEEDS.glob("*.txt"))]
@@ -47,7 +47,7 @@ def golden_text(report: ArticleReport) -> str:
 def test_every_article_has_its_golden_file():
     assert len(ARTICLES) >= 80, "corpus/ and ../shared/seeds must both be there"
     expected = {f"{p.values[0].parent.name}/{p.values[0].stem}.txt" for p in ARTICLES}
-    present = {p.relative_to(GOLDEN).as_posix() for p in GOLDEN.rglob("*.txt")}
+    present = {p.relative_to(GOLDEN).as_posix() for d in ("corpus", "seeds") for p in (GOLDEN / d).glob("*.txt")}
     assert present == expected, f"missing: {sorted(expected - present)}; stale: {sorted(present - expected)}"
 
 

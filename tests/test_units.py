@@ -1,3 +1,7 @@
+import json
+import re
+from pathlib import Path
+
 import pytest
 
 from reviewer import units
@@ -30,3 +34,113 @@ def test_units_case_distinguishes_bits():
 def test_units_unknown_unit_is_an_error():
     with pytest.raises(ValueError):
         units.parse_unit("furlongs")
+
+
+# --- the unit table built from scratch (pint), as on a machine with an empty cache -----------------------
+
+LEXICON_GOLDEN = Path(__file__).parent / "golden" / "units-lexicon.txt"
+
+
+@pytest.fixture
+def cold_units(monkeypatch):
+    """reviewer.units with no table in memory and none on disk: every factor comes from pint again."""
+    monkeypatch.setattr(units, "_table", None)
+    monkeypatch.setattr(units, "_table_key", "")
+    for cached in (units.to_base, units.convert, units.registry):
+        cached.cache_clear()
+    yield units
+    for cached in (units.to_base, units.convert):
+        cached.cache_clear()
+
+
+# (unit, family, the value of 1 unit in the family's base unit), worked out by hand
+BASES = [
+    ("terabyte / second", "rate", 1e12), ("terabit / second", "rate", 1.25e11), ("gibibyte", "memory", 2**30),
+    ("gigabyte", "memory", 1e9), ("tebibyte / second", "rate", 2**40), ("gigabit", "memory", 1.25e8),
+    ("petaFLOPS", "compute", 1e15), ("exaFLOPS", "compute", 1e18), ("teraFLOPS", "compute", 1e12),
+    ("nanometer", "length", 1.0), ("watt", "power", 1.0), ("kilowatt", "power", 1e3),
+    ("hectare", "area", 1e4), ("acre", "area", 4046.8564224), ("USD / hour", "price", 1.0), ("USD", "money", 1.0),
+    ("times", "ratio", 1.0), ("percent", "ratio", 0.01),
+]
+
+
+@pytest.mark.cold_cache
+@pytest.mark.parametrize("expr,family,factor", BASES)
+def test_units_table_from_pint_on_an_empty_cache(cold_units, expr, family, factor):
+    assert cold_units.family_of(expr) == family
+    assert cold_units.to_base(3.0, expr) == pytest.approx(3.0 * factor, rel=1e-12)
+
+
+@pytest.mark.cold_cache
+def test_units_table_is_stored_and_read_back(cold_units, monkeypatch, tmp_path):
+    monkeypatch.setenv("HW_FACT_REVIEWER_CACHE_DIR", str(tmp_path))
+    assert cold_units.convert(1.6, "terabit / second", "gigabyte / second") == pytest.approx(200)
+    assert cold_units.pretty("terabyte / second") == "TB/s"
+    stored = sorted(tmp_path.glob("units-*.json"))
+    assert len(stored) == 1
+    table = json.loads(stored[0].read_text())
+    assert table["base"]["gibibyte"] == ["memory", 2**30]
+    assert table["pair"]["terabit / second\tgigabyte / second"] == pytest.approx(125)
+    assert table["pretty"]["terabyte / second"] == "TB/s"
+    # a new process reads the same table instead of asking pint
+    monkeypatch.setattr(units, "_table", None)
+    units.convert.cache_clear()
+    monkeypatch.setattr(units, "registry", lambda: pytest.fail("pint asked although the cache has the factor"))
+    assert units.convert(1.6, "terabit / second", "gigabyte / second") == pytest.approx(200)
+    assert units.pretty("terabyte / second") == "TB/s"
+
+
+@pytest.mark.cold_cache
+def test_units_cache_with_the_wrong_shape_is_rebuilt(cold_units, monkeypatch, tmp_path):
+    monkeypatch.setenv("HW_FACT_REVIEWER_CACHE_DIR", str(tmp_path))
+    units._units_table()
+    (path,) = tmp_path.glob("units-*.json")
+    path.write_text(json.dumps({"base": {}, "pair": []}))
+    monkeypatch.setattr(units, "_table", None)
+    assert units._units_table()["base"]["gigabyte"] == ["memory", 1e9]
+
+
+@pytest.mark.parametrize("expr,symbol", [("terabyte / second", "TB/s"), ("gibibyte", "GiB"), ("petaFLOPS", "PFLOPS"),
+                                         ("terabit / second", "Tb/s"), ("nanometer", "nm"), ("kilowatt", "kW")])
+@pytest.mark.cold_cache
+def test_units_pretty_symbols(cold_units, expr, symbol):
+    assert cold_units.pretty(expr) == symbol
+
+
+@pytest.mark.cold_cache
+def test_units_unknown_family_is_an_error(cold_units):
+    with pytest.raises(ValueError, match="no known family"):
+        cold_units.family_of("second")
+
+
+def test_units_every_lexicon_entry_has_the_family_pint_gives():
+    lexicon = units._build_lexicon()
+    for surface, (expr, family) in lexicon.items():
+        assert units._pint_family(expr) == (family if family != "count" else "ratio"), surface
+
+
+def test_units_lexicon_matches_its_golden_file(request):
+    """Every surface form and what it reads as; a change is reviewed as a diff of tests/golden/units-lexicon.txt
+    (rewritten by `pytest tests/test_units.py --update-golden`)."""
+    got = "".join(f"{s}\t{e}\t{f}\n" for s, (e, f) in sorted(units._build_lexicon().items()))
+    if request.config.getoption("--update-golden"):
+        LEXICON_GOLDEN.write_text(got, encoding="utf-8")
+    assert got == LEXICON_GOLDEN.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("text,form", [("TB/s", "TB/s"), ("TB", "TB"), ("Gbit/s", "Gbit/s"), ("PFLOPS", "PFLOPS"),
+                                       ("Gigabit Ethernet", "Gigabit Ethernet"), ("GiB/s", "GiB/s")])
+def test_units_alternation_prefers_the_longest_form(text, form):
+    assert re.fullmatch(f"(?:{units.unit_alternation()})", text)
+    assert re.match(f"(?:{units.unit_alternation()})", text + " x").group() == form
+
+
+@pytest.mark.parametrize("expr,bits", [("terabit / second", True), ("gigabit", True), ("terabyte / second", False)])
+def test_units_is_bits(expr, bits):
+    assert units.is_bits(expr) is bits
+
+
+def test_units_binary_twin_both_ways_and_none():
+    assert units.binary_twin("kilobyte") == "kibibyte" and units.binary_twin("pebibyte") == "petabyte"
+    assert units.binary_twin("mebibyte / second") == "megabyte / second"
+    assert units.binary_twin("terabit / second") is None and units.binary_twin("watt") is None
