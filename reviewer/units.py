@@ -116,8 +116,8 @@ CURRENCY_SYMBOLS = {"$": "USD", "US$": "USD", "USD": "USD", "€": "EUR", "EUR":
 
 
 def unit_alternation() -> str:
-    """A regex alternation of every unit surface form, longest first (so "TB/s" wins over "TB")."""
-    forms = sorted(LEXICON, key=len, reverse=True)
+    """A regex alternation of every unit surface form, a form before its prefixes (so "TB/s" wins over "TB")."""
+    forms = sorted(LEXICON, reverse=True)  # (every form before the forms it starts with)
     return "|".join(re.escape(f) for f in forms)
 
 
@@ -138,11 +138,9 @@ _table_key = ""
 
 def _pint_family(unit_expr: str) -> str:
     ureg = registry()
-    dims = ureg.Quantity(1, unit_expr).dimensionality
-    for family, base in FAMILY_BASE.items():
-        if family == "count":
-            continue
-        if dims == ureg.Quantity(1, base).dimensionality:
+    dims = ureg.Unit(unit_expr).dimensionality
+    for family, base in FAMILY_BASE.items():  # (a dimensionless unit is a ratio: "ratio" comes before "count")
+        if dims == ureg.Unit(base).dimensionality:
             return family
     raise ValueError(f"unit '{unit_expr}' is of no known family")
 
@@ -171,7 +169,7 @@ def _units_table() -> dict[str, dict]:
 
 def ureg_factor(unit_expr: str, target: str) -> float:
     """pint's conversion factor: Quantity(v, unit_expr).to(target) is exactly v * this."""
-    return float(registry().Quantity(1.0, unit_expr).to(target).magnitude)
+    return float(registry().Quantity(unit_expr).to(target).magnitude)
 
 
 def _remember(section: str, key: str, value) -> None:
@@ -237,7 +235,7 @@ def pretty(unit_expr: str) -> str:
     if known is not None:
         return known
     ureg = registry()
-    symbol = f"{ureg.Unit(unit_expr):~}".replace(" ", "").replace("bit/s", "bit/s")
+    symbol = f"{ureg.Unit(unit_expr):~}".replace(" ", "")
     _remember("pretty", unit_expr, symbol)
     return symbol
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 import importlib
 from pathlib import Path
 
-from reviewer.checks import CHECKS
+import pytest
+
+from reviewer.checks import BY_ATTRIBUTE, CHECKS, OverlappingChecks, by_attribute
 from reviewer.checks import _discover as discover_checks
 from reviewer.checks.base import Check
 from reviewer.extract.rule import Rule
@@ -35,3 +37,23 @@ def test_discovery_finds_every_rule_by_module_name():
             module = importlib.import_module(f"reviewer.extract.rules.{path.stem}")
             every += [v for v in vars(module).values() if isinstance(v, Rule)]
     assert every and list(discover_rules()) == every == list(RULES)
+
+
+def test_discovery_each_attribute_goes_to_the_one_check_that_declares_it():
+    table = by_attribute(CHECKS)
+    assert table == BY_ATTRIBUTE
+    for check in CHECKS:
+        for attribute in check.attributes:
+            assert table[attribute] is check
+    assert set(table) == {a for c in CHECKS for a in c.attributes}
+
+
+def test_discovery_two_checks_on_one_attribute_are_refused():
+    first, second = CHECKS[0], CHECKS[1]
+    taken = sorted(first.attributes)[0]
+
+    class Poacher(type(second)):  # type: ignore[misc, valid-type]
+        attributes = second.attributes | {taken}
+
+    with pytest.raises(OverlappingChecks, match=f"^'{taken}' is judged by {first.code} and {second.code}$"):
+        by_attribute((first, Poacher()))

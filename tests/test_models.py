@@ -19,16 +19,18 @@ class Slow:
     note: str | None = None
 
 
-@quick_init
-@dataclass(frozen=True)
-class Fast:
-    name: str
-    value: float
-    unit: str = "GB"
-    note: str | None = None
-
-
 def _pair():
+    """The dataclass and its quick_init twin, decorated here, in the test (not at import)."""
+
+    @dataclass(frozen=True)
+    class Fast:
+        name: str
+        value: float
+        unit: str = "GB"
+        note: str | None = None
+
+    Fast.__qualname__ = "Fast"  # pickle finds it as this module's Fast
+    globals()["Fast"] = quick_init(Fast)
     return Slow, Fast
 
 

@@ -13,8 +13,8 @@ from .base import Check, CheckContext
 def _discover() -> tuple[Check, ...]:
     """One instance of every Check subclass defined in a module of this package, by code."""
     found: dict[type, Check] = {}
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
-        module = importlib.import_module(f"{__name__}.{info.name}")
+    for name in sorted(info.name for info in pkgutil.iter_modules(__path__)):
+        module = importlib.import_module(f"{__name__}.{name}")
         for value in vars(module).values():
             if isinstance(value, type) and issubclass(value, Check) and value is not Check \
                     and value.__module__ == module.__name__:

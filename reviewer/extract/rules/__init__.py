@@ -21,8 +21,8 @@ from .count import chip_multiple_claim, chips_multiplied, cores_multiplied
 
 def _discover() -> tuple[Rule, ...]:
     found = []
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
-        module = importlib.import_module(f"{__name__}.{info.name}")
+    for name in sorted(info.name for info in pkgutil.iter_modules(__path__)):
+        module = importlib.import_module(f"{__name__}.{name}")
         found += [v for v in vars(module).values() if isinstance(v, Rule)]
     return tuple(found)
 
