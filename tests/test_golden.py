@@ -1,4 +1,4 @@
-"""Approval tests: the whole review of every corpus article and seed, pinned line by line.
+"""Approval tests: the whole review of every corpus article, seed and scenario, pinned line by line.
 
 Each article's expected review is a text file in tests/golden/ with one line per finding: its span, check,
 verdict and severity, entity and attribute, the text as written, the expected value, the suggestion, the
@@ -29,6 +29,9 @@ AS_OF = dt.date(2026, 11, 24)
 
 ARTICLES = [pytest.param(p, id=f"corpus/{p.stem}") for p in sorted((HERE.parent / "corpus").glob("*.md"))]
 ARTICLES += [pytest.param(p, id=f"seeds/{p.stem}") for p in sorted(SEEDS.glob("*.txt"))]
+# tests/scenarios/: short articles written to walk each check's branches (verified, outdated, contradicted,
+# unverifiable; the tolerance's edges; both languages), where corpus/ does not
+ARTICLES += [pytest.param(p, id=f"scenarios/{p.stem}") for p in sorted((HERE / "scenarios").glob("*.md"))]
 
 
 def finding_line(f: Finding) -> str:
@@ -47,7 +50,7 @@ def golden_text(report: ArticleReport) -> str:
 def test_every_article_has_its_golden_file():
     assert len(ARTICLES) >= 80, "corpus/ and ../shared/seeds must both be there"
     expected = {f"{p.values[0].parent.name}/{p.values[0].stem}.txt" for p in ARTICLES}
-    present = {p.relative_to(GOLDEN).as_posix() for d in ("corpus", "seeds") for p in (GOLDEN / d).glob("*.txt")}
+    present = {p.relative_to(GOLDEN).as_posix() for d in ("corpus", "seeds", "scenarios") for p in (GOLDEN / d).glob("*.txt")}
     assert present == expected, f"missing: {sorted(expected - present)}; stale: {sorted(present - expected)}"
 
 
