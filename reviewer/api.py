@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections import OrderedDict
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Literal
@@ -30,6 +31,13 @@ from .verify import verify
 FAIL_LEVELS = ("error", "warning", "info", "none")
 
 
+# Pipelines built in this process, by (language, the fact files' content hash, model): a process that makes
+# several Reviewers on the same fact files (an editor's plugin, the CLI called in-process, the tests) builds
+# each pipeline once. A pipeline holds no state between documents.
+_PIPELINES: OrderedDict[tuple[str, str, str | None], Language] = OrderedDict()
+_PIPELINES_KEPT = 4
+
+
 class Reviewer:
     """Holds the fact base and one spaCy pipeline per language, built on first use."""
 
@@ -41,8 +49,7 @@ class Reviewer:
 
     def nlp(self, lang: str) -> Language:
         if lang not in self._nlp:
-            self._nlp[lang] = build_nlp(lang, self.factbase, self.spacy_model)
-            freeze_once()
+            self._nlp[lang] = _pipeline(lang, self.factbase, self.spacy_model)
         return self._nlp[lang]
 
     def review_path(self, path: str | Path, *, lang: str | None = None, as_of: dt.date | None = None) -> ArticleReport:
@@ -75,6 +82,20 @@ class Reviewer:
         report = ArticleReport(path=src.path, language=language, date=src.date, as_of=when, title=src.title,
                                status=status_of(findings), findings=findings, notices=src.notices)
         return report, [c for _, c in pairs]
+
+
+def _pipeline(lang: str, factbase: FactBase, model: str | None) -> Language:
+    key = (lang, factbase.fingerprint, model)
+    if not factbase.fingerprint:  # a fact base built in memory: its own pipeline
+        return build_nlp(lang, factbase, model)
+    if key in _PIPELINES:
+        _PIPELINES.move_to_end(key)
+        return _PIPELINES[key]
+    nlp = _PIPELINES[key] = build_nlp(lang, factbase, model)
+    freeze_once()
+    while len(_PIPELINES) > _PIPELINES_KEPT:
+        _PIPELINES.popitem(last=False)
+    return nlp
 
 
 # Front matter fields readers see: the headline, the teaser under it, the social-card text.
