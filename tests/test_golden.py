@@ -1,8 +1,9 @@
 """Approval tests: the whole review of every corpus article, seed and scenario, pinned line by line.
 
-Each article's expected review is a text file in tests/golden/ with one line per finding: its span, check,
+Each article's expected review is a text file in tests/golden/ with an entry per finding: its span, check,
 verdict and severity, entity and attribute, the text as written, the expected value, the suggestion, the
-sources and the message. Any change in what the reviewer says (a verdict, a column, a suggestion's number
+sources and the message, and the claim it was checked as (the figure as read, its qualifiers, how its
+subject was found). Any change in what the reviewer says (a verdict, a column, a suggestion's number
 format, a source's order, a word of a message) fails the article's test and shows as a diff of those lines.
 
 A change that is meant gets its files rewritten, and the diff of tests/golden/ is then reviewed with it:
@@ -15,12 +16,13 @@ Undated articles are reviewed at a fixed date, so the files do not move with the
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 from pathlib import Path
 
 import pytest
 from conftest import SEEDS
 
-from reviewer.models import ArticleReport, Finding
+from reviewer.models import ArticleReport, Claim, Finding
 from reviewer.source import read_source
 
 HERE = Path(__file__).parent
@@ -41,10 +43,24 @@ def finding_line(f: Finding) -> str:
             f"suggestion={f.suggestion!r} sources=[{sources}]\n    {f.message}" + (f"\n    note: {f.note}" if f.note else ""))
 
 
-def golden_text(report: ArticleReport) -> str:
+def claim_line(c: Claim) -> str:
+    """What the finding was checked as: the figure as read, its qualifiers and how its subject was found (the
+    sentence by a digest: the seeds' sentences stay out of the project)."""
+    q = c.quantity
+    figure = (f"{q.value:g}{'-' + format(q.range_high, 'g') if q.range_high is not None else ''} {q.unit} "
+              f"{q.family}/{q.qualifier} ±{q.resolution:g}") if q else "-"
+    flags = [name for name in ("versus_implied", "per_direction", "negated") if getattr(c, name)]
+    return (f"    claim: {figure} value={c.value_text!r} precision={c.precision} sparsity={c.sparsity} scope={c.scope} "
+            f"versus={c.versus} {' '.join(flags)} subject={c.subject_how}:{c.subject_text!r} "
+            f"alternates={','.join(c.alternates)} as_of={c.as_of} "
+            f"sentence#{hashlib.sha1(c.sentence.encode()).hexdigest()[:8]}")
+
+
+def golden_text(report: ArticleReport, claims: list[Claim]) -> str:
     head = [f"status: {report.status}", f"language: {report.language}", f"as_of: {report.as_of}",
             *(f"notice: {n}" for n in report.notices)]
-    return "\n".join(head + [finding_line(f) for f in report.findings]) + "\n"
+    lines = [f"{finding_line(f)}\n{claim_line(c)}" for f, c in zip(report.findings, claims, strict=True)]
+    return "\n".join(head + lines) + "\n"
 
 
 def test_every_article_has_its_golden_file():
@@ -56,8 +72,8 @@ def test_every_article_has_its_golden_file():
 
 @pytest.mark.parametrize("path", ARTICLES)
 def test_review_matches_golden(path: Path, reviewer, request):
-    report = reviewer.review_source(read_source(path), as_of=AS_OF)
-    got = golden_text(report)
+    report, claims = reviewer.review_source_with_claims(read_source(path), as_of=AS_OF)
+    got = golden_text(report, claims)
     target = GOLDEN / path.parent.name / f"{path.stem}.txt"
     if request.config.getoption("--update-golden"):
         target.parent.mkdir(parents=True, exist_ok=True)
