@@ -102,3 +102,30 @@ def test_verdict_list_lead_and_coreference(fixture_reviewer):
 def test_verdict_quoted_error_is_not_a_claim(fixture_reviewer):
     r = review(fixture_reviewer, "Some outlets wrote that the GB300 NVL72 has 14 TB, which is wrong.", "en")
     assert not [f for f in r.findings if f.verdict == "contradicted"]
+
+
+# -- the library's entry points (reviewer.api) give the review the CLI gives -------------------------------
+
+def test_review_path_reads_the_file_and_passes_language_and_date(fixture_reviewer, tmp_path):
+    import datetime as dt
+
+    article = tmp_path / "a.md"
+    article.write_text("# Trainium3\n\nDer Trainium3 hat 128 GB HBM3e.\n", encoding="utf-8")
+    report = fixture_reviewer.review_path(article, lang="de", as_of=dt.date(2025, 12, 10))
+    assert report.path == str(article) and report.language == "de" and report.as_of == dt.date(2025, 12, 10)
+    assert [(f.text, f.verdict) for f in report.findings] == [("128 GB", "contradicted"), ("HBM3e", "verified")]
+    assert "Im Artikel steht" in report.findings[0].message  # the German log: the language was passed on
+    assert fixture_reviewer.review_path(article, lang="de", as_of=dt.date(2025, 12, 10)) == report
+
+
+def test_module_review_path_uses_the_bundled_fact_base(tmp_path):
+    import datetime as dt
+
+    from reviewer.api import review_path
+
+    article = tmp_path / "b.md"
+    article.write_text("Trainium3 has 96 GB of memory per chip.\n", encoding="utf-8")
+    report = review_path(article, lang="en", as_of=dt.date(2025, 12, 10))
+    assert report.language == "en" and report.as_of == dt.date(2025, 12, 10)
+    assert [(f.text, f.verdict) for f in report.findings] == [("96 GB", "contradicted")]
+    assert report.findings[0].message.startswith("Trainium3")  # the English log

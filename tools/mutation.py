@@ -56,11 +56,62 @@ def _row(name: str, n: int, c: Counter) -> str:
     return f"| {name} | {n} | {c['killed']} | {c['survived']} | {c['not covered']} | {c['timeout']} | {score} |"
 
 
+def survivor_changes(found: dict[str, dict[str, str]]) -> dict[str, list[tuple[str, str, list[str]]]]:
+    """module -> [(mutant, status, the changed lines)] of every mutant not killed."""
+    import os
+
+    from mutmut.mutation.diff_apply import get_diff_for_mutant  # (mutmut's own `mutmut show`)
+
+    out: dict[str, list[tuple[str, str, list[str]]]] = {}
+    here = os.getcwd()
+    os.chdir(ROOT)
+    try:
+        for module, mutants in sorted(found.items()):
+            for key, status in sorted(mutants.items(), key=lambda kv: _natural(kv[0])):
+                if status not in ("survived", "not covered"):
+                    continue
+                diff = get_diff_for_mutant(key, path=module)
+                lines = [ln for ln in diff.splitlines()
+                         if ln[:1] in "+-" and not ln.startswith(("+++", "---"))]
+                out.setdefault(module, []).append((key, status, lines))
+    finally:
+        os.chdir(here)
+    return out
+
+
+def _natural(key: str) -> tuple[str, int]:
+    name, _, n = key.rpartition("__mutmut_")
+    return name, int(n) if n.isdigit() else 0
+
+
+def write_report(found: dict[str, dict[str, str]], target: Path) -> None:
+    import datetime as dt
+    import tempfile
+
+    head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+    parts = [f"# Surviving mutants\n\nWritten by `python tools/mutation.py --write {target.name}` on "
+             f"{dt.date.today().isoformat()} at commit {head or '?'}: the table of the last mutmut run and, per "
+             "module and function, every mutant no selected test killed, with the line it changed. The README's "
+             "\"Mutation testing\" section says what they are.\n", table(found), ""]
+    for module, rows in survivor_changes(found).items():
+        parts.append(f"## {module} ({len(rows)})\n")
+        for key, status, lines in rows:
+            parts.append(f"- `{key}` ({status})")
+            parts.extend(f"  `{ln.strip()[:1]} {ln[1:].strip()}`".replace("``", "` `") for ln in lines[:6])
+        parts.append("")
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}-")
+    with open(fd, "w", encoding="utf-8") as fh:
+        fh.write("\n".join(parts) + "\n")
+    Path(tmp).replace(target)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--run", action="store_true", help="run mutmut first")
     ap.add_argument("--jobs", type=int, default=2, help="mutmut's --max-children (default 2)")
     ap.add_argument("--survivors", action="store_true", help="list every surviving mutant")
+    ap.add_argument("--write", type=Path, metavar="FILE",
+                    help="write the table and every surviving mutant's change (Markdown) to FILE")
     args = ap.parse_args()
     if args.run:
         subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children", str(args.jobs)], cwd=ROOT, check=False)
@@ -68,6 +119,9 @@ def main() -> None:
     if not found:
         sys.exit("no mutmut results in mutants/: run with --run")
     print(table(found))
+    if args.write:
+        write_report(found, args.write)
+        print(f"\nwritten: {args.write}")
     if args.survivors:
         for module, mutants in sorted(found.items()):
             alive = sorted(k for k, status in mutants.items() if status in ("survived", "not covered"))
