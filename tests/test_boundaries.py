@@ -93,3 +93,69 @@ def test_boundaries_every_qualifier_has_both_sides_in_both_languages():
 def test_boundaries_reading(reviewer, kind, lang, text, figure, verdict):
     f = find(review(reviewer, text, lang, as_of=AS_OF.get(kind, "2025-12-10")), figure)
     assert (f.entity, f.verdict) == (ENTITY[kind], verdict)
+
+
+# -- the check's helpers at their edges, on real facts with the values set -------------------------------
+
+def _bandwidth_facts(*base_values: float):
+    """Real resolved facts (Trainium3's memory bandwidth), each a fact of its own, with the base values given."""
+    from dataclasses import replace
+
+    from reviewer.factbase.base import load_factbase
+
+    rf = load_factbase().about("trainium3", "memory_bandwidth")[0]
+    return [replace(rf, fact=rf.fact.model_copy(), base_value=v) for v in base_values]
+
+
+def _figure(text: str):
+    from reviewer.quantities import find_quantities
+
+    (q,) = find_quantities(text, "en")
+    return q
+
+
+@pytest.mark.parametrize("figure,facts,near", [
+    ("1 TB/s", (1e12,), True),  # the written figure exactly
+    ("1.3 TB/s", (1e12,), True),  # 30 % more than the fact, to the last bit: still near
+    ("1 TB/s", (1.3e12,), True),  # 30 % less
+    ("1 TB/s", (1e12 / 1.31,), False), ("1 TB/s", (1e12 * 1.31,), False),  # beyond: not near
+    ("1 TB/s", (1e12, 2.01e12), True), ("1 TB/s", (1e12, 0.49e12), True),  # the others over twice / under half
+    ("1 TB/s", (1e12, 0.5e12), False), ("1 TB/s", (1e12, 2e12), False),  # one at exactly twice or half: ambiguous
+    ("1 TB/s", (1e12, 1.1e12), False),  # two near: ambiguous
+    ("1 TB/s", (None, 1e12), True),  # a fact without a value is no other
+])
+def test_near_one_picks_the_only_fact_within_30_percent(figure, facts, near):
+    from reviewer.checks.numeric import _near_one
+
+    resolved = _bandwidth_facts(*facts)
+    got = _near_one(_figure(figure), resolved)
+    assert got == ([next(f for f in resolved if f.base_value)] if near else [])
+
+
+def test_near_one_needs_a_figure_with_a_unit():
+    from dataclasses import replace
+
+    from reviewer.checks.numeric import _near_one
+
+    assert _near_one(replace(_figure("1 TB/s"), unit=""), _bandwidth_facts(1e12)) == []
+
+
+@pytest.mark.parametrize("figure,family,fact_value,as_written", [
+    ("4.9 TB/s", "rate", 4.9e12, True),  # the very digits
+    ("5 TB/s", "rate", 4.9e12, False),  # rounds to them, not written
+    ("about 5 TB/s", "rate", 4.9e12, False),  # "about" admits it; the digits do not
+    ("4-5 TB/s", "rate", 4.9e12, True),  # a range: within it
+    ("8 GB", "count", 8.4, True),  # a count is read as written, with its rounding ("8" for 8.4)
+    ("1.5 GB", "ratio", 1.58, True),  # a ratio likewise ("1.5x" for 1.58)
+    ("8 GB", "count", 9.5, False),
+])
+def test_matches_as_written_keeps_rounding_only_for_counts_ratios_and_ranges(figure, family, fact_value, as_written):
+    from dataclasses import replace
+
+    from reviewer.checks.base import matches_as_written
+
+    q = _figure(figure)
+    (fact,) = _bandwidth_facts(fact_value)
+    if family != "rate":
+        q, fact = replace(q, family=family), replace(fact, family=family)
+    assert matches_as_written(q, fact) is as_written

@@ -376,9 +376,9 @@ def bits_bytes_flipped(q):
 def _near_one(q, facts: list[ResolvedFact]) -> list[ResolvedFact]:
     """The one fact within 30 % of the written figure when every other is more than twice or half as
     much (by their values in base units); else none."""
-    claimed = units.to_base(q.value, q.unit) if q.unit else 0.0
-    if claimed <= 0:
+    if not q.unit:
         return []
+    claimed = units.to_base(q.value, q.unit)
     near: list[tuple[ResolvedFact, float]] = []
     others: list[tuple[ResolvedFact, float]] = []
     for f in facts:
