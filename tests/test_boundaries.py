@@ -159,3 +159,27 @@ def test_matches_as_written_keeps_rounding_only_for_counts_ratios_and_ranges(fig
     if family != "rate":
         q, fact = replace(q, family=family), replace(fact, family=family)
     assert matches_as_written(q, fact) is as_written
+
+
+@pytest.mark.parametrize("figure,unit", [
+    ("28.8 TB/s", "terabit / second"), ("3.2 Tbps", "terabyte / second"), ("144 GB", "gigabit"),
+    ("about 400 Gb/s", "gigabyte / second"),  # an approximate figure may be a slip too
+    ("over 1.6 Tbps", "terabit / second"), ("up to 1.6 Tbps", "terabyte / second"),  # "over"/"under" bound it:
+    ("under 1.6 Tbps", "terabit / second"),  # no digit-for-digit slip
+    ("2.5 PFLOPS", "petaFLOPS"),  # no bits, no bytes
+])
+def test_bits_bytes_flipped(figure, unit):
+    from reviewer.checks.numeric import bits_bytes_flipped
+
+    q = _figure(figure)
+    flipped = bits_bytes_flipped(q)
+    assert flipped.unit == unit and flipped.value == q.value
+
+
+def test_bits_bytes_flipped_leaves_a_figure_without_unit():
+    from dataclasses import replace
+
+    from reviewer.checks.numeric import bits_bytes_flipped
+
+    q = replace(_figure("8 GB"), unit="")
+    assert bits_bytes_flipped(q) is q
