@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import subprocess
 import sys
 from collections import Counter, defaultdict
@@ -79,6 +80,45 @@ def survivor_changes(found: dict[str, dict[str, str]]) -> dict[str, list[tuple[s
     return out
 
 
+KINDS = ("string", "number", "boundary", "operator", "condition forced", "None", "argument dropped",
+         "continue -> break", "other")
+
+
+def mutant_kind(lines: list[str]) -> str:
+    """What kind of change a mutant is, from its diff's lines (a rough sort, for the README's table)."""
+    minus = " ".join(ln[1:].strip() for ln in lines if ln.startswith("-"))
+    plus = " ".join(ln[1:].strip() for ln in lines if ln.startswith("+"))
+    if ("XX" in plus and "XX" not in minus) or (plus.lower() == minus.lower() and plus != minus):
+        return "string"
+    if "continue" in minus and "break" in plus:
+        return "continue -> break"
+    if " or True" in plus or " and False" in plus:
+        return "condition forced"
+    if re.sub(r"\d+", "#", plus) == re.sub(r"\d+", "#", minus):
+        return "number"
+    if re.sub(r"[<>]=?", "<", plus) == re.sub(r"[<>]=?", "<", minus):
+        return "boundary"
+    if re.sub(r"\b(and|or|not|in|is)\b|[-+*/%]|==|!=", "#", plus) == \
+            re.sub(r"\b(and|or|not|in|is)\b|[-+*/%]|==|!=", "#", minus):
+        return "operator"
+    if "None" in plus and plus.count("None") > minus.count("None"):
+        return "None"
+    if len(plus) < len(minus):
+        return "argument dropped"
+    return "other"
+
+
+def kinds_table(changes: dict[str, list[tuple[str, str, list[str]]]]) -> str:
+    rows = ["| module | " + " | ".join(KINDS) + " |", "|---|" + "---:|" * len(KINDS)]
+    total: Counter = Counter()
+    for module, found in changes.items():
+        c = Counter(mutant_kind(lines) for _, _, lines in found)
+        total.update(c)
+        rows.append(f"| {module} | " + " | ".join(str(c[k]) for k in KINDS) + " |")
+    rows.append("| **total** | " + " | ".join(str(total[k]) for k in KINDS) + " |")
+    return "\n".join(rows)
+
+
 def _natural(key: str) -> tuple[str, int]:
     name, _, n = key.rpartition("__mutmut_")
     return name, int(n) if n.isdigit() else 0
@@ -89,11 +129,13 @@ def write_report(found: dict[str, dict[str, str]], target: Path) -> None:
     import tempfile
 
     head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+    changes = survivor_changes(found)
     parts = [f"# Surviving mutants\n\nWritten by `python tools/mutation.py --write {target.name}` on "
              f"{dt.date.today().isoformat()} at commit {head or '?'}: the table of the last mutmut run and, per "
              "module and function, every mutant no selected test killed, with the line it changed. The README's "
-             "\"Mutation testing\" section says what they are.\n", table(found), ""]
-    for module, rows in survivor_changes(found).items():
+             "\"Mutation testing\" section says what they are.\n", table(found),
+             "\nThe survivors by the kind of change (a rough sort by the changed line):\n", kinds_table(changes), ""]
+    for module, rows in changes.items():
         parts.append(f"## {module} ({len(rows)})\n")
         for key, status, lines in rows:
             parts.append(f"- `{key}` ({status})")
