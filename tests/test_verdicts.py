@@ -129,3 +129,60 @@ def test_module_review_path_uses_the_bundled_fact_base(tmp_path):
     assert report.language == "en" and report.as_of == dt.date(2025, 12, 10)
     assert [(f.text, f.verdict) for f in report.findings] == [("96 GB", "contradicted")]
     assert report.findings[0].message.startswith("Trainium3")  # the English log
+
+
+def test_reviewers_on_the_same_fact_files_share_their_pipelines(fixture_reviewer):
+    from conftest import HERE
+
+    from reviewer.api import Reviewer
+    from reviewer.factbase.base import load_factbase
+
+    again = Reviewer(load_factbase([HERE / "fixtures" / "facts"], include_bundled=False))
+    assert again.factbase is not fixture_reviewer.factbase
+    assert again.nlp("en") is fixture_reviewer.nlp("en") and again.nlp("de") is fixture_reviewer.nlp("de")
+
+
+def test_a_fact_base_built_in_memory_gets_a_pipeline_of_its_own(fixture_reviewer):
+    import dataclasses
+    import datetime as dt
+
+    from reviewer.api import Reviewer
+
+    in_memory = dataclasses.replace(fixture_reviewer.factbase, fingerprint="")
+    rv = Reviewer(in_memory)
+    assert rv.nlp("en") is not fixture_reviewer.nlp("en")
+    report = rv.review_text("Trainium3 has 96 GB of memory per chip.", lang="en", as_of=dt.date(2025, 12, 10))
+    assert [(f.text, f.verdict) for f in report.findings] == [("96 GB", "contradicted")]
+
+
+def test_the_process_keeps_the_newest_pipelines(fixture_reviewer, monkeypatch):
+    from reviewer import api
+
+    monkeypatch.setattr(api, "_PIPELINES", api.OrderedDict())
+    monkeypatch.setattr(api, "_PIPELINES_KEPT", 1)
+    en = api._pipeline("en", fixture_reviewer.factbase, None)
+    assert list(api._PIPELINES) == [("en", fixture_reviewer.factbase.fingerprint, None)]
+    assert api._pipeline("en", fixture_reviewer.factbase, None) is en  # kept
+    api._pipeline("de", fixture_reviewer.factbase, None)
+    assert list(api._PIPELINES) == [("de", fixture_reviewer.factbase.fingerprint, None)]  # the oldest went
+
+
+def test_a_spacy_model_that_is_not_installed_is_a_clear_error(fixture_reviewer):
+    from reviewer import errors
+    from reviewer.api import Reviewer
+
+    rv = Reviewer(fixture_reviewer.factbase, spacy_model="xx_hw_not_installed")
+    assert rv.spacy_model == "xx_hw_not_installed"
+    with pytest.raises(errors.ModelNotInstalled, match="xx_hw_not_installed"):
+        rv.nlp("en")
+
+
+def test_exit_code_fails_on_warnings_by_default(fixture_reviewer):
+    import datetime as dt
+
+    from reviewer.api import exit_code
+
+    report = fixture_reviewer.review_text("Trainium3 has 96 GB of memory per chip.", lang="en",
+                                          as_of=dt.date(2025, 12, 10))
+    assert report.findings[0].severity == "error"
+    assert exit_code([report]) == 1 and exit_code([report], "none") == 0
