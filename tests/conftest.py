@@ -67,6 +67,20 @@ def _shared_fixture_reviewer() -> Reviewer:
     return _once("fixture_reviewer", lambda: _build_reviewer(HERE / "fixtures" / "facts", bundled=False))
 
 
+def pytest_sessionstart(session):
+    """Under mutmut, a mutant's run starts with empty memos: the number formats, unit factors and fact readings
+    the shared reviewers left in the fork's parent would otherwise answer for a mutated function."""
+    if UNDER_MUTMUT:
+        from reviewer import numbers, units
+        from reviewer.checks import base
+
+        numbers._FORMATTED.clear()
+        base._READINGS.clear()
+        base._LAST_BOUNDS = (None, ())
+        for cached in (units.to_base, units.convert, units.binary_twin):
+            cached.cache_clear()
+
+
 def pytest_collection_finish(session):
     """Under mutmut, every mutant's test run is a fork of a process that has only collected the tests: build the
     shared reviewers there, so no mutant's run builds them again. (A mutant in code that runs only while they
