@@ -24,6 +24,12 @@ def _same_name(claimed: str, fact_value: str) -> bool:
     return a.startswith(b) or b.startswith(a)
 
 
+def _names_of(fb, name: str) -> list[str]:
+    """A link's name and its aliases, as the fact base knows them ("Elastic Fabric Adapter": "EFA", "AWS EFA")."""
+    ent = next((e for e in fb.entities.values() if e.kind == "interconnect" and e.name == name), None)
+    return [name, *ent.aliases] if ent is not None else [name]
+
+
 def _version_clash(claimed: str, fact_value: str) -> bool:
     (sa, va), (sb, vb) = split_version(normalize(claimed)), split_version(normalize(fact_value))
     return bool(va and vb and sa == sb and va != vb)
@@ -51,19 +57,24 @@ class InterconnectClaim(Check):
         positive = [f for f in facts if not f.fact.negated]
         negative = [f for f in facts if f.fact.negated]
         value = claim.value_text or claim.text
-        pos_hit = [f for f in positive if _same_name(value, f.text)]
-        neg_hit = [f for f in negative if _same_name(value, f.text)]
+        names = _names_of(fb, value)
+
+        def same(fact_text: str) -> bool:  # "EFA" in a fact names the Elastic Fabric Adapter the article names
+            return any(_same_name(name, fact_text) for name in names)
+
+        pos_hit = [f for f in positive if same(f.text)]
+        neg_hit = [f for f in negative if same(f.text)]
         clash = [f for f in positive if _version_clash(value, f.text)]
         uses = ", ".join(sorted({str(f.value) for f in positive})) or "?"
         if not claim.negated and not pos_hit and fb.entities[claim.entity].kind == "chip":
             # "Trainium3 chips are linked through NeuronSwitch-v1": the fabric of the systems built from the chip
             pos_hit = [f for e in fb.built_from(claim.entity, ("system", "pod"))
                        for f in fb.about(e, "interconnect")
-                       if f.valid_at(ctx.as_of) and not f.fact.negated and _same_name(value, f.text)]
+                       if f.valid_at(ctx.as_of) and not f.fact.negated and same(f.text)]
         if not claim.negated and not pos_hit:
             for other in claim.alternates:  # a guessed subject: the link is another chip's in context
                 alt_hit = [f for e in fb.members(other) for f in fb.about(e, "interconnect")
-                           if f.valid_at(ctx.as_of) and not f.fact.negated and _same_name(value, f.text)]
+                           if f.valid_at(ctx.as_of) and not f.fact.negated and same(f.text)]
                 if alt_hit:
                     alt = replace(claim, entity=other, alternates=())
                     return Verdict(alt, "verified", expected=str(alt_hit[0].value), sources=sources_of(alt_hit),
