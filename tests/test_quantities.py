@@ -68,3 +68,15 @@ def test_quantities_spans_are_exact():
     text = "Trainium3: 144GB HBM3e, 4,9TB/s"
     spans = [text[q.start:q.end] for q in find_quantities(text, "de")]
     assert spans == ["144GB", "4,9TB/s"]
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("en", "two GPUs and twelve chips"), ("en", "network two"), ("en", "two_x x_two stwo twos 2x"),
+    ("en", "Ätwo twoÄ two-fold (two)"), ("de", "zwei Chips, zweite Generation, über zwei"), ("de", "zwei_x xzwei zwei"),
+])
+def test_anchor_starts_are_where_the_anchor_pattern_starts(lang, text):
+    """The fast scan finds the number words at word boundaries exactly as the regex's \\b does (letters,
+    digits and the underscore are word characters)."""
+    from reviewer.quantities import _anchors, anchor_starts
+
+    assert anchor_starts(text, lang) == [m.start() for m in _anchors(lang).finditer(text)]
