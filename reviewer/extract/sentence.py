@@ -50,7 +50,8 @@ class Sentence:
     last_ratio: tuple[str, str, int] | None = None
     compared: list[Mention] | None = field(default=None, repr=False)  # compared_in's answer
     counted: list[Mention] | None = field(default=None, repr=False)  # counted_in's answer
-    _labels: tuple[int, str] | None = field(default=None, repr=False)  # (number of cues, their labels)
+    # (number of cues, their labels, the prefixes asked so far and their answers)
+    _labels: tuple[int, str, dict[str, bool]] | None = field(default=None, repr=False)
 
     def cue(self, prefix: str) -> list[Cue]:
         if not self.has_cue(prefix):
@@ -64,8 +65,11 @@ class Sentence:
             return False
         labels = self._labels
         if labels is None or labels[0] != len(cues):  # cues are only ever added (a table header's)
-            labels = self._labels = (len(cues), "\n" + "\n".join(c.label for c in cues))
-        return "\n" + prefix in labels[1]
+            labels = self._labels = (len(cues), "\n" + "\n".join(c.label for c in cues), {})
+        known = labels[2].get(prefix)
+        if known is None:
+            known = labels[2][prefix] = "\n" + prefix in labels[1]
+        return known
 
     def forget_mentions(self) -> None:
         """Ask compared_in and counted_in again (cues were added)."""
