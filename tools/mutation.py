@@ -7,7 +7,8 @@
 
 The modules and the tests that exercise them are in pyproject.toml ([tool.mutmut]: only_mutate,
 pytest_add_cli_args_test_selection); mutmut runs only the tests that cover a mutated function. Score:
-killed / (killed + survived + not covered); a timeout counts as killed (the mutant broke the code).
+killed / (killed + survived + not covered), over the mutants that were run; a timeout counts as killed (the
+mutant broke the code).
 """
 
 from __future__ import annotations
@@ -40,7 +41,8 @@ def results() -> dict[str, dict[str, str]]:
 
 
 def table(found: dict[str, dict[str, str]]) -> str:
-    rows = ["| module | mutants | killed | survived | not covered | timeout | score |", "|---|---:|---:|---:|---:|---:|---:|"]
+    rows = ["| module | mutants | killed | survived | not covered | timeout | not run | score |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|"]
     total: Counter = Counter()
     for module, mutants in sorted(found.items()):
         c = Counter(mutants.values())
@@ -54,7 +56,8 @@ def _row(name: str, n: int, c: Counter) -> str:
     killed = c["killed"] + c["timeout"]
     judged = killed + c["survived"] + c["not covered"]
     score = f"{killed / judged:.1%}" if judged else "–"
-    return f"| {name} | {n} | {c['killed']} | {c['survived']} | {c['not covered']} | {c['timeout']} | {score} |"
+    return (f"| {name} | {n} | {c['killed']} | {c['survived']} | {c['not covered']} | {c['timeout']} | {c['not run']} "
+            f"| {score} |")
 
 
 def survivor_changes(found: dict[str, dict[str, str]]) -> dict[str, list[tuple[str, str, list[str]]]]:
