@@ -26,8 +26,8 @@ def _same_name(claimed: str, fact_value: str) -> bool:
 
 def _names_of(fb, name: str) -> list[str]:
     """A link's name and its aliases, as the fact base knows them ("Elastic Fabric Adapter": "EFA", "AWS EFA")."""
-    ent = next((e for e in fb.entities.values() if e.kind == "interconnect" and e.name == name), None)
-    return [name, *ent.aliases] if ent is not None else [name]
+    ent = fb.named(name)
+    return [name, *ent.aliases] if ent is not None and ent.kind == "interconnect" else [name]
 
 
 def _version_clash(claimed: str, fact_value: str) -> bool:

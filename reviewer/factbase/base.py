@@ -87,6 +87,7 @@ class FactBase:
     fingerprint: str = ""
     _index: dict[tuple[str, str], list[ResolvedFact]] = field(default_factory=lambda: defaultdict(list))
     _by_chip: dict[str | None, list[str]] | None = field(default=None, repr=False)
+    _by_name: dict[str, Entity] | None = field(default=None, repr=False)
 
     def about(self, entity: str, attribute: str) -> list[ResolvedFact]:
         return self._index.get((entity, attribute), [])
@@ -112,6 +113,14 @@ class FactBase:
             for e in self.entities.values():
                 self._by_chip.setdefault(e.chip, []).append(e.id)
         return [e for e in self._by_chip.get(chip, []) if kinds is None or self.entities[e].kind in kinds]
+
+    def named(self, name: str) -> Entity | None:
+        """The (first) entity whose display name is `name`."""
+        if self._by_name is None:
+            self._by_name = {}
+            for e in self.entities.values():
+                self._by_name.setdefault(e.name, e)
+        return self._by_name.get(name)
 
     def members(self, entity_id: str) -> list[str]:
         ent = self.entities.get(entity_id)
