@@ -26,7 +26,7 @@ from .markdown import segments
 from .models import ArticleReport, Claim, Finding, Segment, Source
 from .nlp import build_nlp
 from .source import read_source, source_from_text
-from .verify import verify
+from .verify import set_aside, verify
 
 FAIL_LEVELS = ("error", "warning", "info", "none")
 
@@ -76,11 +76,13 @@ class Reviewer:
             claims.extend(extractor.claims(seg, doc))
         claims = _dedupe(claims)
         ctx = CheckContext(self.factbase, when, language)
-        pairs = sorted(((finding(src, code, v), v.claim) for code, v in verify(claims, ctx)),
+        every = sorted(((finding(src, code, v), v.claim, set_aside(v)) for code, v in verify(claims, ctx)),
                        key=lambda p: (p[0].line, p[0].column, p[0].attribute))
+        pairs = [(f, c) for f, c, aside in every if not aside]
         findings = tuple(f for f, _ in pairs)
         report = ArticleReport(path=src.path, language=language, date=src.date, as_of=when, title=src.title,
-                               status=status_of(findings), findings=findings, notices=src.notices)
+                               status=status_of(findings), findings=findings, notices=src.notices,
+                               set_aside=tuple(f for f, _, aside in every if aside))
         return report, [c for _, c in pairs]
 
 

@@ -7,12 +7,20 @@ A gold file `NAME.gold.yaml` beside (or pointing at) its article lists every che
       - {context: "a substring on exactly one line", quote: "96 GB", truth: wrong, note: "..."}
       - {line: 42, quote: "128 GB", truth: wrong}      # by line number, for texts we may not quote
 
-`truth` is correct | wrong | outdated | unverifiable. A finding matches a gold claim when it is on the
-gold line and its column span overlaps the quote's. Measures:
+`truth` is correct | wrong | outdated | unverifiable: the figure as written, against the fact base (for a
+historical claim, at the time it names). `stance` (default asserted) is what the article does with it
+(vocabulary.Stance): only asserted and historical claims are the article's own; an alarm on any other
+(a refuted myth, a quoted post, an erratum's old value, speculation) is a false alarm, however wrong the
+figure. A finding matches a gold claim when it is on the gold line and its column span overlaps the
+quote's. Measures:
 
-- recall: wrong and outdated claims reported as contradicted or outdated;
-- precision: of all contradicted and outdated findings, those on a wrong or outdated claim;
-- coverage: correct claims reported as verified.
+- recall: the article's own wrong and outdated claims reported as contradicted or outdated;
+- precision: of all contradicted and outdated findings, those on such a claim;
+- coverage: the article's own correct claims reported as verified.
+
+Per stance: each gold stance's claims, the alarms on them, and how often the reviewer gave the claim the same
+stance. Per confidence: the alarms at each confidence level and the share on a real error; the errors
+(severity) at high confidence are what `--fail-on error` fails on.
 """
 
 from __future__ import annotations
@@ -31,11 +39,13 @@ from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 from .errors import ConfigError, NotFound
 from .models import ArticleReport, Finding
 from .source import read_source
+from .vocabulary import CONFIDENCES, STANCES, Stance
 
 TRUTHS = ("correct", "wrong", "outdated", "unverifiable")
 VERDICTS = ("verified", "contradicted", "outdated", "unverifiable", "none")
 ALARMS = ("contradicted", "outdated")
 _STRENGTH = {"contradicted": 3, "outdated": 3, "verified": 2, "unverifiable": 1}
+OWN_STANCES = ("asserted", "historical")  # the article's own claims: the others never warrant an alarm
 
 
 class GoldError(ConfigError):
@@ -48,6 +58,7 @@ class GoldClaim(BaseModel):
     line: int | None = None
     quote: str
     truth: Literal["correct", "wrong", "outdated", "unverifiable"]
+    stance: Stance = "asserted"
     note: str | None = None
 
     @model_validator(mode="after")
@@ -80,9 +91,15 @@ class ArticleScore:
     false_alarms: list[tuple[str, Finding]] = field(default_factory=list)  # alarms on text with no gold claim
     misses: list[tuple[Located, str]] = field(default_factory=list)  # wrong/outdated not reported
     wrong_alarms: list[tuple[Located, Finding]] = field(default_factory=list)  # alarms on correct claims
+    # (gold stance, what) -> n; what: claims | errors | alarms | caught | matched | agree
+    stances: Counter = field(default_factory=Counter)
+    # (confidence, what) -> n; what: alarms | right (on an error) | errors | errors_right (severity error)
+    confidence: Counter = field(default_factory=Counter)
 
     def add(self, other: ArticleScore) -> None:
         self.confusion.update(other.confusion)
+        self.stances.update(other.stances)
+        self.confidence.update(other.confidence)
         self.false_alarms += other.false_alarms
         self.misses += other.misses
         self.wrong_alarms += other.wrong_alarms
@@ -208,14 +225,51 @@ def score(report: ArticleReport, located: Sequence[Located]) -> ArticleScore:
         hits = [(i, f) for i, f in enumerate(report.findings) if _overlaps(f, g)]
         matched.update(i for i, _ in hits)
         verdict = max((f.verdict for _, f in hits), key=lambda v: _STRENGTH[v], default="none")
+        own = g.claim.stance in OWN_STANCES
+        error = own and g.claim.truth in ("wrong", "outdated")
+        _count_stance(s, g, report, hits, verdict, error)
+        if not own:
+            if verdict in ALARMS:
+                s.wrong_alarms.append((g, next(f for _, f in hits if f.verdict in ALARMS)))
+            continue  # not the article's claim: only an alarm on it counts, as a false one
         s.confusion[(g.claim.truth, verdict)] += 1
-        if g.claim.truth in ("wrong", "outdated") and verdict not in ALARMS:
+        if error and verdict not in ALARMS:
             s.misses.append((g, verdict))
-        if g.claim.truth not in ("wrong", "outdated") and verdict in ALARMS:
+        if not error and verdict in ALARMS:
             s.wrong_alarms.append((g, next(f for _, f in hits if f.verdict in ALARMS)))
+        for _, f in hits:
+            if f.verdict in ALARMS:
+                _count_confidence(s, f, error)
     s.false_alarms = [(report.path, f) for i, f in enumerate(report.findings)
                       if i not in matched and f.verdict in ALARMS]
+    for i, f in enumerate(report.findings):
+        if f.verdict in ALARMS and (i not in matched or not _on_own_claim(f, located)):
+            _count_confidence(s, f, False)
     return s
+
+
+def _on_own_claim(f: Finding, located: Sequence[Located]) -> bool:
+    return any(g.claim.stance in OWN_STANCES and _overlaps(f, g) for g in located)
+
+
+def _count_stance(s: ArticleScore, g: Located, report: ArticleReport, hits, verdict: str, error: bool) -> None:
+    st = g.claim.stance
+    s.stances[(st, "claims")] += 1
+    s.stances[(st, "errors")] += g.claim.truth in ("wrong", "outdated")
+    s.stances[(st, "alarms")] += verdict in ALARMS
+    s.stances[(st, "caught")] += error and verdict in ALARMS
+    seen = [f for _, f in hits] + [f for f in report.set_aside if _overlaps(f, g)]
+    if seen:
+        s.stances[(st, "matched")] += 1
+        s.stances[(st, "agree")] += seen[0].stance == st
+
+
+def _count_confidence(s: ArticleScore, f: Finding, right: bool) -> None:
+    s.confidence[(f.confidence, "alarms")] += 1
+    s.confidence[(f.confidence, "right")] += right
+    if f.severity == "error":
+        s.confidence[(f.confidence, "errors")] += 1
+        s.confidence[(f.confidence, "errors_right")] += right
 
 
 def evaluate(roots: Iterable[Path], reviewer, as_of: dt.date | None = None) -> list[ArticleScore]:
@@ -258,23 +312,66 @@ def render_text(scores: Sequence[ArticleScore], details: bool = False) -> str:
     fa = Counter(f.verdict for _, f in t.false_alarms)
     rows.append("| (no gold claim) | – | " + " | ".join(str(fa[v]) for v in ("contradicted", "outdated"))
                 + " | – | – |")
+    rows += ["", *_stance_table(t), "", *_confidence_table(t)]
     if details:
         rows.append("")
         for g, verdict in t.misses:
             rows.append(f"MISSED  {g.path}:{g.line}: {g.claim.quote!r} ({g.claim.truth}; reviewer: {verdict})"
                         f"  [{g.claim.note or ''}]")
         for g, f in t.wrong_alarms:
-            rows.append(f"WRONG ALARM  {g.path}:{g.line}: {g.claim.quote!r} (gold {g.claim.truth}) — {f.message}")
+            stance = "" if g.claim.stance == "asserted" else f", {g.claim.stance}"
+            rows.append(f"WRONG ALARM  {g.path}:{g.line}: {g.claim.quote!r} (gold {g.claim.truth}{stance}) — {f.message}")
         for path, f in t.false_alarms:
             rows.append(f"UNLISTED ALARM  {path}:{f.line}:{f.column}: {f.text!r} — {f.message}")
     return "\n".join(rows) + "\n"
+
+
+def _ratio(a: int, b: int) -> float | None:
+    return a / b if b else None
+
+
+def _stance_table(t: ArticleScore) -> list[str]:
+    """Per gold stance: its claims, how many are wrong as written, the alarms on them (caught errors for the
+    article's own claims, false alarms for the rest), and how often the reviewer saw the same stance."""
+    rows = ["Per stance (gold; alarms on a stance other than asserted or historical are false alarms):", "",
+            "| stance | claims | wrong as written | alarms | caught | recall | false alarms | same stance |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|"]
+    for st in STANCES:
+        n = t.stances[(st, "claims")]
+        if not n:
+            continue
+        errors = t.stances[(st, "errors")] if st in OWN_STANCES else 0
+        caught, alarms = t.stances[(st, "caught")], t.stances[(st, "alarms")]
+        recall = _pct(_ratio(caught, errors)) if st in OWN_STANCES else "–"
+        agree = _pct(_ratio(t.stances[(st, "agree")], t.stances[(st, "matched")]))
+        rows.append(f"| {st} | {n} | {t.stances[(st, 'errors')]} | {alarms} | {caught} | {recall} | "
+                    f"{alarms - caught} | {agree} |")
+    return rows
+
+
+def _confidence_table(t: ArticleScore) -> list[str]:
+    """Per confidence level: the alarms and their precision; the errors (severity error) and theirs."""
+    rows = ["Per confidence (every contradicted or outdated finding; errors: severity error, what "
+            "`--fail-on error` fails on):", "",
+            "| confidence | alarms | on an error | precision | errors | on an error | precision |",
+            "|---|---:|---:|---:|---:|---:|---:|"]
+    for level in CONFIDENCES:
+        c = t.confidence
+        rows.append(f"| {level} | {c[(level, 'alarms')]} | {c[(level, 'right')]} | "
+                    f"{_pct(_ratio(c[(level, 'right')], c[(level, 'alarms')]))} | {c[(level, 'errors')]} | "
+                    f"{c[(level, 'errors_right')]} | {_pct(_ratio(c[(level, 'errors_right')], c[(level, 'errors')]))} |")
+    return rows
 
 
 def _metrics(s: ArticleScore) -> dict:
     return {"claims": sum(s.confusion.values()), "errors": s.errors, "caught": s.caught, "alarms": s.alarms,
             "recall": s.recall, "precision": s.precision, "coverage": s.coverage,
             "confusion": {truth: {v: s.confusion[(truth, v)] for v in VERDICTS} for truth in TRUTHS},
-            "unlisted_alarms": len(s.false_alarms)}
+            "unlisted_alarms": len(s.false_alarms),
+            "stances": {st: {k: s.stances[(st, k)] for k in ("claims", "errors", "alarms", "caught", "matched", "agree")}
+                        for st in STANCES if s.stances[(st, "claims")]},
+            "confidence": {level: {k: s.confidence[(level, k)] for k in ("alarms", "right", "errors", "errors_right")}
+                           for level in CONFIDENCES}}
 
 
 def render_json(scores: Sequence[ArticleScore]) -> dict:

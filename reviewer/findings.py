@@ -19,9 +19,10 @@ def finding(src: Source, code: str, v: Verdict) -> Finding:
     line, col = src.line_col(c.start)
     end_line, end_col = src.line_col(c.end)
     severity: Severity = SEVERITY[v.kind]
-    if v.kind == "contradicted" and (c.subject_how == "coreference" or c.attribute == "ratio"):
-        severity = "warning"  # the subject or the metric was inferred: worth a look, not a hard failure
+    if v.kind == "contradicted" and c.confidence != "high":
+        severity = "warning"  # the subject or the metric was inferred or guessed: worth a look, not a failure
     message = v.reason if not v.note else f"{v.reason} {v.note}"
     return Finding(line=line, column=col, end_line=end_line, end_column=end_col, text=c.text, entity=c.entity,
                    attribute=c.attribute, claimed=c.text, expected=v.expected, verdict=v.kind, severity=severity,
-                   message=message, suggestion=v.suggestion, sources=v.sources, check=code, note=v.note)
+                   message=message, suggestion=v.suggestion, sources=v.sources, check=code, note=v.note,
+                   stance=c.stance, confidence=c.confidence)

@@ -152,6 +152,10 @@ class Claim:
     alternates: tuple[str, ...] = ()
     # "insgesamt 4 Milliarden bis Ende 2024": the date the figure is stated for, when not the article's
     as_of: dt.date | None = None
+    # what the article does with it (vocabulary.Stance): "asserted" unless a stance rule says otherwise
+    stance: str = "asserted"
+    # how the subject and attribute were bound (vocabulary.Confidence), set by the extractor
+    confidence: str = "high"
 
 
 @quick_init
@@ -193,6 +197,8 @@ class Finding:
     sources: tuple[SourceRef, ...]
     check: str = ""
     note: str | None = None
+    stance: str = "asserted"  # vocabulary.Stance
+    confidence: str = "high"  # vocabulary.Confidence: how the subject and attribute were bound
 
 
 @quick_init
@@ -206,6 +212,9 @@ class ArticleReport:
     status: Literal["PASSED", "PASSED WITH CHANGES", "FAILED"]
     findings: tuple[Finding, ...]
     notices: tuple[Notice, ...] = ()
+    # claims the article does not assert (quoted, refuted, corrected, hypothetical, negated): checked, never
+    # alarms, not in `findings`
+    set_aside: tuple[Finding, ...] = ()
 
     def count(self, verdict: VerdictKind) -> int:
         return sum(1 for f in self.findings if f.verdict == verdict)

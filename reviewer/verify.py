@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 
 from . import units
 from .checks import BY_ATTRIBUTE, CheckContext
 from .i18n import attr_name, msg
 from .models import Claim, Verdict
+from .vocabulary import SET_ASIDE_STANCES
 
 
 def verify(claims: Iterable[Claim], ctx: CheckContext) -> list[tuple[str, Verdict]]:
@@ -22,7 +24,29 @@ def verify(claims: Iterable[Claim], ctx: CheckContext) -> list[tuple[str, Verdic
                 claimed=claim.text))))
             continue
         out.append((check.code, check.check(claim, ctx)))
-    return _without_corrections(out)
+    return [(code, by_stance(v, ctx.lang)) for code, v in _without_corrections(out)]
+
+
+def by_stance(v: Verdict, lang: str) -> Verdict:
+    """What the claim's stance does to its verdict (reviewer/extract/stance.py). Only an asserted claim keeps
+    an alarm; a historical one was true at the time it names when it is merely outdated now; speculation
+    is unverifiable at most. The claims the article does not assert keep their verdict and are set aside
+    (not in the log's findings: reviewer/api.py)."""
+    stance = v.claim.stance
+    if stance == "historical" and v.kind == "outdated":
+        return replace(v, kind="verified", reason=msg(lang, "stance_historical", reason=v.reason))
+    if stance == "speculation" and v.kind in ("contradicted", "outdated"):
+        return replace(v, kind="unverifiable", suggestion=None,
+                       reason=msg(lang, "stance_speculation", reason=v.reason))
+    return v
+
+
+def set_aside(v: Verdict) -> bool:
+    """Whether the claim is left out of the log's findings: the article does not assert it. A negated value
+    that is right ("144 GiB statt 96 GiB", the predecessor's 96) is a comparison the article makes, and it
+    stays."""
+    stance = v.claim.stance
+    return stance in SET_ASIDE_STANCES and not (stance == "negated" and v.kind == "verified")
 
 
 def _key(v: Verdict) -> tuple:
@@ -36,7 +60,7 @@ def _without_corrections(pairs: list[tuple[str, Verdict]]) -> list[tuple[str, Ve
     as current. (Two figures where one was never true stay an alarm: that is a claim and a typo.)"""
     right: dict[tuple, list] = {}
     for _, v in pairs:
-        if v.kind == "verified" and v.claim.quantity is not None:
+        if v.kind == "verified" and v.claim.quantity is not None and v.claim.stance == "asserted":
             right.setdefault(_key(v), []).append(v.claim.quantity)
     return [(code, v) for code, v in pairs
             if not (v.kind == "outdated" and any(_distinct(q, v.claim.quantity) for q in right.get(_key(v), ())))]

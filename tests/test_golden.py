@@ -2,9 +2,9 @@
 
 Each article's expected review is a text file in tests/golden/ with an entry per finding: its span, check,
 verdict and severity, entity and attribute, the text as written, the expected value, the suggestion, the
-sources and the message, and the claim it was checked as (the figure as read, its qualifiers, how its
+sources and the message, its stance and confidence, and the claim it was checked as (the figure as read, its qualifiers, how its
 subject was found). Any change in what the reviewer says (a verdict, a column, a suggestion's number
-format, a source's order, a word of a message) fails the article's test and shows as a diff of those lines.
+format, a source's order, a word of a message, a claim set aside as not asserted) fails the article's test and shows as a diff of those lines.
 
 A change that is meant gets its files rewritten, and the diff of tests/golden/ is then reviewed with it:
 
@@ -39,6 +39,7 @@ ARTICLES += [pytest.param(p, id=f"scenarios/{p.stem}") for p in sorted((HERE / "
 def finding_line(f: Finding) -> str:
     sources = " ".join(s.url or s.title for s in f.sources)
     return (f"{f.line}:{f.column}-{f.end_line}:{f.end_column} {f.check} {f.verdict}/{f.severity} "
+            f"{f.stance}/{f.confidence} "
             f"{f.entity}.{f.attribute} {f.text!r} claimed={f.claimed!r} expected={f.expected!r} "
             f"suggestion={f.suggestion!r} sources=[{sources}]\n    {f.message}" + (f"\n    note: {f.note}" if f.note else ""))
 
@@ -60,7 +61,9 @@ def golden_text(report: ArticleReport, claims: list[Claim]) -> str:
     head = [f"status: {report.status}", f"language: {report.language}", f"as_of: {report.as_of}",
             *(f"notice: {n}" for n in report.notices)]
     lines = [f"{finding_line(f)}\n{claim_line(c)}" for f, c in zip(report.findings, claims, strict=True)]
-    return "\n".join(head + lines) + "\n"
+    # what the article does not assert: checked, set aside (reviewer/extract/stance.py)
+    aside = [f"aside: {finding_line(f)}" for f in report.set_aside]
+    return "\n".join(head + lines + aside) + "\n"
 
 
 def test_every_article_has_its_golden_file():

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from itertools import pairwise
 
 from spacy.tokens import Doc
@@ -27,7 +28,7 @@ from ..factbase.base import FactBase
 from ..lang import words
 from ..models import Claim, Quantity, Segment
 from ..nlp import doc_text
-from . import gates
+from . import gates, stance
 from .discourse import Discourse, Memory, header_unit, newest_for_new, with_header
 from .patterns import HARDWARE_KINDS
 from .rules import SENTENCE_RULES, figure_claim
@@ -67,29 +68,43 @@ class ClaimExtractor:
 
     # -- per segment ---------------------------------------------------------------------------
     def claims(self, seg: Segment, doc: Doc) -> list[Claim]:
+        """The segment's claims, each with its stance (reviewer/extract/stance.py). A figure the article
+        does not assert (reported speech, a quoted mistake, a quoted heading) is read as a claim to show
+        what it says, but what its rule inferred is not remembered: it does not move the article's subject."""
         sentences = split_sentences(doc, self.w)
         gates.mark_corrected_quotes(sentences)
+        seg_stance = stance.segment_stance(seg, self.state.last_paragraph, self.w)
         self.state.system_before = self.state.last_system  # as of this segment's start
         if seg.kind in ("paragraph", "heading"):
             self.state.last_paragraph = seg.text  # "## Reply 6: u/someone" introduces the blockquote below it
         if gates.quoted_heading(seg, self.w):
-            return []
+            placed = _place(sentences, doc._.hw_quantities or ())
+            stance.mark_myths(sentences)
+            return self._aside(seg, sentences, placed, seg_stance, range(len(placed)))
         self._note_structure(seg, sentences)
         self._note_mentions(seg, sentences)
         quantities = self._note_cells(seg, sentences, doc._.hw_quantities or ())
         placed = _place(sentences, quantities)
+        stance.mark_myths(sentences)  # (after the figures are placed: "That is wrong." refutes a figure)
         out: list[Claim] = []
         hedged = gates.hedged(doc_text(doc), placed, self.w)
+        unasserted = []  # figures of reported speech and quoted mistakes
         for k, (i, q) in enumerate(placed):
             if i < 0 or k in hedged:  # "3nm or 4nm": no claim
+                continue
+            s = sentences[i]
+            if (gates.reported(s) or gates.is_discussed(s, q.start, q.end)) \
+                    and stance.figure_stance(s, q.start, q.end) != "asserted":
+                unasserted.append(k)
                 continue
             claim = figure_claim(self._ctx, seg, sentences, i, q)
             if self._ctx.memory.inferred or self._ctx.ratios:
                 self._apply()
             if claim is not None:
                 out.append(claim)
+        aside = self._aside(seg, sentences, placed, seg_stance, unasserted)
         if gates.quoted_blockquote(seg, self.state.last_paragraph, self.w):
-            return []
+            return [replace(c, stance="quoted") for c in out] + aside
         ctx = self._ctx
         for s in sentences:
             if gates.reported(s):
@@ -104,8 +119,52 @@ class ClaimExtractor:
             # "Q: I've seen Trainium3 described at 1.3 petaflops.": the interviewer's premise; what it asks
             # about is what the answer's comparisons are about ("Q: So what does Trainium4 promise?")
             self.state.asked_about = [m.entity for s in sentences for m in s.mentions if self._is_hardware(m.entity)]
-            return []
+            return [replace(c, stance="quoted") for c in out] + aside
+        return [self._with_stance(seg, sentences, c, seg_stance) for c in out] + aside
+
+    def _aside(self, seg: Segment, sentences: list[Sentence], placed: list[tuple[int, Quantity]],
+               seg_stance: str, which: Iterable[int]) -> list[Claim]:
+        """The claims of figures the article does not assert, with their stance; what their rules inferred
+        is dropped, so they change nothing the article's own claims are read with."""
+        out = []
+        for k in which:
+            i, q = placed[k]
+            if i < 0:
+                continue
+            claim = figure_claim(self._ctx, seg, sentences, i, q)
+            self._ctx.memory.inferred.clear()
+            self._ctx.ratios.clear()
+            if claim is not None:
+                st = seg_stance if seg_stance != "asserted" else stance.figure_stance(sentences[i], q.start, q.end)
+                out.append(replace(claim, stance=st, confidence=self._confidence(seg, claim)))
         return out
+
+    def _with_stance(self, seg: Segment, sentences: list[Sentence], c: Claim, seg_stance: str) -> Claim:
+        """The claim with its stance and its confidence."""
+        sure = self._confidence(seg, c)
+        if seg_stance != "asserted":
+            return replace(c, stance=seg_stance, confidence=sure)
+        i = bisect_right([s.start for s in sentences], c.start - seg.start) - 1
+        st = stance.figure_stance(sentences[i], c.start - seg.start, c.end - seg.start) if i >= 0 else "asserted"
+        if st == "negated" and c.negated:
+            st = "asserted"  # "does not use EFA": the article's own claim that it does not
+        return c if st == "asserted" and sure == "high" else replace(c, stance=st, confidence=sure)
+
+    def _confidence(self, seg: Segment, c: Claim) -> str:
+        """How the subject and the attribute were bound (vocabulary.Confidence): high when the subject is
+        named in the clause, its table row or its list lead; medium when it was inferred from the paragraph,
+        the list's intro or the section's heading, or a ratio's partner or metric was read from the words
+        around it; low when it was guessed from earlier paragraphs, or a ratio's partner is assumed."""
+        if c.subject_how in ("sentence", "table", "lead"):
+            sure = "high"
+        elif c.subject_how == "heading" or c.entity in self.memory.all(seg.block) \
+                or c.entity in self.memory.all(seg.heading) or (seg.intro >= 0 and c.entity in self.memory.all(seg.intro)):
+            sure = "medium"
+        else:
+            sure = "low"
+        if c.attribute == "ratio":
+            sure = "low" if c.versus_implied or sure == "low" else "medium"
+        return sure
 
     def _note_structure(self, seg: Segment, sentences: list[Sentence]) -> None:
         """A section's paragraphs, a list's leading entities."""

@@ -84,10 +84,14 @@ def hedged(text: str, placed: Sequence[tuple[int, Quantity]], w: Words) -> set[i
 
 
 def not_asserted_figure(s: Sentence, q: Quantity) -> bool:
-    """A figure that is not the article's claim about hardware: reported speech or a quoted mistake, a
-    difference ("adds 32 GB", "50 W mehr"), what a model needs, a digit of a name ("Trainium 2 Chips")."""
-    if reported(s) or is_discussed(s, q.start, q.end):
-        return True  # someone else's statement, quoted: not the article's claim
+    """A figure that is not the article's claim about hardware: reported speech or a quoted mistake (which
+    get a stance: reviewer/extract/stance.py), or no claim at all (`not_a_claim`)."""
+    return reported(s) or is_discussed(s, q.start, q.end) or not_a_claim(s, q)
+
+
+def not_a_claim(s: Sentence, q: Quantity) -> bool:
+    """A figure that is no claim about hardware: a difference ("adds 32 GB", "50 W mehr"), what a model
+    needs, a digit of a name ("Trainium 2 Chips")."""
     if q.family in ("memory", "rate", "compute", "power") and q.unit != "percent" and (
             s.w.delta_before.search(s.text, max(0, q.start - s.start - 24), q.start - s.start)
             or s.w.delta_after.match(s.text, q.end - s.start)):
@@ -101,4 +105,4 @@ def not_asserted_figure(s: Sentence, q: Quantity) -> bool:
 def reported(s: Sentence) -> bool:
     """A sentence that reports what someone else said ("hieß es", "according to"): none of its claims are
     the article's own."""
-    return bool(s.cue("REPORTED"))
+    return s.has_cue("REPORTED")

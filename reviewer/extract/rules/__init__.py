@@ -39,13 +39,14 @@ for _rule in RULES:
 
 
 def figure_claim(ctx: Subjects, seg: Segment, sentences: list[Sentence], i: int, q: Quantity) -> Claim | None:
-    """The claim of the figure `q` of sentence `i`, by the rule that reads its family; None when it is not the
-    article's own claim (gates.not_asserted_figure) or no rule finds what it is about.
+    """The claim of the figure `q` of sentence `i`, by the rule that reads its family; None when it is no
+    claim (gates.not_a_claim) or no rule finds what it is about. Whether the article asserts it is the
+    extractor's question (reviewer/extract/stance.py).
 
     One exception to the families: a multiple right before a chip's name ("2 × Inferentia2") counts chips,
     and one before "NeuronCore" counts cores (the core type is checked on its own)."""
     s = sentences[i]
-    if gates.not_asserted_figure(s, q):
+    if gates.not_a_claim(s, q):
         return None
     if q.family == "ratio" and chips_multiplied(ctx, s, q):
         return chip_multiple_claim(ctx, seg, s, q)

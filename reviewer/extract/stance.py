@@ -1,0 +1,116 @@
+"""What the article asserts: every claim's stance, decided before any check runs (vocabulary.Stance).
+
+- asserted: the article's own, current claim. Only these raise contradicted or outdated alarms.
+- quoted: someone else's words (a blockquote after "u/name replied:", "according to", an interviewer's
+  premise, "some outlets wrote").
+- refuted: a myth the article says is wrong ("The claim that X has 256 GB is wrong", "Myth: ...",
+  "## 'Trainium3 has four times the memory'", "... stimmt nicht", "That is wrong." in the next sentence).
+- corrected: an old value an erratum or changelog replaces ("the caption still lists 80 GB; the right value
+  is 141 GB", "we wrongly gave ... as", "(was 94 GB)"); the new value after "the right value is" is asserted.
+- historical: said of the time it names ("at launch", "bei der Vorstellung"): judged then, never outdated.
+- speculation: "analysts expect", "reportedly", "angeblich": unverifiable at most.
+- hypothetical: "if AWS doubled the memory, it would have ...".
+- negated: "50 GB/s and not 400 GB/s", "statt 96 GB": the figure after "not", "rather than", "statt".
+
+The words are the language's (reviewer/lang/<code>/cues.yaml: REPORTED:<stance>, STANCE:<stance>; and
+extract.yaml's windows); the rules are here, one function per kind of evidence. What each stance does to a
+verdict is reviewer/verify.py's `by_stance`.
+"""
+
+from __future__ import annotations
+
+from ..lang.windows import Words
+from ..models import Segment
+from .gates import is_discussed, question_turn, quoted_blockquote, quoted_heading
+from .sentence import Cue, Sentence
+
+
+def segment_stance(seg: Segment, last_paragraph: str, w: Words) -> str:
+    """The stance of every claim in the segment, from the segment's form alone ("asserted" when it says
+    nothing): a heading that is only a quotation or names a myth, a quoted reply, an interviewer's turn.
+    `last_paragraph` is the paragraph or heading before it ("u/name replied:")."""
+    if quoted_heading(seg, w) or (seg.kind == "heading" and w.myth_label.search(seg.text)):
+        return "refuted"
+    if quoted_blockquote(seg, last_paragraph, w) or question_turn(seg, w):
+        return "quoted"
+    return "asserted"
+
+
+def mark_myths(sentences: list[Sentence]) -> None:
+    """"Myth: Trainium3 has four times the memory. Fact: ...": the sentences from a myth label to the next
+    fact label are refuted; so is a sentence followed by "That is wrong." / "Das stimmt nicht." """
+    refuting = False
+    for i, s in enumerate(sentences):
+        if s.w.myth_label.search(s.text):
+            refuting = True
+        elif s.w.fact_label.search(s.text):
+            refuting = False
+        nxt = sentences[i + 1] if i + 1 < len(sentences) else None
+        if refuting or (nxt is not None and s.quantities and s.w.refuted_next.search(nxt.text)):
+            s.refuted = True
+
+
+def figure_stance(s: Sentence, start: int, end: int) -> str:
+    """The stance of a value written at text offsets [start, end) of sentence `s` (its segment's stance
+    aside): evidence at the value itself first, then the sentence's."""
+    rel = start - s.start
+    text = s.text
+    fix = s.w.correct_marker.search(text)
+    if fix is not None and rel >= fix.end():
+        return "asserted"  # "...; the right value is 141 GB": the correction's own value
+    if is_discussed(s, start, end):
+        return "corrected"  # '"96 GB" is wrong', "(was 94 GB)": a quoted mistake or an old value
+    reported = s.cue("REPORTED")
+    if reported:
+        first = min(reported, key=lambda c: c.start)
+        said = first.label.split(":", 1)[1]
+        if said == "corrected" and first.start - s.start < rel and _after_break(s, first.start - s.start, rel):
+            return "asserted"  # "We wrongly gave its memory as 128 GB; it has 96 GB": the second clause
+        return said
+    if s.refuted or _refuted_clause(s, end - s.start):
+        return "refuted"
+    lead = s.w.refuted_lead.search(text, 0, rel)
+    if lead is not None and s.w.correction.search(text, end - s.start):
+        return "refuted"  # "The claim that the MI300X has 256 GB is, of course, wrong"
+    if s.w.errata_before.search(text, 0, rel):
+        return "corrected"  # "the figure caption still lists 80 GB"
+    if s.w.negated_before.search(text, max(0, rel - 40), rel):
+        return "negated"  # "50 GB/s and not 400 GB/s", "statt 96 GB"
+    hyp = s.w.hypothetical.search(text)
+    if hyp is not None and hyp.start() <= rel and ";" not in text[hyp.end():rel]:
+        return "hypothetical"  # "if AWS doubled the memory, it would have 288 GB"
+    for label in ("STANCE:speculation", "STANCE:historical"):
+        if s.has_cue(label) and any(_governs(s, c, rel, end - s.start) for c in s.cue(label)):
+            return label.split(":", 1)[1]
+    return "asserted"
+
+
+def _governs(s: Sentence, c: Cue, rel: int, rel_end: int) -> bool:
+    """Whether a cue ("is expected to", "at launch") speaks of the value at [rel, rel_end): the value comes
+    after it in the same clause, or right before it with no comma between ("288 GB at launch"). In "Project
+    Rainier, switched on in June 2025, was expected to scale past one million chips" only the last is."""
+    a, b = c.start - s.start, c.end - s.start
+    if b <= rel:
+        return not any(ch in s.text[b:rel] for ch in ";:")
+    return a >= rel_end and not any(ch in s.text[rel_end:a] for ch in ",;:")
+
+
+def _after_break(s: Sentence, cue: int, rel: int) -> bool:
+    """Whether a figure of the sentence lies between the reported cue and a clause break (";", ":", " — ")
+    that comes before the value at `rel`: the reported clause has ended."""
+    for q in s.quantities:
+        a = q.start - s.start
+        if cue < a < rel:
+            gap = s.text[q.end - s.start:rel]
+            if any(b in gap for b in (";", ": ", " — ", " – ")):
+                return True
+    return False
+
+
+def _refuted_clause(s: Sentence, rel_end: int) -> bool:
+    """A value followed in its clause by "is wrong" / "stimmt nicht" is refuted unless another figure
+    comes between them (then that one is)."""
+    m = s.w.refuted_after.match(s.text, rel_end)
+    if m is None:
+        return False
+    return not any(rel_end < q.start - s.start < m.end() for q in s.quantities)
