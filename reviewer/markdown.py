@@ -137,17 +137,64 @@ def segments(src: Source) -> list[Segment]:
         elif t == "inline" and tok.map is not None:
             seg = _segment_for(tok, _inline_children(tok, env), parents, ctx, text, line_starts)
             if seg is not None:
-                out.append(seg)
-    if _SUPERSCRIPT_CHARS.search(text) or "[^" in text:
-        # footnote markers ("8 TB/s¹", "FP8 (dicht)²", "96[^1]", and the label of a definition "[^1]: ...")
-        # are blanked like markup: the figure and the cue word before them stay whole, and every offset
-        # stays the same
+                out.append(_with_components(seg) if "{{" in seg.text else seg)
+        elif t == "html_block" and tok.map is not None and "=" in tok.content:
+            out += _component_rows(tok, ctx, text, line_starts)
+    if _FOOTNOTE_CLUE.search(text):
+        # footnote markers ("8 TB/s¹", "4.614³", "FP8 (dicht)²", "96[^1]", "96[1]", "96^1", "10 PFLOPS*",
+        # and the label of a definition "[^1]: ...") are blanked like markup: the figure and the cue word
+        # before them stay whole, and every offset stays the same
         out = [replace(seg, text=_FOOTNOTE.sub(lambda m: " " * len(m.group()), seg.text)) for seg in out]
     return out
 
 
-_SUPERSCRIPT_CHARS = re.compile("[¹²³⁴⁵⁶⁷⁸⁹⁰]")
-_FOOTNOTE = re.compile(r"(?<=[^\s\d¹²³⁴⁵⁶⁷⁸⁹⁰])[¹²³⁴⁵⁶⁷⁸⁹⁰]+|\[\^[^\]\s]{1,30}\]")
+# A component with attributes: a Hugo shortcode ("{{< spec-row name="MI325X" memory="256 GB" >}}") or an MDX/JSX
+# element ("<SpecRow chip="Trainium3" memory="144 GB" />"). Its attribute names and values are prose ("chip
+# Trainium3 memory 144 GB"); the rest is markup, and each element ends a sentence, as a table row would.
+_COMPONENT = re.compile(r"\{\{[<%]\s*/?[\w.-]*|[%>]\}\}|</?[A-Z][\w.]*|/?>(?=\s*$)|/>|=\s*[\"'{]+|[\"'}]+(?=[\s/>]|$)",
+                        re.MULTILINE)
+_COMPONENT_ROW = re.compile(r"^\s*(?:<[A-Z][\w.]*|\{\{[<%])[^\n]*?\w=\s*[\"'{][^\"'}\n]*\d", re.MULTILINE)
+
+
+def _component_text(raw: str) -> str:
+    """The component's markup blanked (length kept), and a full stop where each element closes."""
+    def blank(m: re.Match) -> str:
+        g = m.group()
+        closing = g.startswith(("/>", ">", "%}}", ">}}"))
+        return ("." + " " * (len(g) - 1)) if closing else " " * len(g)
+    return _COMPONENT.sub(blank, raw)
+
+
+def _with_components(seg: Segment) -> Segment:
+    """A paragraph of Hugo shortcodes: its attribute text, each shortcode a sentence."""
+    if not _COMPONENT_ROW.search(seg.text):
+        return seg
+    return replace(seg, text=_component_text(seg.text))
+
+
+def _component_rows(tok: Token, ctx: _Context, text: str, line_starts: list[int]) -> list[Segment]:
+    """An HTML block of MDX/JSX elements with figures in their attributes: one paragraph per element line
+    ("<SpecRow chip="Trainium3" memory="144 GB" fp8="2,517 TFLOPS" />"), read as its attribute text."""
+    assert tok.map is not None
+    out = []
+    for i in range(tok.map[0], tok.map[1]):
+        start = line_starts[i]
+        end = line_starts[i + 1] - 1 if i + 1 < len(line_starts) else len(text)
+        raw = text[start:end]
+        if not _COMPONENT_ROW.match(raw):
+            continue
+        out.append(Segment("paragraph", _component_text(raw), start, ctx.block, heading=ctx.heading))
+        ctx.block += 1
+    return out
+
+
+_FOOTNOTE_CLUE = re.compile(r"[¹²³⁴⁵⁶⁷⁸⁹⁰*^]|\[\d")
+# a superscript after anything but a space (not the exponent of "10³"), "[^note]", "[1]" after a word or
+# figure (not a link's "[1](...)"), "^1" after a figure, and one or two stars after a figure or unit that
+# the Markdown parser left as text (emphasis is blanked before)
+_FOOTNOTE = re.compile(r"(?<=[^\s¹²³⁴⁵⁶⁷⁸⁹⁰])(?<!\b10)[¹²³⁴⁵⁶⁷⁸⁹⁰]+|\[\^[^\]\s]{1,30}\]"
+                       r"|(?<=[\w%)])\[\d{1,2}\](?!\()|(?<=[\d%])\^\d{1,2}\b"
+                       r"|(?<=[\w%)])\*{1,2}(?=[\s|,.;:)]|$)")
 
 
 def _segment_for(tok: Token, children: list, parents: list[str], ctx: _Context, text: str,

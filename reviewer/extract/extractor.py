@@ -28,6 +28,7 @@ from ..factbase.base import FactBase
 from ..lang import words
 from ..models import Claim, Quantity, Segment
 from ..nlp import doc_text
+from ..vocabulary import DATE_ATTRIBUTES
 from . import gates, stance
 from .discourse import Discourse, Memory, header_unit, newest_for_new, with_header
 from .patterns import HARDWARE_KINDS
@@ -73,10 +74,14 @@ class ClaimExtractor:
         what it says, but what its rule inferred is not remembered: it does not move the article's subject."""
         sentences = split_sentences(doc, self.w)
         gates.mark_corrected_quotes(sentences)
-        seg_stance = stance.segment_stance(seg, self.state.last_paragraph, self.w)
+        seg_stance = stance.segment_stance(seg, self.state, self.w)
         self.state.system_before = self.state.last_system  # as of this segment's start
         if seg.kind in ("paragraph", "heading"):
             self.state.last_paragraph = seg.text  # "## Reply 6: u/someone" introduces the blockquote below it
+            if seg.kind == "paragraph" and self.w.post_header.match(seg.text):
+                self.state.thread = True
+            if seg.kind == "heading" and self.w.errata_heading.search(seg.text):
+                self.state.errata = True  # "# Corrections and updates", "# Korrekturen und Ergänzungen"
         if gates.quoted_heading(seg, self.w):
             placed = _place(sentences, doc._.hw_quantities or ())
             stance.mark_myths(sentences)
@@ -94,7 +99,7 @@ class ClaimExtractor:
                 continue
             s = sentences[i]
             if (gates.reported(s) or gates.is_discussed(s, q.start, q.end)) \
-                    and stance.figure_stance(s, q.start, q.end) != "asserted":
+                    and self._figure_stance(s, q.start, q.end) != "asserted":
                 unasserted.append(k)
                 continue
             claim = figure_claim(self._ctx, seg, sentences, i, q)
@@ -103,7 +108,7 @@ class ClaimExtractor:
             if claim is not None:
                 out.append(claim)
         aside = self._aside(seg, sentences, placed, seg_stance, unasserted)
-        if gates.quoted_blockquote(seg, self.state.last_paragraph, self.w):
+        if seg_stance == "quoted" and seg.kind == "blockquote":
             return [replace(c, stance="quoted") for c in out] + aside
         ctx = self._ctx
         for s in sentences:
@@ -135,7 +140,7 @@ class ClaimExtractor:
             self._ctx.memory.inferred.clear()
             self._ctx.ratios.clear()
             if claim is not None:
-                st = seg_stance if seg_stance != "asserted" else stance.figure_stance(sentences[i], q.start, q.end)
+                st = seg_stance if seg_stance != "asserted" else self._figure_stance(sentences[i], q.start, q.end)
                 out.append(replace(claim, stance=st, confidence=self._confidence(seg, claim)))
         return out
 
@@ -145,10 +150,15 @@ class ClaimExtractor:
         if seg_stance != "asserted":
             return replace(c, stance=seg_stance, confidence=sure)
         i = bisect_right([s.start for s in sentences], c.start - seg.start) - 1
-        st = stance.figure_stance(sentences[i], c.start - seg.start, c.end - seg.start) if i >= 0 else "asserted"
+        st = self._figure_stance(sentences[i], c.start - seg.start, c.end - seg.start) if i >= 0 else "asserted"
         if st == "negated" and c.negated:
             st = "asserted"  # "does not use EFA": the article's own claim that it does not
+        if st == "historical" and (c.attribute in DATE_ATTRIBUTES or c.attribute == "took_office"):
+            st = "asserted"  # "announced in March 2024": a date is the article's own claim about the past
         return c if st == "asserted" and sure == "high" else replace(c, stance=st, confidence=sure)
+
+    def _figure_stance(self, s: Sentence, start: int, end: int) -> str:
+        return stance.figure_stance(s, start, end, errata=self.state.errata)
 
     def _confidence(self, seg: Segment, c: Claim) -> str:
         """How the subject and the attribute were bound (vocabulary.Confidence): high when the subject is

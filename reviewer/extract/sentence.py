@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from spacy.tokens import Doc
@@ -111,7 +112,11 @@ def nearest_label(s: Sentence, prefix: str, start: int, end: int, window: int,
         if d > window:
             continue
         gap = s.text[c.end - s.start:start - s.start] if c.end <= start else s.text[end - s.start:c.start - s.start]
-        if s.w.clause_break.search(gap) and not (c.label.startswith("SCOPE:") and s.w.bare_with.fullmatch(gap)):
+        if c.start >= end and _LABEL_COLON.match(s.text, c.end - s.start):
+            continue  # "FP4: 9 PFLOPS · FP8: 4.5 PFLOPS": a label with its colon names the value after it
+        if c.end <= start and _LABEL_COLON.fullmatch(gap):
+            d = 0  # "FP8: 4.5 PFLOPS": the value's own label
+        elif s.w.clause_break.search(gap) and not (c.label.startswith("SCOPE:") and s.w.bare_with.fullmatch(gap)):
             # (a bare "mit"/"with" right after the cue joins it to the value: "jeder Chip mit 28.800 Gbit/s")
             if same_clause or (not next_clause and c.start >= end):
                 continue  # (a cue in the clause after the value speaks of that clause's value)
@@ -119,6 +124,9 @@ def nearest_label(s: Sentence, prefix: str, start: int, end: int, window: int,
         if d < best_d or (d == best_d and c.end - c.start > best_len):  # "memory bandwidth" over "memory"
             best, best_d, best_len = value, d, c.end - c.start
     return best
+
+
+_LABEL_COLON = re.compile(r"[\s*_]*:[\s*_]*")  # a label's colon, with the emphasis around "**FP8:**" blanked
 
 
 def distance(c: Cue, start: int, end: int) -> int:

@@ -21,17 +21,20 @@ from __future__ import annotations
 
 from ..lang.windows import Words
 from ..models import Segment
+from .discourse import Discourse
 from .gates import is_discussed, question_turn, quoted_blockquote, quoted_heading
+from .patterns import QUOTED
 from .sentence import Cue, Sentence
 
 
-def segment_stance(seg: Segment, last_paragraph: str, w: Words) -> str:
+def segment_stance(seg: Segment, state: Discourse, w: Words) -> str:
     """The stance of every claim in the segment, from the segment's form alone ("asserted" when it says
-    nothing): a heading that is only a quotation or names a myth, a quoted reply, an interviewer's turn.
-    `last_paragraph` is the paragraph or heading before it ("u/name replied:")."""
+    nothing): a heading that is only a quotation or names a myth, a quoted reply (after "u/name replied:",
+    "Zitat von X:", or anywhere in a forum thread), an interviewer's turn."""
     if quoted_heading(seg, w) or (seg.kind == "heading" and w.myth_label.search(seg.text)):
         return "refuted"
-    if quoted_blockquote(seg, last_paragraph, w) or question_turn(seg, w):
+    if (seg.kind == "blockquote" and state.thread) or quoted_blockquote(seg, state.last_paragraph, w) \
+            or question_turn(seg, w):
         return "quoted"
     return "asserted"
 
@@ -50,9 +53,10 @@ def mark_myths(sentences: list[Sentence]) -> None:
             s.refuted = True
 
 
-def figure_stance(s: Sentence, start: int, end: int) -> str:
+def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> str:
     """The stance of a value written at text offsets [start, end) of sentence `s` (its segment's stance
-    aside): evidence at the value itself first, then the sentence's."""
+    aside): evidence at the value itself first, then the sentence's. On an errata page (`errata`), a quoted
+    value and what an old text "said" or "gave" are the corrected ones."""
     rel = start - s.start
     text = s.text
     fix = s.w.correct_marker.search(text)
@@ -60,6 +64,8 @@ def figure_stance(s: Sentence, start: int, end: int) -> str:
         return "asserted"  # "...; the right value is 141 GB": the correction's own value
     if is_discussed(s, start, end):
         return "corrected"  # '"96 GB" is wrong', "(was 94 GB)": a quoted mistake or an old value
+    if errata and _errata_old(s, rel, end - s.start):
+        return "corrected"  # 'The caption read "NeuronLink-v2 torus"', "the article said ... in May 2024"
     reported = s.cue("REPORTED")
     if reported:
         first = min(reported, key=lambda c: c.start)
@@ -82,6 +88,10 @@ def figure_stance(s: Sentence, start: int, end: int) -> str:
     for label in ("STANCE:speculation", "STANCE:historical"):
         if s.has_cue(label) and any(_governs(s, c, rel, end - s.start) for c in s.cue(label)):
             return label.split(":", 1)[1]
+    if s.has_cue("ATTR:announced") and s.quantities and any(
+            c.end - s.start <= rel and not any(ch in text[c.end - s.start:rel] for ch in ",;:")
+            for c in s.cue("ATTR:announced")):
+        return "historical"  # "AMD announced the MI325X with 288 GB": what was announced, then
     return "asserted"
 
 
@@ -93,6 +103,14 @@ def _governs(s: Sentence, c: Cue, rel: int, rel_end: int) -> bool:
     if b <= rel:
         return not any(ch in s.text[b:rel] for ch in ";:")
     return a >= rel_end and not any(ch in s.text[rel_end:a] for ch in ",;:")
+
+
+def _errata_old(s: Sentence, rel: int, rel_end: int) -> bool:
+    """On an errata page: the value is quoted ("Dort stand „AWS-Chef Adam Selipsky“"), or an old text's verb
+    governs it in its clause ("the review gave ... as 1,000 W", "hatten ... mit 380 TFLOPS angegeben")."""
+    if any(q.start() < rel and rel_end <= q.end() for q in QUOTED.finditer(s.text)):
+        return True
+    return bool(s.w.errata_said.search(s.text, 0, rel) or s.w.errata_said_after.match(s.text, rel_end))
 
 
 def _after_break(s: Sentence, cue: int, rel: int) -> bool:
