@@ -11,6 +11,7 @@ fixture base), and what must hold of the findings:
       findings:                 # the first finding with each text: every field given must match
         - {text: "1.5 times", verdict: verified, entity: trainium3}
       absent: [{text: "1.7x"}]  # no finding matches all of a matcher's fields
+      aside: [{text: "256 GB", stance: refuted}]   # claims set aside as not asserted (report.set_aside)
       no_alarms: true           # no contradicted or outdated finding at all
       alarms: [["8.5", contradicted]]   # exactly these alarms (text, verdict), in order
       alarm_texts: ["393 TFLOPS"]       # exactly these alarm texts, in order
@@ -32,9 +33,9 @@ from conftest import HERE
 
 RULES_DIR = HERE / "rules"
 CASE_KEYS = {"name", "lang", "as_of", "facts", "text", "findings", "absent", "no_alarms", "alarms", "alarm_texts",
-             "alarm_count", "note"}
+             "alarm_count", "note", "aside"}
 FIELDS = {"text", "verdict", "entity", "attribute", "line", "column", "end_line", "end_column", "severity",
-          "expected", "suggestion", "claimed", "check", "message", "note"}
+          "expected", "suggestion", "claimed", "check", "message", "note", "stance", "confidence"}
 
 
 def _load(path: Path) -> list[dict]:
@@ -85,6 +86,12 @@ def _check(case: dict, report) -> list[str]:
         elif not _matches(hits[0], matcher):
             f = hits[0]
             problems.append(f"{matcher} got {({k: getattr(f, k) for k in FIELDS})}")
+    for matcher in case.get("aside") or ():
+        hits = [f for f in report.set_aside if f.text == matcher["text"]]
+        if not hits:
+            problems.append(f"nothing set aside as {matcher['text']!r}: {[(f.text, f.stance) for f in report.set_aside]}")
+        elif not _matches(hits[0], matcher):
+            problems.append(f"set aside {matcher} got {({k: getattr(hits[0], k) for k in FIELDS})}")
     for matcher in case.get("absent") or ():
         hits = [f for f in report.findings if _matches(f, matcher)]
         if hits:
@@ -113,7 +120,7 @@ def test_rules_case(kind, case, reviewer, fixture_reviewer):
 def test_rules_every_case_reads_a_figure_or_a_name():
     """A case that only says "no alarm" passes when nothing is extracted at all: each must also name a
     finding it expects (the figure was read and got its entity), or what must be absent."""
-    empty = [f"{k}:{c['name']}" for k, c in CASES if not c.get("findings") and not c.get("absent")]
+    empty = [f"{k}:{c['name']}" for k, c in CASES if not c.get("findings") and not c.get("absent") and not c.get("aside")]
     assert not empty, empty
 
 

@@ -27,8 +27,16 @@ def report_dict(r: ArticleReport) -> dict:
                 "text": f.text, "entity": f.entity, "attribute": f.attribute, "claimed": f.claimed,
                 "expected": f.expected, "verdict": f.verdict, "severity": f.severity, "message": f.message,
                 "suggestion": f.suggestion, "sources": [_flat(s) for s in f.sources], "check": f.check,
+                "stance": f.stance, "confidence": f.confidence,
             }
             for f in r.findings
+        ],
+        # what the article does not assert (quoted, refuted, corrected, hypothetical, negated): read and checked,
+        # never an alarm
+        "set_aside": [
+            {"line": f.line, "column": f.column, "text": f.text, "entity": f.entity, "attribute": f.attribute,
+             "stance": f.stance, "verdict": f.verdict, "expected": f.expected}
+            for f in r.set_aside
         ],
     }
 

@@ -48,7 +48,8 @@ def render_one(r: ArticleReport, today: dt.date | None = None) -> str:
         out += [t(lang, "none"), ""]
     for i, f in enumerate(problems, 1):
         icon = "❌" if f.severity == "error" else "⚠️"
-        out.append(f"{i}. {icon} **{f.entity} · {f.attribute}** ({_where(f, lang)}, {f.verdict})")
+        sure = "" if f.confidence == "high" else f", {t(lang, 'confidence').lower()}: {t(lang, f.confidence)}"
+        out.append(f"{i}. {icon} **{f.entity} · {f.attribute}** ({_where(f, lang)}, {f.verdict}{sure})")
         out.append(f"   - **{t(lang, 'original')}**: \"{f.text}\"")
         out.append(f"   - **{t(lang, 'correction')}**: \"{f.suggestion or f.expected}\"")
         out.append(f"   - **{t(lang, 'reason')}**: {f.message}")
@@ -63,6 +64,12 @@ def render_one(r: ArticleReport, today: dt.date | None = None) -> str:
     out += [f"### {t(lang, 'unverifiable')}", ""]
     out += [f"- {f.entity} · {f.attribute}: \"{f.text}\" ({_where(f, lang)})" for f in unverifiable] or [t(lang, "none")]
     out.append("")
+    if r.set_aside:
+        # what the article quotes, refutes or corrects: read, but not checked as its own claims
+        out += [f"### {t(lang, 'set_aside')}", ""]
+        out += [f"- {f.entity} · {f.attribute}: \"{f.text}\" ({_where(f, lang)}, {t(lang, 'stance_' + f.stance)})"
+                for f in r.set_aside]
+        out.append("")
     out += [f"### {t(lang, 'recommendations')}", ""]
     recs = []
     n_fix = sum(1 for f in problems if f.verdict == "contradicted")

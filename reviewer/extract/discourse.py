@@ -95,6 +95,8 @@ class Discourse:
     last_project: str | None = None  # "das Areal umfasst 1.200 Hektar": the campus last named
     chip_mentions: dict[str, int] = field(default_factory=dict)  # how often each chip was named (not compared, counted)
     last_paragraph: str = ""  # the text of the paragraph before (a blockquote's introduction)
+    # a table row whose first cell names no hardware ("| AWS | Trainium2 | 96 | ..."): the first cell that does
+    row_lead: dict[int, int] = field(default_factory=dict)
     errata: bool = False  # under a heading such as "Corrections and updates": old values are quoted to be replaced
     thread: bool = False  # a forum post's header was seen ("**name** · Feb 9, 2026"): its blockquotes quote others
     asked_about: list[str] = field(default_factory=list)  # the hardware an interviewer's last question named

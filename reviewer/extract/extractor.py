@@ -72,6 +72,9 @@ class ClaimExtractor:
         """The segment's claims, each with its stance (reviewer/extract/stance.py). A figure the article
         does not assert (reported speech, a quoted mistake, a quoted heading) is read as a claim to show
         what it says, but what its rule inferred is not remembered: it does not move the article's subject."""
+        row = seg.row_header
+        if seg.kind == "table_cell" and row in self.state.row_lead:
+            seg = replace(seg, row_header=self.state.row_lead[row])  # "| Nvidia | H200 | 141 |": the H200's row
         sentences = split_sentences(doc, self.w)
         gates.mark_corrected_quotes(sentences)
         seg_stance = stance.segment_stance(seg, self.state, self.w)
@@ -88,6 +91,10 @@ class ClaimExtractor:
             return self._aside(seg, sentences, placed, seg_stance, range(len(placed)))
         self._note_structure(seg, sentences)
         self._note_mentions(seg, sentences)
+        if seg.kind == "table_cell" and row >= 0 and row not in self.state.row_lead \
+                and not any(self._is_hardware(e) for e in self.memory.all(row)) \
+                and any(self._is_hardware(e) for e in self.memory.all(seg.block)):
+            self.state.row_lead[row] = seg.block  # the row's first cell (a vendor, a rank) names no hardware
         quantities = self._note_cells(seg, sentences, doc._.hw_quantities or ())
         placed = _place(sentences, quantities)
         stance.mark_myths(sentences)  # (after the figures are placed: "That is wrong." refutes a figure)

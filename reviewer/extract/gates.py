@@ -96,10 +96,17 @@ def not_a_claim(s: Sentence, q: Quantity) -> bool:
             s.w.delta_before.search(s.text, max(0, q.start - s.start - 24), q.start - s.start)
             or s.w.delta_after.match(s.text, q.end - s.start)):
         return True  # "while adding 32 GB of memory per GPU", "32 GB mehr als", "50 W more": a difference
+    if q.family == "count" and (_TIMES_AFTER.match(s.text, q.end - s.start)
+                                or _TIMES_BEFORE.search(s.text, 0, q.start - s.start)):
+        return True  # "36 servers × 4 chips", "(4 servers × 16)": a factor of the total, not the total
     if q.family == "memory" and model_requirement(s, q):
         return True  # "a 70B model needs about 140 GB for its weights": a model's size, not the chip's
     # "über eine Million Trainium 2 Chips": the "2" is the name's
     return q.family == "count" and any(m.start < q.start and q.end <= m.end for m in s.mentions)
+
+
+_TIMES_AFTER = re.compile(r"\s*(?:[A-Za-zÄÖÜäöü-]+\s+){0,2}?[×x]\s*\d")
+_TIMES_BEFORE = re.compile(r"\d\s*(?:[A-Za-zÄÖÜäöü-]+\s+){0,2}[×x]\s*$")
 
 
 def reported(s: Sentence) -> bool:

@@ -62,8 +62,8 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
     fix = s.w.correct_marker.search(text)
     if fix is not None and rel >= fix.end():
         return "asserted"  # "...; the right value is 141 GB": the correction's own value
-    if is_discussed(s, start, end):
-        return "corrected"  # '"96 GB" is wrong', "(was 94 GB)": a quoted mistake or an old value
+    if is_discussed(s, start, end) or s.w.self_correction.match(text, end - s.start):
+        return "corrected"  # '"96 GB" is wrong', "(was 94 GB)", "96 GB, äh, nein, 141 GB": an old value
     if errata and _errata_old(s, rel, end - s.start):
         return "corrected"  # 'The caption read "NeuronLink-v2 torus"', "the article said ... in May 2024"
     reported = s.cue("REPORTED")

@@ -328,6 +328,11 @@ class Subjects(Context):
             out += self.fb.built_from(subject)
         if scope == "chip":  # "each chip gets 1.5 TB", "640 GB per GPU": a system's total is the mistake
             out = [e for e in out if self.kind(e) not in ("system", "instance", "pod")]
+        if s.w.variant.search(s.text, 0, at - s.start):
+            # "there is also a smaller 64-chip Gen1 version: 161 PFLOPS": a sibling built from the same chip
+            ent = self.fb.entities.get(subject)
+            if ent is not None and ent.chip:
+                out += [e for e in self.fb.built_from(ent.chip) if self.kind(e) == ent.kind]
         seen, uniq = {subject}, []
         for e in out:
             if e not in seen and self.is_hardware(e):

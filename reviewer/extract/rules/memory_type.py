@@ -32,7 +32,9 @@ def memory_type_claims(ctx: Subjects, seg: Segment, s: Sentence, figures: Sequen
         if is_discussed(s, a, a + len(mt.group())):
             continue  # a quoted mistake
         # "HBM instead of DRAM", "does not use HBM3e", "nicht HBM": what it does not have
-        negated = any(c.label == "NEG" and 0 <= a - c.end <= 12 for c in s.cues)
+        # (not across a figure: "96 GB, uh, no, 141 GB of HBM3e" corrects the figure, it negates no type)
+        negated = any(c.label == "NEG" and 0 <= a - c.end <= 12 and not any(c.end <= q.start < a for q in s.quantities)
+                      for c in s.cues)
         # "32 GB HBM", "8 GiB HBM pro Chip, gedacht für Inf1-Instanzen": the type of the capacity written
         # right before it
         cap = next((c for c in figures if c.attribute == "memory_capacity" and 0 <= seg.start + a - c.end <= 2),
