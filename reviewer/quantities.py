@@ -276,6 +276,11 @@ def _quantity(m: re.Match[str], lang: str, base: int = 0) -> Quantity | None:
     else:
         value, res = parse_number(raw, lang)
     high = parse_number(m.group("num2"), lang)[0] if m.group("num2") else None
+    num_start = m.start("num")
+    if high is not None and high <= value:
+        # "NVLink 5 to 1.8 TB/s": a range runs upwards; the first number belongs to what comes before it
+        value, res = parse_number(m.group("num2"), lang)
+        high, num_start = None, m.start("num2")
     scale = float(lexicon["magnitudes"].get(m.group("mag") or "", 1.0))
     value, res = value * scale, res * scale
     high = high * scale if high is not None else None
@@ -284,7 +289,7 @@ def _quantity(m: re.Match[str], lang: str, base: int = 0) -> Quantity | None:
         c = (m.group(g) or "").strip()
         if c:
             currency = units.CURRENCY_SYMBOLS.get(c) or lexicon["currency_words"].get(c)
-    start = m.start("cur1") if m.group("cur1") else m.start("num")
+    start = m.start("cur1") if m.group("cur1") and num_start == m.start("num") else num_start
     end = m.end()
     if currency:
         if m.group("per_hour"):

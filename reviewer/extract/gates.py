@@ -96,6 +96,8 @@ def not_a_claim(s: Sentence, q: Quantity) -> bool:
             s.w.delta_before.search(s.text, max(0, q.start - s.start - 24), q.start - s.start)
             or s.w.delta_after.match(s.text, q.end - s.start)):
         return True  # "while adding 32 GB of memory per GPU", "32 GB mehr als", "50 W more": a difference
+    if q.family not in ("count", "ratio") and _ARROW_AFTER.match(s.text, q.end - s.start):
+        return True  # "96 GB → 144 GB": where a change started, not what the subject has
     if q.family == "count" and (_TIMES_AFTER.match(s.text, q.end - s.start)
                                 or _TIMES_BEFORE.search(s.text, 0, q.start - s.start)):
         return True  # "36 servers × 4 chips", "(4 servers × 16)": a factor of the total, not the total
@@ -105,6 +107,7 @@ def not_a_claim(s: Sentence, q: Quantity) -> bool:
     return q.family == "count" and any(m.start < q.start and q.end <= m.end for m in s.mentions)
 
 
+_ARROW_AFTER = re.compile(r"\s*(?:→|->|⟶|⇒|=>)\s*\d")
 _TIMES_AFTER = re.compile(r"\s*(?:[A-Za-zÄÖÜäöü-]+\s+){0,2}?[×x]\s*\d")
 _TIMES_BEFORE = re.compile(r"\d\s*(?:[A-Za-zÄÖÜäöü-]+\s+){0,2}[×x]\s*$")
 

@@ -59,8 +59,10 @@ def place(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, attribute: str)
             subject = chip
     precision = nearest_label(s, "PREC:", q.start, q.end, CUE_WINDOW) if attribute == "compute" else None
     sparsity = nearest_label(s, "SPARSE:", q.start, q.end, CUE_WINDOW) if attribute == "compute" else None
+    # "900 GB/s in each direction", "each way it is 450 GB/s"
     direction = s.w.per_direction.match(s.text, q.end - s.start) if q.family == "rate" else None
     end = s.start + direction.end() if direction else q.end  # the finding covers "900 GB/s in each direction"
+    each_way = q.family == "rate" and bool(s.w.per_direction_before.search(s.text, 0, q.start - s.start))
     alternates = () if maker_s else ctx.alternates(seg, s, subject, how, scope, q.start)
     older = ctx.predecessors(subject) if is_old_of_change(s, q) else []
     if older:
@@ -69,7 +71,7 @@ def place(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, attribute: str)
         subject, how, alternates = older[0], "coreference", (*older[1:], subject, *alternates)
     return Claim(entity=subject, attribute=attribute, start=seg.start + q.start, end=seg.start + end,
                  text=s.text[q.start - s.start:end - s.start], quantity=q, precision=precision, sparsity=sparsity,
-                 scope=scope, per_direction=bool(direction),
+                 scope=scope, per_direction=bool(direction) or each_way,
                  sentence=s.text.strip(), subject_text=text, subject_how=how, alternates=alternates)
 
 
