@@ -35,9 +35,43 @@ def _cli(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
     return cli(*args, cwd=cwd)
 
 
+# corpus/traps/ (blind batch 13: MDX and Hugo pages, forum threads, errata, slides, wide footnoted tables, a
+# 2024 newsletter, a podcast transcript, a rumour roundup, a retrospective) has its own floor: what the
+# reviewer scores there today, after the fixes for the batch. Their first runs are in the README.
+TRAPS_RECALL_FLOOR = 0.72
+TRAPS_PRECISION_FLOOR = 0.75
+TRAPS_HIGH_ERROR_PRECISION_FLOOR = 0.78  # findings with severity error at high confidence
+
+
 @pytest.fixture(scope="module")
 def corpus_scores(reviewer):
-    return evaluate([ROOT / "corpus"], reviewer)
+    return evaluate(sorted((ROOT / "corpus").glob("*.gold.yaml")), reviewer)
+
+
+@pytest.fixture(scope="module")
+def trap_scores(reviewer):
+    return evaluate([ROOT / "corpus" / "traps"], reviewer)
+
+
+def test_eval_traps_stay_above_their_floor(trap_scores):
+    t = total(trap_scores)
+    names = [Path(s.path).name for s in trap_scores]
+    assert len(names) >= 16 and sum(n.startswith("de-") for n in names) == sum(n.startswith("en-") for n in names)
+    assert t.recall >= TRAPS_RECALL_FLOOR, render_text(trap_scores, details=True)
+    assert t.precision >= TRAPS_PRECISION_FLOOR, render_text(trap_scores, details=True)
+    high = t.confidence[("high", "errors_right")] / t.confidence[("high", "errors")]
+    assert high >= TRAPS_HIGH_ERROR_PRECISION_FLOOR, render_text(trap_scores, details=True)
+
+
+def test_eval_traps_cover_every_stance(trap_scores):
+    """The trap set has claims of every stance, and no claim the article does not assert raises many alarms."""
+    from reviewer.vocabulary import STANCES
+
+    t = total(trap_scores)
+    assert all(t.stances[(st, "claims")] for st in STANCES), dict(t.stances)
+    others = [st for st in STANCES if st not in ("asserted", "historical")]
+    false = sum(t.stances[(st, "alarms")] for st in others)
+    assert false <= 0.1 * sum(t.stances[(st, "claims")] for st in others), dict(t.stances)
 
 
 def test_eval_corpus_has_16_articles_half_german(corpus_scores):

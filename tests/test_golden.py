@@ -30,6 +30,8 @@ GOLDEN = HERE / "golden"
 AS_OF = dt.date(2026, 11, 24)
 
 ARTICLES = [pytest.param(p, id=f"corpus/{p.stem}") for p in sorted((HERE.parent / "corpus").glob("*.md"))]
+# corpus/traps/: the blind articles full of quoted myths, errata, forum quotes, history and footnoted tables
+ARTICLES += [pytest.param(p, id=f"traps/{p.stem}") for p in sorted((HERE.parent / "corpus" / "traps").glob("*.md"))]
 ARTICLES += [pytest.param(p, id=f"seeds/{p.stem}") for p in sorted(SEEDS.glob("*.txt"))]
 # tests/scenarios/: short articles written to walk each check's branches (verified, outdated, contradicted,
 # unverifiable; the tolerance's edges; both languages), where corpus/ does not
@@ -69,7 +71,8 @@ def golden_text(report: ArticleReport, claims: list[Claim]) -> str:
 def test_every_article_has_its_golden_file():
     assert len(ARTICLES) >= 80, "corpus/ and ../shared/seeds must both be there"
     expected = {f"{p.values[0].parent.name}/{p.values[0].stem}.txt" for p in ARTICLES}
-    present = {p.relative_to(GOLDEN).as_posix() for d in ("corpus", "seeds", "scenarios") for p in (GOLDEN / d).glob("*.txt")}
+    present = {p.relative_to(GOLDEN).as_posix() for d in ("corpus", "traps", "seeds", "scenarios")
+               for p in (GOLDEN / d).glob("*.txt")}
     assert present == expected, f"missing: {sorted(expected - present)}; stale: {sorted(present - expected)}"
 
 
