@@ -85,7 +85,7 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
     hyp = s.w.hypothetical.search(text)
     if hyp is not None and hyp.start() <= rel and ";" not in text[hyp.end():rel]:
         return "hypothetical"  # "if AWS doubled the memory, it would have 288 GB"
-    for label in ("STANCE:speculation", "STANCE:historical"):
+    for label in ("STANCE:quoted", "STANCE:speculation", "STANCE:historical"):
         if s.has_cue(label) and any(_governs(s, c, rel, end - s.start) for c in s.cue(label)):
             return label.split(":", 1)[1]
     if s.has_cue("ATTR:announced") and s.quantities and any(

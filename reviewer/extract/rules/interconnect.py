@@ -46,6 +46,8 @@ def interconnect_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Cl
             subject = after  # "an NVLink-friendly Trainium4", "den NVLink-fähigen Trainium4"
         elif after is not None and s.w.link_gives.fullmatch(s.text[m_rel:after.start - s.start]):
             subject = after  # "twice the 900 GB/s that NVLink 4 gives each Hopper part": the receiver's link
+        elif after is not None and s.w.link_for.fullmatch(s.text[m_rel:after.start - s.start]):
+            subject = after  # "NVLink Fusion support was announced for Trainium4", "NVLink Fusion erst für Trainium4"
         if subject is None:
             # "nearly 500,000 Trainium2 chips, linked inside each UltraServer by NeuronLink-v2": the
             # chips counted are what the link joins, when the sentence names no other
