@@ -36,11 +36,13 @@ def _cli(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
 
 
 # corpus/traps/ (blind batch 13: MDX and Hugo pages, forum threads, errata, slides, wide footnoted tables, a
-# 2024 newsletter, a podcast transcript, a rumour roundup, a retrospective) has its own floor: what the
-# reviewer scores there today, after the fixes for the batch. Their first runs are in the README.
+# 2024 newsletter, a podcast transcript, a rumour roundup, a retrospective, a Q&A page, a press release, a
+# press review, a Mastodon thread, release notes, a transposed table, an interview with premises) has its own
+# floor: what the reviewer scores there today (0.728 / 0.738, high-confidence errors 0.744), after the fixes
+# for batches 13a-b and a few for 13c. Their first runs are in the README.
 TRAPS_RECALL_FLOOR = 0.72
-TRAPS_PRECISION_FLOOR = 0.75
-TRAPS_HIGH_ERROR_PRECISION_FLOOR = 0.78  # findings with severity error at high confidence
+TRAPS_PRECISION_FLOOR = 0.73
+TRAPS_HIGH_ERROR_PRECISION_FLOOR = 0.74  # findings with severity error at high confidence
 
 
 @pytest.fixture(scope="module")
@@ -56,7 +58,7 @@ def trap_scores(reviewer):
 def test_eval_traps_stay_above_their_floor(trap_scores):
     t = total(trap_scores)
     names = [Path(s.path).name for s in trap_scores]
-    assert len(names) >= 16 and sum(n.startswith("de-") for n in names) == sum(n.startswith("en-") for n in names)
+    assert len(names) >= 24 and sum(n.startswith("de-") for n in names) == sum(n.startswith("en-") for n in names)
     assert t.recall >= TRAPS_RECALL_FLOOR, render_text(trap_scores, details=True)
     assert t.precision >= TRAPS_PRECISION_FLOOR, render_text(trap_scores, details=True)
     high = t.confidence[("high", "errors_right")] / t.confidence[("high", "errors")]

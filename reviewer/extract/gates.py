@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from itertools import pairwise
 
+from .. import units
 from ..lang.windows import Words
 from ..models import Quantity, Segment
 from .patterns import (
@@ -96,6 +98,8 @@ def not_a_claim(s: Sentence, q: Quantity) -> bool:
             s.w.delta_before.search(s.text, max(0, q.start - s.start - 24), q.start - s.start)
             or s.w.delta_after.match(s.text, q.end - s.start)):
         return True  # "while adding 32 GB of memory per GPU", "32 GB mehr als", "50 W more": a difference
+    if q.family in ("memory", "rate", "compute") and unit_conversion(s, q):
+        return True  # "Converted the other way, 141 GB is about 131 GiB": arithmetic, not a chip's figure
     if q.family not in ("count", "ratio") and _ARROW_AFTER.match(s.text, q.end - s.start):
         return True  # "96 GB → 144 GB": where a change started, not what the subject has
     if q.family == "count" and (_TIMES_AFTER.match(s.text, q.end - s.start)
@@ -105,6 +109,22 @@ def not_a_claim(s: Sentence, q: Quantity) -> bool:
         return True  # "a 70B model needs about 140 GB for its weights": a model's size, not the chip's
     # "über eine Million Trainium 2 Chips": the "2" is the name's
     return q.family == "count" and any(m.start < q.start and q.end <= m.end for m in s.mentions)
+
+
+def unit_conversion(s: Sentence, q: Quantity) -> bool:
+    """A figure written as the same amount in another unit ("141 GB is about 131 GiB") in a sentence that
+    names no hardware before it: a unit conversion, both sides."""
+    if any(m.start < q.start for m in s.mentions):
+        return False
+    for a, b in pairwise(s.quantities):
+        if q not in (a, b) or a.family != b.family or not a.unit or not b.unit or a.unit == b.unit:
+            continue
+        if not s.w.is_about.fullmatch(s.text[a.end - s.start:b.start - s.start]):
+            continue
+        va, vb = units.to_base(a.value, a.unit), units.to_base(b.value, b.unit)
+        if va and abs(va - vb) <= 0.03 * va:
+            return True
+    return False
 
 
 _ARROW_AFTER = re.compile(r"\s*(?:→|->|⟶|⇒|=>)\s*\d")

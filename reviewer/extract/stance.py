@@ -88,6 +88,9 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
     for label in ("STANCE:quoted", "STANCE:speculation", "STANCE:historical"):
         if s.has_cue(label) and any(_governs(s, c, rel, end - s.start) for c in s.cue(label)):
             return label.split(":", 1)[1]
+    lead = s.w.historical_lead.search(text, 0, rel)
+    if lead is not None and not any(ch in text[lead.end():rel] for ch in ";:"):
+        return "historical"  # "At the Trn2 launch in December 2024, the Neuron docs listed 1,287 TFLOPS"
     if s.has_cue("ATTR:announced") and s.quantities and any(
             c.end - s.start <= rel and not any(ch in text[c.end - s.start:rel] for ch in ",;:")
             for c in s.cue("ATTR:announced")):
