@@ -90,9 +90,10 @@ class RatioClaim(Check):
             top = upper if upper is not None else expected
             return q.value <= top + tol and (q.range_high if q.range_high is not None else q.value) >= expected - tol
         if q.qualifier == "at_least":
-            return expected >= q.value - tol
+            # "more than 2x", "a bit more than double" for 1.76x: the figure is a floor, not a rounded value
+            return expected >= q.value - min(tol, RATIO_SLACK * q.value)
         if q.qualifier == "at_most":
-            return expected <= q.value + tol
+            return expected <= q.value + min(tol, RATIO_SLACK * q.value)
         if q.qualifier == "nearly":  # "fast doppelt so viel" for 1.76x: short of the figure, not far short
             return q.value * NEARLY_FLOOR - tol <= expected <= q.value + tol
         return abs(expected - q.value) <= tol

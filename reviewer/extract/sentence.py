@@ -48,6 +48,8 @@ class Sentence:
     previous: Sentence | None = field(default=None, repr=False)  # the sentence before, in the same segment
     discussed: list[tuple[int, int]] = field(default_factory=list)  # spans of quoted mistakes and old values
     refuted: bool = False  # a myth the article refutes ("Myth: ...", or "That is wrong." after it)
+    # what stance.figure_stance found in the sentence once, for all its values (stance.hints)
+    stance_hints: dict | None = field(default=None, repr=False)
     # the last ratio of a list ("6x the FP4 of Trainium3, 3x the FP8 throughput"): (subject, versus, its end)
     last_ratio: tuple[str, str, int] | None = None
     compared: list[Mention] | None = field(default=None, repr=False)  # compared_in's answer

@@ -57,14 +57,14 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
     """The stance of a value written at text offsets [start, end) of sentence `s` (its segment's stance
     aside): evidence at the value itself first, then the sentence's. On an errata page (`errata`), a quoted
     value and what an old text "said" or "gave" are the corrected ones."""
-    rel = start - s.start
+    rel, rel_end = start - s.start, end - s.start
     text = s.text
-    fix = s.w.correct_marker.search(text)
-    if fix is not None and rel >= fix.end():
+    h = hints(s)
+    if h["fix"] is not None and rel >= h["fix"]:
         return "asserted"  # "...; the right value is 141 GB": the correction's own value
-    if is_discussed(s, start, end) or s.w.self_correction.match(text, end - s.start):
+    if is_discussed(s, start, end) or (h["self_correction"] and s.w.self_correction.match(text, rel_end)):
         return "corrected"  # '"96 GB" is wrong', "(was 94 GB)", "96 GB, äh, nein, 141 GB": an old value
-    if errata and _errata_old(s, rel, end - s.start):
+    if errata and _errata_old(s, rel, rel_end):
         return "corrected"  # 'The caption read "NeuronLink-v2 torus"', "the article said ... in May 2024"
     reported = s.cue("REPORTED")
     if reported:
@@ -73,29 +73,49 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
         if said == "corrected" and first.start - s.start < rel and _after_break(s, first.start - s.start, rel):
             return "asserted"  # "We wrongly gave its memory as 128 GB; it has 96 GB": the second clause
         return said
-    if s.refuted or _refuted_clause(s, end - s.start):
+    if s.refuted or (h["refuted_after"] and _refuted_clause(s, rel_end)):
         return "refuted"
-    lead = s.w.refuted_lead.search(text, 0, rel)
-    if lead is not None and s.w.correction.search(text, end - s.start):
+    if any(a < rel for a in h["refuted_lead"]) and s.w.correction.search(text, rel_end):
         return "refuted"  # "The claim that the MI300X has 256 GB is, of course, wrong"
-    if s.w.errata_before.search(text, 0, rel):
+    if any(b <= rel for b in h["errata"]):
         return "corrected"  # "the figure caption still lists 80 GB"
-    if s.w.negated_before.search(text, max(0, rel - 40), rel):
+    if h["negation"] and s.w.negated_before.search(text, max(0, rel - 40), rel):
         return "negated"  # "50 GB/s and not 400 GB/s", "statt 96 GB"
-    hyp = s.w.hypothetical.search(text)
-    if hyp is not None and hyp.start() <= rel and ";" not in text[hyp.end():rel]:
+    hyp = h["hypothetical"]
+    if hyp is not None and hyp[0] <= rel and ";" not in text[hyp[1]:rel]:
         return "hypothetical"  # "if AWS doubled the memory, it would have 288 GB"
     for label in ("STANCE:quoted", "STANCE:speculation", "STANCE:historical"):
-        if s.has_cue(label) and any(_governs(s, c, rel, end - s.start) for c in s.cue(label)):
+        if s.has_cue(label) and any(_governs(s, c, rel, rel_end) for c in s.cue(label)):
             return label.split(":", 1)[1]
-    lead = s.w.historical_lead.search(text, 0, rel)
-    if lead is not None and not any(ch in text[lead.end():rel] for ch in ";:"):
+    if any(b <= rel and not any(ch in text[b:rel] for ch in ";:") for b in h["historical_lead"]):
         return "historical"  # "At the Trn2 launch in December 2024, the Neuron docs listed 1,287 TFLOPS"
     if s.has_cue("ATTR:announced") and s.quantities and any(
             c.end - s.start <= rel and not any(ch in text[c.end - s.start:rel] for ch in ",;:")
             for c in s.cue("ATTR:announced")):
         return "historical"  # "AMD announced the MI325X with 288 GB": what was announced, then
     return "asserted"
+
+
+def hints(s: Sentence) -> dict:
+    """What the sentence holds of the stance windows, found once for all its values: where a correction's
+    new value starts, where errata and history leads end, whether it negates, supposes or refutes at all."""
+    h = s.stance_hints
+    if h is None:
+        text, w = s.text, s.w
+        fix = w.correct_marker.search(text)
+        hyp = w.hypothetical.search(text)
+        h = s.stance_hints = {
+            "fix": fix.end() if fix else None,
+            # (cheap words first: the full windows are matched only at a value, where these occur)
+            "self_correction": w.self_correction_word.search(text) is not None,
+            "refuted_after": w.refuted_word.search(text) is not None,
+            "refuted_lead": [m.start() for m in w.refuted_lead.finditer(text)],
+            "errata": [m.end() for m in w.errata_before.finditer(text)],
+            "negation": w.negation_word.search(text) is not None,
+            "hypothetical": (hyp.start(), hyp.end()) if hyp else None,
+            "historical_lead": [m.end() for m in w.historical_lead.finditer(text)],
+        }
+    return h
 
 
 def _governs(s: Sentence, c: Cue, rel: int, rel_end: int) -> bool:
