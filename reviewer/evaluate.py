@@ -93,7 +93,8 @@ class ArticleScore:
     wrong_alarms: list[tuple[Located, Finding]] = field(default_factory=list)  # alarms on correct claims
     # (gold stance, what) -> n; what: claims | errors | alarms | caught | matched | agree
     stances: Counter = field(default_factory=Counter)
-    # (confidence, what) -> n; what: alarms | right (on an error) | errors | errors_right (severity error)
+    # (confidence, what) -> n; what: alarms | right (on an error) | errors | errors_right (severity error) |
+    # caught (the article's errors whose most confident alarm is at this level)
     confidence: Counter = field(default_factory=Counter)
 
     def add(self, other: ArticleScore) -> None:
@@ -240,6 +241,9 @@ def score(report: ArticleReport, located: Sequence[Located]) -> ArticleScore:
         for _, f in hits:
             if f.verdict in ALARMS:
                 _count_confidence(s, f, error)
+        if error and verdict in ALARMS:  # caught: at the most confident level among the alarms on it
+            levels = [f.confidence for _, f in hits if f.verdict in ALARMS]
+            s.confidence[(min(levels, key=CONFIDENCES.index), "caught")] += 1
     s.false_alarms = [(report.path, f) for i, f in enumerate(report.findings)
                       if i not in matched and f.verdict in ALARMS]
     for i, f in enumerate(report.findings):
@@ -352,14 +356,15 @@ def _stance_table(t: ArticleScore) -> list[str]:
 def _confidence_table(t: ArticleScore) -> list[str]:
     """Per confidence level: the alarms and their precision; the errors (severity error) and theirs."""
     rows = ["Per confidence (every contradicted or outdated finding; errors: severity error, what "
-            "`--fail-on error` fails on):", "",
-            "| confidence | alarms | on an error | precision | errors | on an error | precision |",
-            "|---|---:|---:|---:|---:|---:|---:|"]
+            "`--fail-on error` fails on; recall: the article's errors caught at this level, of all of them):", "",
+            "| confidence | alarms | on an error | precision | errors | on an error | precision | caught | recall |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for level in CONFIDENCES:
         c = t.confidence
         rows.append(f"| {level} | {c[(level, 'alarms')]} | {c[(level, 'right')]} | "
                     f"{_pct(_ratio(c[(level, 'right')], c[(level, 'alarms')]))} | {c[(level, 'errors')]} | "
-                    f"{c[(level, 'errors_right')]} | {_pct(_ratio(c[(level, 'errors_right')], c[(level, 'errors')]))} |")
+                    f"{c[(level, 'errors_right')]} | {_pct(_ratio(c[(level, 'errors_right')], c[(level, 'errors')]))} | "
+                    f"{c[(level, 'caught')]} | {_pct(_ratio(c[(level, 'caught')], t.errors))} |")
     return rows
 
 
@@ -370,7 +375,8 @@ def _metrics(s: ArticleScore) -> dict:
             "unlisted_alarms": len(s.false_alarms),
             "stances": {st: {k: s.stances[(st, k)] for k in ("claims", "errors", "alarms", "caught", "matched", "agree")}
                         for st in STANCES if s.stances[(st, "claims")]},
-            "confidence": {level: {k: s.confidence[(level, k)] for k in ("alarms", "right", "errors", "errors_right")}
+            "confidence": {level: {k: s.confidence[(level, k)] for k in ("alarms", "right", "errors", "errors_right",
+                                                                          "caught")}
                            for level in CONFIDENCES}}
 
 

@@ -144,11 +144,14 @@ def segments(src: Source) -> list[Segment]:
         # a thread's post counter ("7/12 GB300 NVL72: ...") is numbering, not a figure nor "12 GB300s"
         out = [replace(seg, text=_POST_COUNTER.sub(lambda m: m.group(1) + " " * len(m.group(2)), seg.text, count=1))
                if seg.kind != "table_cell" else seg for seg in out]
-    if _FOOTNOTE_CLUE.search(text):
+    every = bool(_FOOTNOTE_CLUE.search(text))
+    if every or "*" in text:
         # footnote markers ("8 TB/s¹", "4.614³", "FP8 (dicht)²", "96[^1]", "96[1]", "96^1", "10 PFLOPS*",
         # and the label of a definition "[^1]: ...") are blanked like markup: the figure and the cue word
-        # before them stay whole, and every offset stays the same
-        out = [replace(seg, text=_FOOTNOTE.sub(lambda m: " " * len(m.group()), seg.text)) for seg in out]
+        # before them stay whole, and every offset stays the same (a star left in a segment's text is no
+        # emphasis: the parser blanked those)
+        out = [replace(seg, text=_FOOTNOTE.sub(lambda m: " " * len(m.group()), seg.text))
+               if every or "*" in seg.text else seg for seg in out]
     return out
 
 
@@ -194,7 +197,7 @@ def _component_rows(tok: Token, ctx: _Context, text: str, line_starts: list[int]
 
 _POST_COUNTER_CLUE = re.compile(r"(?m)^\W{0,4}\d{1,3}/\d{1,3}\s")
 _POST_COUNTER = re.compile(r"^(\W{0,4})(\d{1,3}/\d{1,3})(?=\s)")
-_FOOTNOTE_CLUE = re.compile(r"[¹²³⁴⁵⁶⁷⁸⁹⁰*^]|\[\d")
+_FOOTNOTE_CLUE = re.compile(r"[¹²³⁴⁵⁶⁷⁸⁹⁰^]|\[\d")
 # a superscript after anything but a space (not the exponent of "10³"), "[^note]", "[1]" after a word or
 # figure (not a link's "[1](...)"), "^1" after a figure, and one or two stars after a figure or unit that
 # the Markdown parser left as text (emphasis is blanked before)

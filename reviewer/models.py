@@ -42,6 +42,14 @@ def quick_init(cls):
     return cls
 
 
+def evolve(obj, **changes):
+    """dataclasses.replace for a quick_init class, without its per-field __init__: a copy of the instance's
+    dict with the changes (the names must be fields; nothing is validated)."""
+    new = object.__new__(type(obj))
+    object.__setattr__(new, "__dict__", {**obj.__dict__, **changes})
+    return new
+
+
 VerdictKind = Literal["verified", "contradicted", "outdated", "unverifiable"]
 Severity = Literal["error", "warning", "info"]
 QualifierKind = Literal["exact", "approx", "at_least", "at_most", "up_to", "nearly"]

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from conftest import cli
 
-from reviewer.evaluate import evaluate, render_text, total
+from reviewer.evaluate import evaluate, render_json, render_text, total
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -143,3 +143,32 @@ def test_eval_seeds_stay_above_their_floor(reviewer):
     assert t.recall >= SEEDS_RECALL_FLOOR, render_text(scores, details=True)
     assert t.precision >= SEEDS_PRECISION_FLOOR, render_text(scores, details=True)
     assert t.coverage >= SEEDS_COVERAGE_FLOOR, render_text(scores, details=True)
+
+
+def test_eval_scores_by_stance_and_confidence(tmp_path, reviewer):
+    """A refuted myth's wrong figure is no error to catch, and an alarm on it would be a false one; an
+    asserted error caught with its subject named counts at high confidence, one found from the sentence before
+    at medium; the tables show both."""
+    (tmp_path / "a.md").write_text(
+        "---\ndate: 2025-12-10\n---\n"
+        "The claim that the MI300X has 256 GB is wrong: it has 192 GB.\n\n"
+        "Trainium3 has 96 GB of HBM per chip.\n\n"
+        "Trainium3 is new. Its bandwidth is 2.9 TB/s of memory bandwidth per chip.\n")
+    (tmp_path / "a.gold.yaml").write_text(
+        "article: a.md\nclaims:\n"
+        "  - {context: 'MI300X has 256 GB', quote: '256 GB', truth: wrong, stance: refuted}\n"
+        "  - {context: 'it has 192 GB', quote: '192 GB', truth: correct}\n"
+        "  - {context: 'Trainium3 has 96 GB', quote: '96 GB', truth: wrong}\n"
+        "  - {context: 'Its bandwidth', quote: '2.9 TB/s', truth: wrong}\n")
+    [s] = evaluate([tmp_path], reviewer)
+    assert (s.errors, s.caught, s.alarms) == (2, 2, 2)  # the refuted 256 GB is neither an error nor an alarm
+    assert s.stances[("refuted", "claims")] == 1 and s.stances[("refuted", "alarms")] == 0
+    assert s.stances[("refuted", "agree")] == 1  # the reviewer set it aside as refuted too
+    assert s.confidence[("high", "caught")] == 1 and s.confidence[("high", "errors_right")] == 1
+    assert s.confidence[("medium", "caught")] == 1 and s.confidence[("medium", "errors")] == 0
+    text = render_text([s])
+    assert "| refuted | 1 | 1 | 0 | 0 | – | 0 | 1.000 |" in text
+    assert "| high | 1 | 1 | 1.000 | 1 | 1 | 1.000 | 1 | 0.500 |" in text
+    data = json.loads(json.dumps(render_json([s])))
+    assert data["total"]["stances"]["refuted"]["alarms"] == 0
+    assert data["total"]["confidence"]["medium"]["caught"] == 1

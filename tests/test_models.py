@@ -87,3 +87,15 @@ def test_quick_init_refuses_what_it_cannot_copy():
 
             def __post_init__(self):
                 pass
+
+
+def test_evolve_is_dataclasses_replace_for_quick_init_classes():
+    import dataclasses
+
+    from reviewer.models import Claim, Quantity, evolve
+
+    q = Quantity(3, 9, "144 GB", 144.0, 0.5, "GB", "memory")
+    c = Claim("trainium3", "memory_capacity", 3, 9, "144 GB", quantity=q, sentence="Trainium3 has 144 GB.")
+    assert evolve(c, stance="refuted", confidence="low") == dataclasses.replace(c, stance="refuted", confidence="low")
+    assert evolve(c, stance="refuted").stance == "refuted" and c.stance == "asserted"  # the original is unchanged
+    assert hash(evolve(c)) == hash(c) and evolve(c) is not c

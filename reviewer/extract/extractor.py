@@ -26,7 +26,7 @@ from spacy.tokens import Doc
 
 from ..factbase.base import FactBase
 from ..lang import words
-from ..models import Claim, Quantity, Segment
+from ..models import Claim, Quantity, Segment, evolve
 from ..nlp import doc_text
 from ..vocabulary import DATE_ATTRIBUTES
 from . import gates, stance
@@ -132,7 +132,8 @@ class ClaimExtractor:
             # about is what the answer's comparisons are about ("Q: So what does Trainium4 promise?")
             self.state.asked_about = [m.entity for s in sentences for m in s.mentions if self._is_hardware(m.entity)]
             return [replace(c, stance="quoted") for c in out] + aside
-        return [self._with_stance(seg, sentences, c, seg_stance) for c in out] + aside
+        starts = [s.start for s in sentences]
+        return [self._with_stance(seg, sentences, starts, c, seg_stance) for c in out] + aside
 
     def _aside(self, seg: Segment, sentences: list[Sentence], placed: list[tuple[int, Quantity]],
                seg_stance: str, which: Iterable[int]) -> list[Claim]:
@@ -151,18 +152,19 @@ class ClaimExtractor:
                 out.append(replace(claim, stance=st, confidence=self._confidence(seg, claim)))
         return out
 
-    def _with_stance(self, seg: Segment, sentences: list[Sentence], c: Claim, seg_stance: str) -> Claim:
-        """The claim with its stance and its confidence."""
+    def _with_stance(self, seg: Segment, sentences: list[Sentence], starts: list[int], c: Claim,
+                     seg_stance: str) -> Claim:
+        """The claim with its stance and its confidence (`starts`: where the sentences start)."""
         sure = self._confidence(seg, c)
         if seg_stance != "asserted":
-            return replace(c, stance=seg_stance, confidence=sure)
-        i = bisect_right([s.start for s in sentences], c.start - seg.start) - 1
+            return evolve(c, stance=seg_stance, confidence=sure)
+        i = bisect_right(starts, c.start - seg.start) - 1
         st = self._figure_stance(sentences[i], c.start - seg.start, c.end - seg.start) if i >= 0 else "asserted"
         if st == "negated" and c.negated:
             st = "asserted"  # "does not use EFA": the article's own claim that it does not
         if st == "historical" and (c.attribute in DATE_ATTRIBUTES or c.attribute == "took_office"):
             st = "asserted"  # "announced in March 2024": a date is the article's own claim about the past
-        return c if st == "asserted" and sure == "high" else replace(c, stance=st, confidence=sure)
+        return c if st == "asserted" and sure == "high" else evolve(c, stance=st, confidence=sure)
 
     def _figure_stance(self, s: Sentence, start: int, end: int) -> str:
         return stance.figure_stance(s, start, end, errata=self.state.errata)

@@ -44,9 +44,10 @@ def mark_myths(sentences: list[Sentence]) -> None:
     fact label are refuted; so is a sentence followed by "That is wrong." / "Das stimmt nicht." """
     refuting = False
     for i, s in enumerate(sentences):
-        if s.w.myth_label.search(s.text):
+        labelled = ":" in s.text or "–" in s.text or "—" in s.text  # (every label ends with one of them)
+        if labelled and s.w.myth_label.search(s.text):
             refuting = True
-        elif s.w.fact_label.search(s.text):
+        elif labelled and s.w.fact_label.search(s.text):
             refuting = False
         nxt = sentences[i + 1] if i + 1 < len(sentences) else None
         if refuting or (nxt is not None and s.quantities and s.w.refuted_next.search(nxt.text)):
@@ -57,9 +58,11 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
     """The stance of a value written at text offsets [start, end) of sentence `s` (its segment's stance
     aside): evidence at the value itself first, then the sentence's. On an errata page (`errata`), a quoted
     value and what an old text "said" or "gave" are the corrected ones."""
+    h = hints(s)
+    if not h["any"] and not errata:
+        return "asserted"  # (most sentences: no stance word, cue or mark at all)
     rel, rel_end = start - s.start, end - s.start
     text = s.text
-    h = hints(s)
     if h["fix"] is not None and rel >= h["fix"]:
         return "asserted"  # "...; the right value is 141 GB": the correction's own value
     if is_discussed(s, start, end) or (h["self_correction"] and s.w.self_correction.match(text, rel_end)):
@@ -96,10 +99,17 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
     return "asserted"
 
 
+_NO_HINTS: dict = {"fix": None, "self_correction": False, "refuted_after": False, "refuted_lead": [], "errata": [],
+                   "negation": False, "hypothetical": None, "historical_lead": []}
+
+
 def hints(s: Sentence) -> dict:
     """What the sentence holds of the stance windows, found once for all its values: where a correction's
     new value starts, where errata and history leads end, whether it negates, supposes or refutes at all."""
     h = s.stance_hints
+    if h is None and not s.w.stance_clue.search(s.text):
+        h = s.stance_hints = dict(_NO_HINTS, any=bool(s.discussed or s.refuted or s.has_cue("REPORTED")
+                                                      or s.has_cue("STANCE:") or s.has_cue("ATTR:announced")))
     if h is None:
         text, w = s.text, s.w
         fix = w.correct_marker.search(text)
@@ -115,6 +125,8 @@ def hints(s: Sentence) -> dict:
             "hypothetical": (hyp.start(), hyp.end()) if hyp else None,
             "historical_lead": [m.end() for m in w.historical_lead.finditer(text)],
         }
+        h["any"] = bool(s.discussed or s.refuted or s.has_cue("REPORTED") or s.has_cue("STANCE:")
+                        or s.has_cue("ATTR:announced") or any(v for v in h.values()))
     return h
 
 
