@@ -77,7 +77,8 @@ class RatioClaim(Check):
     @staticmethod
     def _agrees(q, expected: float, upper: float | None = None) -> bool:
         tol = max(q.resolution, RATIO_SLACK * expected)
-        if any(p in q.text for p in ("%", "Prozent", "percent", "per cent")):
+        percent = any(p in q.text for p in ("%", "Prozent", "percent", "per cent"))
+        if percent:
             # "50% more" against 1.6x is wrong, "46% more" against 1.43x too: a percentage is held to 6 % of the
             # gain it states (two points of 43 %; a rounded "about" keeps six)
             tol = max(q.resolution, 0.06 * abs(expected - 1), 0.06 if q.qualifier == "approx" else 0.02)
@@ -95,7 +96,9 @@ class RatioClaim(Check):
         if q.qualifier == "at_most":
             return expected <= q.value + min(tol, RATIO_SLACK * q.value)
         if q.qualifier == "nearly":  # "fast doppelt so viel" for 1.76x: short of the figure, not far short
-            return q.value * NEARLY_FLOOR - tol <= expected <= q.value + tol
+            if percent:  # "nearly 60 % more": the gain is what falls short of 60 %, not the ratio of 1.6
+                return (q.value - 1) * NEARLY_FLOOR <= expected - 1 <= q.value - 1 + tol
+            return q.value * NEARLY_FLOOR <= expected <= q.value + tol
         return abs(expected - q.value) <= tol
 
     @staticmethod
