@@ -67,6 +67,11 @@ class NumericValue(Check):
             # "362 PFLOPS in total": a system built from the chip may verify it, nothing can contradict it
             entities = [claim.entity, *fb.built_from(claim.entity)]
             confident = False
+        if claim.attribute == "chip_count" and fb.entities[claim.entity].kind == "chip" and claim.scope == "cluster":
+            # "Trn3 UltraClusters scale to 1.5 million chips": against the published largest cluster
+            largest = [f for f in fb.about(claim.entity, "chip_count") if f.q.scope == "cluster"]
+            if largest:
+                return largest, True
         if claim.attribute == "chip_count" and fb.entities[claim.entity].kind == "chip":
             # "UltraServers with up to 144 of these chips": systems built from the chip may verify it
             entities = fb.built_from(claim.entity)
