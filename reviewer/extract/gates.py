@@ -10,6 +10,7 @@ from itertools import pairwise
 from .. import units
 from ..lang.windows import Words
 from ..models import Quantity, Segment
+from ..periods import MONTHS
 from .patterns import (
     FULLY_QUOTED,
     QUOTED,
@@ -102,6 +103,9 @@ def not_a_claim(s: Sentence, q: Quantity) -> bool:
         return True  # "Converted the other way, 141 GB is about 131 GiB": arithmetic, not a chip's figure
     if q.family not in ("count", "ratio") and _ARROW_AFTER.match(s.text, q.end - s.start):
         return True  # "96 GB → 144 GB": where a change started, not what the subject has
+    if q.family == "count" and _YEAR.fullmatch(q.text) and (_after_month(s.text[:q.start - s.start]) or not any(
+            c.label.endswith("NOUN") and 0 <= c.start - q.end <= 3 for c in s.cues)):
+        return True  # "after AWS's June 2025 GPU price cut": a year, not a count (unless "2048 chips" follows)
     if q.family == "count" and (_TIMES_AFTER.match(s.text, q.end - s.start)
                                 or _TIMES_BEFORE.search(s.text, 0, q.start - s.start)):
         return True  # "36 servers × 4 chips", "(4 servers × 16)": a factor of the total, not the total
@@ -109,6 +113,12 @@ def not_a_claim(s: Sentence, q: Quantity) -> bool:
         return True  # "a 70B model needs about 140 GB for its weights": a model's size, not the chip's
     # "über eine Million Trainium 2 Chips": the "2" is the name's
     return q.family == "count" and any(m.start < q.start and q.end <= m.end for m in s.mentions)
+
+
+def _after_month(before: str) -> bool:
+    """Whether the text ends with a month's name ("June ", "im Juni ")."""
+    words = before.rstrip().rsplit(None, 1)
+    return bool(words) and words[-1].strip(".,").lower() in MONTHS
 
 
 def unit_conversion(s: Sentence, q: Quantity) -> bool:
@@ -127,6 +137,7 @@ def unit_conversion(s: Sentence, q: Quantity) -> bool:
     return False
 
 
+_YEAR = re.compile(r"(?:199\d|20[0-3]\d)")
 _ARROW_AFTER = re.compile(r"\s*(?:→|->|⟶|⇒|=>)\s*\d")
 _TIMES_AFTER = re.compile(r"\s*(?:[A-Za-zÄÖÜäöü-]+\s+){0,2}?[×x]\s*\d")
 _TIMES_BEFORE = re.compile(r"\d\s*(?:[A-Za-zÄÖÜäöü-]+\s+){0,2}[×x]\s*$")

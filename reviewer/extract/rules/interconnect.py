@@ -33,6 +33,10 @@ def interconnect_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Cl
             continue
         before = [c for c in chips if c.end <= m.start]
         subject = (before[-1] if before else (chips[0] if chips else None))
+        # "NeuronLink-v4 bringt 2,56 TB/s, beim Trainium2 waren es mit NeuronLink-v3 ...": a chip only in a later
+        # clause is a guess for the link before it (the chip in context may be meant)
+        later_clause = not before and subject is not None and bool(
+            s.w.clause_break.search(s.text[m.end - s.start:subject.start - s.start]))
         if not before and any(c.end <= m.start for c in s.cue("ANAPH:chip")):
             subject = None  # "The chip is to support NVLink Fusion, ... of Trainium3": the chip in context
         if len(before) >= 2 and subject is not None and before[0].entity != subject.entity and any(
@@ -53,7 +57,7 @@ def interconnect_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Cl
             # chips counted are what the link joins, when the sentence names no other
             parts = [c for c in counted if c.end <= m.start and ctx.is_hardware(c.entity)]
             subject = parts[-1] if parts else None
-        guessed = subject is None
+        guessed = subject is None or later_clause
         table = ctx.table_entity(seg) if subject is None else None
         if table is not None:  # "| Scale-up | ... | NVLink 5 |": the column's system (its chip's link, if recorded)
             subject, guessed = Mention(s.start, s.start, table, ctx.fb.entities[table].name), False
