@@ -91,6 +91,7 @@ class ArticleScore:
     false_alarms: list[tuple[str, Finding]] = field(default_factory=list)  # alarms on text with no gold claim
     misses: list[tuple[Located, str]] = field(default_factory=list)  # wrong/outdated not reported
     wrong_alarms: list[tuple[Located, Finding]] = field(default_factory=list)  # alarms on correct claims
+    aside_alarms: int = 0  # alarms on claims the article does not assert (a quoted post, a refuted myth)
     # (gold stance, what) -> n; what: claims | errors | alarms | caught | matched | agree
     stances: Counter = field(default_factory=Counter)
     # (confidence, what) -> n; what: alarms | right (on an error) | errors | errors_right (severity error) |
@@ -99,6 +100,7 @@ class ArticleScore:
 
     def add(self, other: ArticleScore) -> None:
         self.confusion.update(other.confusion)
+        self.aside_alarms += other.aside_alarms
         self.stances.update(other.stances)
         self.confidence.update(other.confidence)
         self.false_alarms += other.false_alarms
@@ -115,7 +117,8 @@ class ArticleScore:
 
     @property
     def alarms(self) -> int:
-        return sum(n for (_, v), n in self.confusion.items() if v in ALARMS) + len(self.false_alarms)
+        return (sum(n for (_, v), n in self.confusion.items() if v in ALARMS) + len(self.false_alarms)
+                + self.aside_alarms)
 
     @property
     def correct(self) -> int:
@@ -232,6 +235,7 @@ def score(report: ArticleReport, located: Sequence[Located]) -> ArticleScore:
         if not own:
             if verdict in ALARMS:
                 s.wrong_alarms.append((g, next(f for _, f in hits if f.verdict in ALARMS)))
+                s.aside_alarms += 1
             continue  # not the article's claim: only an alarm on it counts, as a false one
         s.confusion[(g.claim.truth, verdict)] += 1
         if error and verdict not in ALARMS:

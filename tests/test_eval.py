@@ -38,11 +38,11 @@ def _cli(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
 # corpus/traps/ (blind batch 13: MDX and Hugo pages, forum threads, errata, slides, wide footnoted tables, a
 # 2024 newsletter, a podcast transcript, a rumour roundup, a retrospective, a Q&A page, a press release, a
 # press review, a Mastodon thread, release notes, a transposed table, an interview with premises) has its own
-# floor: what the reviewer scores there today (0.728 / 0.738, high-confidence errors 0.744), after the fixes
-# for batches 13a-b and a few for 13c. Their first runs are in the README.
+# floor: what the reviewer scores there today (0.744 / 0.721, high-confidence errors 0.797; precision counts
+# the alarms on claims the article does not assert), after the fixes for batches 13a-b and a few for 13c. Their first runs are in the README.
 TRAPS_RECALL_FLOOR = 0.72
-TRAPS_PRECISION_FLOOR = 0.73
-TRAPS_HIGH_ERROR_PRECISION_FLOOR = 0.74  # findings with severity error at high confidence
+TRAPS_PRECISION_FLOOR = 0.71
+TRAPS_HIGH_ERROR_PRECISION_FLOOR = 0.79  # findings with severity error at high confidence
 
 
 @pytest.fixture(scope="module")
@@ -153,22 +153,28 @@ def test_eval_scores_by_stance_and_confidence(tmp_path, reviewer):
         "---\ndate: 2025-12-10\n---\n"
         "The claim that the MI300X has 256 GB is wrong: it has 192 GB.\n\n"
         "Trainium3 has 96 GB of HBM per chip.\n\n"
-        "Trainium3 is new. Its bandwidth is 2.9 TB/s of memory bandwidth per chip.\n")
+        "Trainium3 is new. Its bandwidth is 2.9 TB/s of memory bandwidth per chip.\n\n"
+        "My colleague keeps saying the H200 has 96 GB.\n")
     (tmp_path / "a.gold.yaml").write_text(
         "article: a.md\nclaims:\n"
         "  - {context: 'MI300X has 256 GB', quote: '256 GB', truth: wrong, stance: refuted}\n"
         "  - {context: 'it has 192 GB', quote: '192 GB', truth: correct}\n"
         "  - {context: 'Trainium3 has 96 GB', quote: '96 GB', truth: wrong}\n"
-        "  - {context: 'Its bandwidth', quote: '2.9 TB/s', truth: wrong}\n")
+        "  - {context: 'Its bandwidth', quote: '2.9 TB/s', truth: wrong}\n"
+        "  - {context: 'H200 has 96 GB', quote: '96 GB', truth: wrong, stance: quoted}\n")
     [s] = evaluate([tmp_path], reviewer)
-    assert (s.errors, s.caught, s.alarms) == (2, 2, 2)  # the refuted 256 GB is neither an error nor an alarm
+    # the refuted 256 GB is neither an error nor an alarm; the colleague's 96 GB, which the reviewer took for the
+    # article's own, is an alarm on a claim the article does not assert: a false one
+    assert (s.errors, s.caught, s.alarms, s.aside_alarms) == (2, 2, 3, 1)
+    assert s.precision == 2 / 3
     assert s.stances[("refuted", "claims")] == 1 and s.stances[("refuted", "alarms")] == 0
     assert s.stances[("refuted", "agree")] == 1  # the reviewer set it aside as refuted too
     assert s.confidence[("high", "caught")] == 1 and s.confidence[("high", "errors_right")] == 1
+    assert s.confidence[("high", "errors")] == 2  # the 96 GB counts against high-confidence precision
     assert s.confidence[("medium", "caught")] == 1 and s.confidence[("medium", "errors")] == 0
     text = render_text([s])
     assert "| refuted | 1 | 1 | 0 | 0 | – | 0 | 1.000 |" in text
-    assert "| high | 1 | 1 | 1.000 | 1 | 1 | 1.000 | 1 | 0.500 |" in text
+    assert "| high | 2 | 1 | 0.500 | 2 | 1 | 0.500 | 1 | 0.500 |" in text  # (the 96 GB: high, wrong)
     data = json.loads(json.dumps(render_json([s])))
     assert data["total"]["stances"]["refuted"]["alarms"] == 0
     assert data["total"]["confidence"]["medium"]["caught"] == 1

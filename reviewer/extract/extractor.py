@@ -49,6 +49,7 @@ class ClaimExtractor:
         self._first_gen: dict[str, str] | None = None
         self._ctx = Subjects(self.fb, self.state, self.memory, self._kinds)  # what each rule call sees
         self._sentence_rules = [(r.claims, r.needs_claims, r.cues) for r in SENTENCE_RULES]
+        self._errata = False  # the segment is an errata page's or a correction note
 
     def kind(self, entity: str) -> str:
         return self._kinds.get(entity) or ""
@@ -78,6 +79,8 @@ class ClaimExtractor:
         sentences = split_sentences(doc, self.w)
         gates.mark_corrected_quotes(sentences)
         seg_stance = stance.segment_stance(seg, self.state, self.w)
+        # an errata page, or a correction note ("*Korrektur zur Ausgabe 36/2026: Wir hatten ... angegeben*")
+        self._errata = self.state.errata or bool(self.w.errata_note.match(seg.text))
         self.state.system_before = self.state.last_system  # as of this segment's start
         if seg.kind in ("paragraph", "heading"):
             self.state.last_paragraph = seg.text  # "## Reply 6: u/someone" introduces the blockquote below it
@@ -167,7 +170,7 @@ class ClaimExtractor:
         return c if st == "asserted" and sure == "high" else evolve(c, stance=st, confidence=sure)
 
     def _figure_stance(self, s: Sentence, start: int, end: int) -> str:
-        return stance.figure_stance(s, start, end, errata=self.state.errata)
+        return stance.figure_stance(s, start, end, errata=self._errata)
 
     def _confidence(self, seg: Segment, c: Claim) -> str:
         """How the subject and the attribute were bound (vocabulary.Confidence): high when the subject is

@@ -80,8 +80,8 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
         return "refuted"
     if any(a < rel for a in h["refuted_lead"]) and s.w.correction.search(text, rel_end):
         return "refuted"  # "The claim that the MI300X has 256 GB is, of course, wrong"
-    if any(b <= rel for b in h["errata"]):
-        return "corrected"  # "the figure caption still lists 80 GB"
+    if any(b <= rel for b in h["errata"]) or (h["changed"] and s.w.changed_from.search(text, 0, rel)):
+        return "corrected"  # "the figure caption still lists 80 GB", "corrected from 144 GB to 128 GB"
     if h["negation"] and s.w.negated_before.search(text, max(0, rel - 40), rel):
         return "negated"  # "50 GB/s and not 400 GB/s", "statt 96 GB"
     hyp = h["hypothetical"]
@@ -100,6 +100,7 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
 
 
 _NO_HINTS: dict = {"fix": None, "self_correction": False, "refuted_after": False, "refuted_lead": [], "errata": [],
+                   "changed": False,
                    "negation": False, "hypothetical": None, "historical_lead": []}
 
 
@@ -121,6 +122,7 @@ def hints(s: Sentence) -> dict:
             "refuted_after": w.refuted_word.search(text) is not None,
             "refuted_lead": [m.start() for m in w.refuted_lead.finditer(text)],
             "errata": [m.end() for m in w.errata_before.finditer(text)],
+            "changed": w.changed_word.search(text) is not None,
             "negation": w.negation_word.search(text) is not None,
             "hypothetical": (hyp.start(), hyp.end()) if hyp else None,
             "historical_lead": [m.end() for m in w.historical_lead.finditer(text)],
