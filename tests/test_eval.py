@@ -35,14 +35,16 @@ def _cli(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
     return cli(*args, cwd=cwd)
 
 
-# corpus/traps/ (blind batch 13: MDX and Hugo pages, forum threads, errata, slides, wide footnoted tables, a
-# 2024 newsletter, a podcast transcript, a rumour roundup, a retrospective, a Q&A page, a press release, a
-# press review, a Mastodon thread, release notes, a transposed table, an interview with premises) has its own
-# floor: what the reviewer scores there today (0.744 / 0.721, high-confidence errors 0.797; precision counts
-# the alarms on claims the article does not assert), after the fixes for batches 13a-b and a few for 13c. Their first runs are in the README.
-TRAPS_RECALL_FLOOR = 0.72
-TRAPS_PRECISION_FLOOR = 0.71
-TRAPS_HIGH_ERROR_PRECISION_FLOOR = 0.79  # findings with severity error at high confidence
+# corpus/traps/ (blind batches 13 and 14: MDX and Hugo pages, forum threads, errata, slides, wide footnoted
+# tables, a 2024 newsletter, a podcast transcript, a rumour roundup, a retrospective, a Q&A page, a press release, a
+# press review, a Mastodon thread, release notes, a transposed table, an interview with premises, a wiki-style
+# article, a Reddit AMA, letters to the editor, a notebook export, a plain-text newsletter, a details/summary FAQ,
+# a talk transcript, a LinkedIn post) has its own floor: what the reviewer scores there today (recall 0.715,
+# precision 0.669, high-confidence errors 0.695; precision counts the alarms on claims the article does not
+# assert). Their first runs are in the README.
+TRAPS_RECALL_FLOOR = 0.71
+TRAPS_PRECISION_FLOOR = 0.66
+TRAPS_HIGH_ERROR_PRECISION_FLOOR = 0.69  # findings with severity error at high confidence
 
 
 @pytest.fixture(scope="module")
@@ -58,7 +60,7 @@ def trap_scores(reviewer):
 def test_eval_traps_stay_above_their_floor(trap_scores):
     t = total(trap_scores)
     names = [Path(s.path).name for s in trap_scores]
-    assert len(names) >= 24 and sum(n.startswith("de-") for n in names) == sum(n.startswith("en-") for n in names)
+    assert len(names) >= 32 and sum(n.startswith("de-") for n in names) == sum(n.startswith("en-") for n in names)
     assert t.recall >= TRAPS_RECALL_FLOOR, render_text(trap_scores, details=True)
     assert t.precision >= TRAPS_PRECISION_FLOOR, render_text(trap_scores, details=True)
     high = t.confidence[("high", "errors_right")] / t.confidence[("high", "errors")]
