@@ -86,12 +86,6 @@ def hedged(text: str, placed: Sequence[tuple[int, Quantity]], w: Words) -> set[i
             and w.alternative.fullmatch(text[placed[k][1].end:placed[k + 1][1].start])}
 
 
-def not_asserted_figure(s: Sentence, q: Quantity) -> bool:
-    """A figure that is not the article's claim about hardware: reported speech or a quoted mistake (which
-    get a stance: reviewer/extract/stance.py), or no claim at all (`not_a_claim`)."""
-    return reported(s) or is_discussed(s, q.start, q.end) or not_a_claim(s, q)
-
-
 def not_a_claim(s: Sentence, q: Quantity) -> bool:
     """A figure that is no claim about hardware: a difference ("adds 32 GB", "50 W mehr"), what a model
     needs, a digit of a name ("Trainium 2 Chips")."""
