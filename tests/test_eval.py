@@ -40,11 +40,11 @@ def _cli(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
 # press review, a Mastodon thread, release notes, a transposed table, an interview with premises, a wiki-style
 # article, a Reddit AMA, letters to the editor, a notebook export, a plain-text newsletter, a details/summary FAQ,
 # a talk transcript, a LinkedIn post) has its own floor: what the reviewer scores there today (recall 0.715,
-# precision 0.669, high-confidence errors 0.695; precision counts the alarms on claims the article does not
+# precision 0.675, high-confidence errors 0.705; precision counts the alarms on claims the article does not
 # assert). Their first runs are in the README.
 TRAPS_RECALL_FLOOR = 0.71
-TRAPS_PRECISION_FLOOR = 0.66
-TRAPS_HIGH_ERROR_PRECISION_FLOOR = 0.69  # findings with severity error at high confidence
+TRAPS_PRECISION_FLOOR = 0.67
+TRAPS_HIGH_ERROR_PRECISION_FLOOR = 0.70  # findings with severity error at high confidence
 
 
 @pytest.fixture(scope="module")

@@ -52,6 +52,8 @@ def mark_myths(sentences: list[Sentence]) -> None:
         nxt = sentences[i + 1] if i + 1 < len(sentences) else None
         if refuting or (nxt is not None and s.quantities and s.w.refuted_next.search(nxt.text)):
             s.refuted = True
+        if refuting and labelled and QUOTED.search(s.text):
+            refuting = False  # 'Common misconception: "A trn2.48xlarge has 64 chips." It has 16.': the quote is the myth
 
 
 def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> str:
