@@ -98,7 +98,7 @@ def nearest_label(s: Sentence, prefix: str, start: int, end: int, window: int,
                    next_clause: bool = True) -> str | None:
     """The label of the nearest cue with this prefix; a cue in the same clause as the value beats
     a nearer one across a comma or "and" ("FP8-Leistung von 2,52 PFLOPS, bei BF16 sind es ...")."""
-    best, best_d, best_len = None, 10 * window + 1, 0
+    best, best_rank = None, None
     for c in s.cues:
         if exact:
             if c.label != prefix:
@@ -123,12 +123,16 @@ def nearest_label(s: Sentence, prefix: str, start: int, end: int, window: int,
             if same_clause or (not next_clause and c.start >= end):
                 continue  # (a cue in the clause after the value speaks of that clause's value)
             d += 5 * window
-        if d < best_d or (d == best_d and c.end - c.start > best_len):  # "memory bandwidth" over "memory"
-            best, best_d, best_len = value, d, c.end - c.start
+        # ties: a cue before the value over one after it ('fp8  1,299 TFLOPS  bf16'), then the longer
+        # ("memory bandwidth" over "memory")
+        rank = (d, c.start >= end, -(c.end - c.start))
+        if best_rank is None or rank < best_rank:
+            best, best_rank = value, rank
     return best
 
 
-_LABEL_COLON = re.compile(r"[\s*_]*:[\s*_]*")  # a label's colon, with the emphasis around "**FP8:**" blanked
+# a label's colon, with the emphasis around "**FP8:**" blanked and up to two more words of the label ("BF16 dense:")
+_LABEL_COLON = re.compile(r"[\s*_]*(?:[\w/()-]+[\s*_]*){0,2}?:[\s*_]*")
 
 
 def distance(c: Cue, start: int, end: int) -> int:
