@@ -146,6 +146,8 @@ class RoleClaim(Check):
         facts = fb.about(claim.entity, claim.attribute)
         person = claim.value_text or claim.text
         theirs = [f for f in facts if normalize(str(f.value)) == normalize(person)]
+        if claim.scope and claim.scope.startswith("before:"):
+            return self._predecessor(claim, ctx, claim.scope[7:], facts, theirs)
         held_then = False
         if claim.scope and claim.scope.startswith("at:"):
             # a role in a sentence dated before the article: who held it then
@@ -180,12 +182,39 @@ class RoleClaim(Check):
             return Verdict(claim, "contradicted", expected=holder, suggestion=holder, sources=sources_of(later + now),
                            reason=msg(lang, "not_yet", claimed=person, attribute=attribute, entity=org,
                                       since=iso(later[0].fact.valid_from)))
-        if holder and not theirs:
+        if holder and not theirs and claim.scope != "past":
+            # (a former holder the fact base has no record of, "der damalige AWS-Chef Andy Jassy": unverifiable)
             return Verdict(claim, "contradicted", expected=holder, suggestion=holder, sources=sources_of(now),
                            reason=msg(lang, "contradicted", entity=org, attribute=attribute, claimed=person,
                                       expected=holder))
         return Verdict(claim, "unverifiable", reason=msg(lang, "unverifiable", entity=org, attribute=attribute,
                                                          claimed=person))
+
+
+    @staticmethod
+    def _predecessor(claim: Claim, ctx: CheckContext, successor: str, facts: list, theirs: list) -> Verdict:
+        """"Matt Garman succeeded Adam Selipsky as AWS CEO": the holder on the day before the successor's
+        first day must be the person named."""
+        fb, lang = ctx.factbase, ctx.lang
+        org, attribute = fb.entities[claim.entity].name, attr_name(lang, claim.attribute)
+        person = claim.value_text or claim.text
+        name = fb.entities[successor].name if successor in fb.entities else successor
+        starts = [f.fact.valid_from for f in facts if normalize(str(f.value)) == normalize(name) and f.fact.valid_from]
+        if not starts:
+            return Verdict(claim, "unverifiable", reason=msg(lang, "unverifiable", entity=org, attribute=attribute,
+                                                             claimed=person))
+        eve = min(starts) - dt.timedelta(days=1)
+        then = [f for f in facts if f.valid_at(eve)]
+        if any(f in then for f in theirs):
+            return Verdict(claim, "verified", expected=person, sources=sources_of(theirs),
+                           reason=msg(lang, "verified", entity=org, attribute=attribute, claimed=person, expected=person))
+        if not then:
+            return Verdict(claim, "unverifiable", reason=msg(lang, "unverifiable", entity=org, attribute=attribute,
+                                                             claimed=person))
+        expected = str(then[0].value)
+        return Verdict(claim, "contradicted", expected=expected, suggestion=expected, sources=sources_of(then),
+                       reason=msg(lang, "predecessor", entity=org, attribute=attribute, claimed=person,
+                                  successor=name, expected=expected))
 
 
 class MemoryTypeClaim(Check):

@@ -22,6 +22,7 @@ def role_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
     Bad (de): "Matt Garman sprach auf der re:Invent" -- no role word.
     Good (en): "AWS CEO Matt Garman opened re:Invent" -> ceo Matt Garman of aws.
     Good (de): "AWS-Chef Adam Selipsky" in an article of 2025 -> ceo of aws (contradicted: Matt Garman).
+    "A succeeded B as CEO" / "A folgte auf B": B is claimed as A's predecessor in the role (scope "before:A").
     """
     if not s.cues:
         return  # a role is a cue word
@@ -46,6 +47,10 @@ def role_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
                     and not s.w.dateline.search(s.text, 0, y.start()):
                 # "Adam Selipsky (AWS CEO) unveiled Trainium2 at re:Invent in Nov 2023": the role then
                 scope = "at:" + period_before(s.text, y.start(), int(y.group()))[1].encode()
+            before = [o for o in people if o.end <= p.start and o.entity != p.entity]
+            if before and s.w.succeeded.search(s.text, 0, p.start - s.start):
+                # "Matt Garman succeeded Adam Selipsky as AWS CEO": who held the role right before the other
+                scope = "before:" + before[-1].entity
             yield Claim(entity=org, attribute=role.label.split(":", 1)[1], start=seg.start + p.start,
                         end=seg.start + p.end, text=p.text, value_text=ctx.fb.entities[p.entity].name,
                         scope=scope, sentence=s.text.strip(), subject_text=p.text)
