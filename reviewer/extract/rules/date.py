@@ -43,6 +43,8 @@ def date_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
     if not years:
         days = [(m.start(), m.end(), m.start(), yearless(m)) for m in s.w.yearless_day.finditer(s.text)]
         dates = [(a, b, at, p) for a, b, at, p in days if p is not None]
+    if not dates or all(s.start + m.end() <= seg.lead_end for m in years):
+        dates = _months_of_lead_year(seg, s) or dates  # "- **2024:** Intel launches Gaudi 3 in June."
     for start, end, at, period in dates:
         a, b = s.start + start, s.start + end
         year_lead = seg.kind == "list_item" and seg.lead_end and s.start + end <= seg.lead_end \
@@ -142,6 +144,22 @@ def dated_names(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
         yield Claim(entity=m.entity, attribute="announced", start=seg.start + s.start + at,
                     end=seg.start + s.start + d.end("year"), text=s.text[at:d.end("year")],
                     value_text=period.encode(), sentence=s.text.strip(), subject_text=m.text, scope="presented")
+
+
+_MONTH_ALONE = re.compile(r"(?<![\w-])(?P<month>" + "|".join(sorted(map(re.escape, MONTH_WORDS), key=len, reverse=True))
+                          + r")\b(?!\.?\s*\d)", re.IGNORECASE)
+
+
+def _months_of_lead_year(seg: Segment, s: Sentence) -> list[tuple[int, int, int, Period]]:
+    """"- **2023:** ... unveils Trainium2 at re:Invent in December": in a timeline item led by a year, a month
+    written alone is that year's."""
+    lead = YEAR.search(seg.text, 0, seg.lead_end) if seg.kind == "list_item" and seg.lead_end else None
+    if lead is None:
+        return []
+    year = int(lead.group())
+    return [(m.start(), m.end(), m.start(), Period(year, MONTH_WORDS[m.group("month").lower()],
+                                                   MONTH_WORDS[m.group("month").lower()]))
+            for m in _MONTH_ALONE.finditer(s.text)]
 
 
 def yearless(m: re.Match) -> Period | None:
