@@ -41,6 +41,8 @@ _BEFORE = [
     re.compile(rf"(?<![\w-])(?P<month>{_MONTH})\.?\s+(?:(?P<day>[0-3]?\d)(?:st|nd|rd|th)?,?\s+)?$", re.I),
     # "the first half of 2025", "Anfang 2024", "im ersten Halbjahr 2025", "Q4 2025", "mid-2025"
     re.compile(rf"(?<![\w-])(?P<part>{_PART})(?:\s+(?:{_PART_OF}))?(?:\s+|(?<=-))$", re.I),
+    # "12/2024", "03/2023" (a table's month and year)
+    re.compile(r"(?<![\w/.])(?P<month_number>0?[1-9]|1[0-2])/$"),
 ]
 
 
@@ -98,6 +100,9 @@ def period_before(text: str, year_start: int, year: int) -> tuple[int, Period]:
         if "part" in m.groupdict():
             first, last = _PARTS[re.sub(r"\s+", " ", m.group("part").lower())]
             return offset + m.start(), Period(year, first, last)
+        if "month_number" in m.groupdict():
+            number = int(m.group("month_number"))
+            return offset + m.start(), Period(year, number, number)
         month = _MONTHS[m.group("month").lower()]
         day = int(m.group("day")) if m.group("day") else None
         if day is not None and not 1 <= day <= 31:
