@@ -137,6 +137,9 @@ def interval(q: Quantity) -> tuple[float, float]:
         # and it is not much below the figure either ("über 1 Million" is not half a million)
         low = v - min(res, APPROX_SLACK * abs(v))
         return low, 2 * v - res if v > 0 else math.inf
+    if q.qualifier == "over":
+        # "gut 3 TB/s", "well over 8 TB/s": the figure is a floor the value reaches, and not by a quarter more
+        return v * (1 - 1e-9), 1.25 * v if v > 0 else math.inf
     if q.qualifier == "at_most":
         return 0.0, v + res
     return v - res, v + res

@@ -153,7 +153,7 @@ class NumericValue(Check):
               confident: bool) -> list[ResolvedFact]:
         """The valid facts the figure matches; of an old and a new figure both within reach, the one written."""
         hits = [f for f in valid if matches(q, f)]
-        if len({f.fact.status for f in hits}) >= 2 and q.qualifier not in ("at_least", "at_most"):
+        if len({f.fact.status for f in hits}) >= 2 and q.qualifier not in ("at_least", "at_most", "over"):
             # "8 TB/s": 7.7 rounds to it, but the launch figure was exactly 8 - the old figure is meant
             # ("1.287": 1,299 is within the rounding slack, but 1,287 has the very digits; "3.360 TFLOPS" is the
             # old table's figure, not the GA blog's rounded "3.4 petaFLOPS")
@@ -329,7 +329,7 @@ class NumericValue(Check):
 def explain(claim: Claim, ctx: CheckContext, expected: ResolvedFact) -> str | None:
     """Why a figure is wrong, when it is a known kind of mistake: whose figure it really is."""
     q = figure(claim)
-    if q.qualifier in ("at_least", "at_most"):
+    if q.qualifier in ("at_least", "at_most", "over"):
         q = replace(q, qualifier="exact")  # "over 1.6 Tbps" is someone's figure only if it is that figure
     fb, lang = ctx.factbase, ctx.lang
     ent = fb.entities[claim.entity]
@@ -373,7 +373,7 @@ def explain(claim: Claim, ctx: CheckContext, expected: ResolvedFact) -> str | No
 
 def bits_bytes_flipped(q):
     """The figure with bits read as bytes or bytes as bits ("28.8 TB/s" -> 28.8 Tbit/s)."""
-    if not q.unit or ("bit" not in q.unit and "byte" not in q.unit) or q.qualifier in ("at_least", "at_most"):
+    if not q.unit or ("bit" not in q.unit and "byte" not in q.unit) or q.qualifier in ("at_least", "at_most", "over"):
         return q  # "over 1.6 Tbps" bounds a figure; it is not a digit-for-digit slip of one
     return replace(q, unit=q.unit.replace("byte", "bit") if "byte" in q.unit else q.unit.replace("bit", "byte"))
 

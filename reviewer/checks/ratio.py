@@ -90,8 +90,11 @@ class RatioClaim(Check):
             # "35%" against a range, "30-40%" against a figure: the one must lie within the other
             top = upper if upper is not None else expected
             return q.value <= top + tol and (q.range_high if q.range_high is not None else q.value) >= expected - tol
-        if q.qualifier == "at_least":
-            # "more than 2x", "a bit more than double" for 1.76x: the figure is a floor, not a rounded value
+        if q.qualifier in ("at_least", "over"):
+            # "more than 2x", "a bit more than double" for 1.76x: the figure is a floor, not a rounded value;
+            # "gut 76 Prozent mehr": a percentage's gain is the floor
+            if percent and q.qualifier == "over":
+                return expected - 1 >= (q.value - 1) * (1 - 1e-9)
             return expected >= q.value - min(tol, RATIO_SLACK * q.value)
         if q.qualifier == "at_most":
             return expected <= q.value + min(tol, RATIO_SLACK * q.value)
