@@ -426,6 +426,11 @@ def figures_ratio(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Clai
             and s.w.to_between.fullmatch(s.text[later[0].end - s.start:later[1].start - s.start]):
         # "capacity grows 1.5x, from 96 GiB to 144 GiB": the second figure over the first
         first, after = later[1], later[0]
+    elif after is None and len(later) >= 2 and later[0].family == later[1].family \
+            and s.w.versus_before.fullmatch(s.text[q.end - s.start:later[0].start - s.start]) \
+            and s.w.versus_between.fullmatch(s.text[later[0].end - s.start:later[1].start - s.start]):
+        # "das Doppelte, 144 GiB gegenüber 96 GiB": the first figure over the second
+        first, after = later[0], later[1]
     elif after is None:
         change = change_before(s, q, figures)
         prev = s.previous
