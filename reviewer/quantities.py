@@ -183,7 +183,26 @@ def find_quantities(text: str, lang: str) -> list[Quantity]:
         q = _quantity(m, lang)
         if q is not None:
             out.append(q)
-    return _with_process_names(text, out, lang)
+    return _with_process_names(text, _shared_units(text, out, lang), lang)
+
+
+@lru_cache(maxsize=4)
+def _versus(lang: str) -> re.Pattern[str]:
+    words = "|".join(sorted((re.escape(w) for w in numbers(lang).get("versus_words") or ()), key=len, reverse=True))
+    return re.compile(rf"\s+(?:{words})\s+" if words else r"(?!x)x", re.IGNORECASE)
+
+
+def _shared_units(text: str, found: list[Quantity], lang: str) -> list[Quantity]:
+    """"144 statt 96 GiB", "141 vs 80 GB": a bare number written against a figure with a unit has that unit."""
+    if len(found) < 2:
+        return found
+    out = list(found)
+    for k in range(len(out) - 1):
+        a, b = out[k], out[k + 1]
+        if a.family == "count" and not a.unit and b.unit and b.family not in ("count", "ratio") \
+                and _versus(lang).fullmatch(text, a.end, b.start):
+            out[k] = Quantity(a.start, a.end, a.text, a.value, a.resolution, b.unit, b.family, a.qualifier, a.range_high)
+    return out
 
 
 # TSMC's process names ("N3P", "N5", "N6") and the custom ones it makes for Nvidia ("4N", "4NP", "3NP"):
@@ -252,6 +271,7 @@ def find_quantities_in(texts: Sequence[str], lang: str) -> list[list[Quantity]]:
         q = _quantity(m, lang, base)
         if q is not None:
             out[k].append(q)
+    out = [_shared_units(t, qs, lang) for t, qs in zip(texts, out)]
     if _PROCESS_NAME.search(joined):  # (rare: the texts are searched one by one only then)
         out = [_with_process_names(t, qs, lang) for t, qs in zip(texts, out)]
     return out
