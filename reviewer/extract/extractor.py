@@ -90,8 +90,7 @@ class ClaimExtractor:
                 self.state.errata = True  # "# Corrections and updates", "# Korrekturen und Ergänzungen"
         if gates.quoted_heading(seg, self.w):
             placed = _place(sentences, doc._.hw_quantities or ())
-            stance.mark_myths(sentences)
-            return self._aside(seg, sentences, placed, seg_stance, range(len(placed)))
+            return self._aside(seg, sentences, placed, [(k, seg_stance) for k in range(len(placed))])
         self._note_structure(seg, sentences)
         self._note_mentions(seg, sentences)
         if seg.kind == "table_cell" and row >= 0 and row not in self.state.row_lead \
@@ -103,23 +102,24 @@ class ClaimExtractor:
         stance.mark_myths(sentences)  # (after the figures are placed: "That is wrong." refutes a figure)
         out: list[Claim] = []
         hedged = gates.hedged(doc_text(doc), placed, self.w)
-        unasserted = []  # figures of reported speech and quoted mistakes
+        unasserted: list[tuple[int, str]] = []  # figures of reported speech and quoted mistakes, with their stance
         for k, (i, q) in enumerate(placed):
             if i < 0 or k in hedged:  # "3nm or 4nm": no claim
                 continue
             s = sentences[i]
-            if (gates.reported(s) or gates.is_discussed(s, q.start, q.end)) \
-                    and self._figure_stance(s, q.start, q.end) != "asserted":
-                unasserted.append(k)
-                continue
+            if gates.reported(s) or gates.is_discussed(s, q.start, q.end):
+                st = seg_stance if seg_stance != "asserted" else self._figure_stance(s, q.start, q.end)
+                if st != "asserted":
+                    unasserted.append((k, st))
+                    continue
             claim = figure_claim(self._ctx, seg, sentences, i, q)
             if self._ctx.memory.inferred or self._ctx.ratios:
                 self._apply()
             if claim is not None:
                 out.append(claim)
-        aside = self._aside(seg, sentences, placed, seg_stance, unasserted)
+        aside = self._aside(seg, sentences, placed, unasserted)
         if seg_stance == "quoted" and seg.kind == "blockquote":
-            return [replace(c, stance="quoted") for c in out] + aside
+            return [evolve(c, stance="quoted") for c in out] + aside
         ctx = self._ctx
         for s in sentences:
             if gates.reported(s):
@@ -134,16 +134,16 @@ class ClaimExtractor:
             # "Q: I've seen Trainium3 described at 1.3 petaflops.": the interviewer's premise; what it asks
             # about is what the answer's comparisons are about ("Q: So what does Trainium4 promise?")
             self.state.asked_about = [m.entity for s in sentences for m in s.mentions if self._is_hardware(m.entity)]
-            return [replace(c, stance="quoted") for c in out] + aside
+            return [evolve(c, stance="quoted") for c in out] + aside
         starts = [s.start for s in sentences]
         return [self._with_stance(seg, sentences, starts, c, seg_stance) for c in out] + aside
 
     def _aside(self, seg: Segment, sentences: list[Sentence], placed: list[tuple[int, Quantity]],
-               seg_stance: str, which: Iterable[int]) -> list[Claim]:
-        """The claims of figures the article does not assert, with their stance; what their rules inferred
-        is dropped, so they change nothing the article's own claims are read with."""
+               which: Iterable[tuple[int, str]]) -> list[Claim]:
+        """The claims of figures the article does not assert (`which`: their index and stance); what their
+        rules inferred is dropped, so they change nothing the article's own claims are read with."""
         out = []
-        for k in which:
+        for k, st in which:
             i, q = placed[k]
             if i < 0:
                 continue
@@ -151,8 +151,7 @@ class ClaimExtractor:
             self._ctx.memory.inferred.clear()
             self._ctx.ratios.clear()
             if claim is not None:
-                st = seg_stance if seg_stance != "asserted" else self._figure_stance(sentences[i], q.start, q.end)
-                out.append(replace(claim, stance=st, confidence=self._confidence(seg, claim)))
+                out.append(evolve(claim, stance=st, confidence=self._confidence(seg, claim)))
         return out
 
     def _with_stance(self, seg: Segment, sentences: list[Sentence], starts: list[int], c: Claim,

@@ -110,14 +110,15 @@ def hints(s: Sentence) -> dict:
     """What the sentence holds of the stance windows, found once for all its values: where a correction's
     new value starts, where errata and history leads end, whether it negates, supposes or refutes at all."""
     h = s.stance_hints
-    if h is None and not s.w.stance_clue.search(s.text):
-        h = s.stance_hints = dict(_NO_HINTS, any=bool(s.discussed or s.refuted or s.has_cue("REPORTED")
-                                                      or s.has_cue("STANCE:") or s.has_cue("ATTR:announced")))
-    if h is None:
-        text, w = s.text, s.w
+    if h is not None:
+        return h
+    text, w = s.text, s.w
+    if not w.stance_clue.search(text):
+        h = dict(_NO_HINTS)  # (most sentences: no word any window starts from)
+    else:
         fix = w.correct_marker.search(text)
         hyp = w.hypothetical.search(text)
-        h = s.stance_hints = {
+        h = {
             "fix": fix.end() if fix else None,
             # (cheap words first: the full windows are matched only at a value, where these occur)
             "self_correction": w.self_correction_word.search(text) is not None,
@@ -129,8 +130,9 @@ def hints(s: Sentence) -> dict:
             "hypothetical": (hyp.start(), hyp.end()) if hyp else None,
             "historical_lead": [m.end() for m in w.historical_lead.finditer(text)],
         }
-        h["any"] = bool(s.discussed or s.refuted or s.has_cue("REPORTED") or s.has_cue("STANCE:")
-                        or s.has_cue("ATTR:announced") or any(v for v in h.values()))
+    h["any"] = bool(s.discussed or s.refuted or s.has_cue("REPORTED") or s.has_cue("STANCE:")
+                    or s.has_cue("ATTR:announced") or any(h.values()))
+    s.stance_hints = h
     return h
 
 
