@@ -21,6 +21,7 @@ from .nlp import (
     TEXT_KEY,
     PhraseRuler,
     _TextKeepingTokenizer,
+    footnote_stops,
     may_have_rows,
     number_stops,
     phrase_matcher,
@@ -90,9 +91,10 @@ class SegmentDoc:
         return self.user_data[TEXT_KEY]
 
 
-_FAST_LAYOUT = {"en": ["sentencizer", "hw_table_rows", ENTITY_KEY, "hw_fuzzy", CUE_KEY, "hw_quantities"],
-                "de": ["sentencizer", "hw_number_stops", "hw_table_rows", ENTITY_KEY, "hw_fuzzy", CUE_KEY,
-                       "hw_quantities"]}
+_FAST_LAYOUT = {"en": ["sentencizer", "hw_footnote_stops", "hw_table_rows", ENTITY_KEY, "hw_fuzzy", CUE_KEY,
+                       "hw_quantities"],
+                "de": ["sentencizer", "hw_footnote_stops", "hw_number_stops", "hw_table_rows", ENTITY_KEY, "hw_fuzzy",
+                       CUE_KEY, "hw_quantities"]}
 
 
 class ArticleAnalyser:
@@ -228,7 +230,7 @@ class ArticleAnalyser:
             ents[k].sort(key=_token_of)
 
     def _sentences(self, text: str, o: int, tokens) -> list[CharSpan]:
-        """The sentences of the segment's own Doc (sentencizer, then hw_number_stops)."""
+        """The sentences of the segment's own Doc (sentencizer, then hw_footnote_stops and hw_number_stops)."""
         n_chars = len(text)
         if not n_chars:
             return []
@@ -261,7 +263,9 @@ class ArticleAnalyser:
             elif trail:
                 starts.append(i1)
             j += 1
-        extra = number_stops(text) if self.number_stops else []
+        extra = footnote_stops(text)
+        if self.number_stops:
+            extra += number_stops(text)
         if may_have_rows(text):
             extra = extra + table_row_starts(text)
         for at in extra:

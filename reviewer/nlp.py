@@ -302,6 +302,23 @@ def hw_table_rows(doc: Doc) -> Doc:
     return _sentence_starts(doc, table_row_starts(text)) if may_have_rows(text) else doc
 
 
+# "... the Graviton4 processor.[7] Selipsky stepped down": a reference marker after a sentence's full stop
+# hides the stop from the sentencizer; the capitalised word after it starts the next sentence
+_FOOTNOTE_STOP = re.compile(r"[.!?](?:\[\d{1,3}\]|\[[a-z]\]|\^\d{1,3}|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)+[ \t]+(?=[A-ZÄÖÜ])")
+
+
+def footnote_stops(text: str) -> list[int]:
+    """Character offsets of the words that start a sentence after a stop with a reference marker."""
+    if "[" not in text and "^" not in text and not any(c in text for c in "¹²³⁴⁵⁶⁷⁸⁹⁰"):
+        return []
+    return [m.end() for m in _FOOTNOTE_STOP.finditer(text)]
+
+
+@Language.component("hw_footnote_stops")
+def hw_footnote_stops(doc: Doc) -> Doc:
+    return _sentence_starts(doc, footnote_stops(doc_text(doc)))
+
+
 @Language.component("hw_number_stops")
 def hw_number_stops(doc: Doc) -> Doc:
     return _sentence_starts(doc, number_stops(doc_text(doc)))
@@ -345,6 +362,7 @@ def build_nlp(lang: str, factbase: FactBase, model: str | None = None) -> Langua
     nlp.tokenizer = _TextKeepingTokenizer(nlp.tokenizer)
     if not nlp.has_pipe("parser") and not nlp.has_pipe("senter"):
         nlp.add_pipe("sentencizer")
+    nlp.add_pipe("hw_footnote_stops")
     if lang == "de":
         nlp.add_pipe("hw_number_stops")
     nlp.add_pipe("hw_table_rows")

@@ -166,7 +166,20 @@ class ClaimExtractor:
             st = "asserted"  # "does not use EFA": the article's own claim that it does not
         if st == "historical" and (c.attribute in DATE_ATTRIBUTES or c.attribute == "took_office"):
             st = "asserted"  # "announced in March 2024": a date is the article's own claim about the past
+        if sure == "high" and i >= 0 and self._ambiguous(sentences[i], c.start - seg.start):
+            sure = "medium"
         return c if st == "asserted" and sure == "high" else evolve(c, stance=st, confidence=sure)
+
+    @staticmethod
+    def _ambiguous(s: Sentence, at: int) -> bool:
+        """A figure inside quotation marks, or in a question, is someone's wording or a premise, not what the
+        article states ("Zwischenruf: „Und die Inferentia2 hatte 96 GB!“", "Die H200 hat doch 192 GB, oder?"):
+        a contradiction there is a warning to check, not an error."""
+        rel = at - s.start
+        if s.w.quote_unclosed.match(s.text, 0, rel):
+            return True
+        # a question: its last clause ("Seit X geschickt hat, ist die Debatte zurück: Lohnen sich ...?" asks after the colon)
+        return s.text.rstrip(" *_)").endswith("?") and rel > max(s.text.rfind(":"), s.text.rfind(";"))
 
     def _figure_stance(self, s: Sentence, start: int, end: int) -> str:
         return stance.figure_stance(s, start, end, errata=self._errata)

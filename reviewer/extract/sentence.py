@@ -116,6 +116,8 @@ def nearest_label(s: Sentence, prefix: str, start: int, end: int, window: int,
         gap = s.text[c.end - s.start:start - s.start] if c.end <= start else s.text[end - s.start:c.start - s.start]
         if c.start >= end and _LABEL_COLON.match(s.text, c.end - s.start):
             continue  # "FP4: 9 PFLOPS · FP8: 4.5 PFLOPS": a label with its colon names the value after it
+        if prefix == "ATTR:" and c.start >= end and any(end <= q.start and q.end <= c.start for q in s.quantities):
+            continue  # "640 GB, NVLink 4 at 900 GB/s per GPU, also 192 vCPUs": the cue is the later figure's
         if c.end <= start and _LABEL_COLON.fullmatch(gap):
             d = 0  # "FP8: 4.5 PFLOPS": the value's own label
         elif s.w.clause_break.search(gap) and not (c.label.startswith("SCOPE:") and s.w.bare_with.fullmatch(gap)):

@@ -84,8 +84,9 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
         return "refuted"  # "The claim that the MI300X has 256 GB is, of course, wrong"
     if any(b <= rel for b in h["errata"]) or (h["changed"] and s.w.changed_from.search(text, 0, rel)):
         return "corrected"  # "the figure caption still lists 80 GB", "corrected from 144 GB to 128 GB"
-    if h["negation"] and s.w.negated_before.search(text, max(0, rel - 40), rel):
-        return "negated"  # "50 GB/s and not 400 GB/s", "statt 96 GB"
+    if h["negation"] and (s.w.negated_before.search(text, max(0, rel - 40), rel)
+                          or s.w.negated_phrase.search(text, max(0, rel - 60), rel)):
+        return "negated"  # "50 GB/s and not 400 GB/s", "statt 96 GB", "instead of 80 GB of HBM3 at 3.35 TB/s"
     hyp = h["hypothetical"]
     if hyp is not None and hyp[0] <= rel and ";" not in text[hyp[1]:rel]:
         return "hypothetical"  # "if AWS doubled the memory, it would have 288 GB"

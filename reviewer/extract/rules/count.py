@@ -40,7 +40,15 @@ def count_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim 
         attribute = "vcpus"  # "192 vCPUs", a cell under "vCPUs"
     else:
         return None
+    if attribute == "chip_count" and _per_part(s, q) and any(ctx.kind(m.entity) in ("system", "pod") for m in s.mentions):
+        return None  # "Trn3 UltraServer: 4 Chips pro Server, 36 Server": per server, not the system's count
     return place(ctx, seg, s, q, attribute)
+
+
+def _per_part(s: Sentence, q: Quantity) -> bool:
+    """"4 Chips pro Server", "16 chips per instance": the count's noun is followed by the part it counts per."""
+    noun = next((c for c in s.cue("CHIPNOUN") if c.start >= q.end and c.start - q.end <= 30), None)
+    return noun is not None and bool(s.w.per_part_next.match(s.text[noun.end - s.start:]))
 
 
 def chips_multiplied(ctx: Subjects, s: Sentence, q: Quantity) -> bool:
@@ -85,7 +93,9 @@ def is_core_count(s: Sentence, q: Quantity) -> bool:
     rel_start, rel_end = q.start - s.start, q.end - s.start
     if s.w.per_unit.search(s.text[max(0, rel_start - 10):rel_start]):
         return False
-    return bool(s.w.core_noun.match(s.text, rel_end))
+    noun = s.w.core_noun.match(s.text, rel_end)
+    # "16 Trainium2 chips, 8 NeuronCores each": per chip, not the subject's own count
+    return noun is not None and not s.w.each_next.match(s.text[noun.end():])
 
 
 def is_elliptic_count(s: Sentence, q: Quantity) -> bool:
@@ -102,7 +112,7 @@ def is_chip_count(s: Sentence, q: Quantity, noun: str = "CHIPNOUN") -> bool:
     sit between); "mit je vier Chips" / "four chips each" count per server, not the system's total.
     With `noun` SERVERNOUN or CPUNOUN the same for "36 servers", "acht Instanzen", "36 Grace CPUs"."""
     rel_start, rel_end = q.start - s.start, q.end - s.start
-    if s.w.per_unit.search(s.text[max(0, rel_start - 10):rel_start]) and not s.w.system_each.search(s.text, 0, rel_start):
+    if s.w.per_unit.search(s.text[max(0, rel_start - 10):rel_start]) and not _each_system(s, rel_start):
         return False  # "36 Server mit je vier Chips" (not "UltraServer verbinden jeweils 64 Chips": each system's)
     for c in s.cues:
         if c.label != noun or c.start < q.end:
@@ -116,6 +126,13 @@ def is_chip_count(s: Sentence, q: Quantity, noun: str = "CHIPNOUN") -> bool:
             return True
         break
     return False
+
+
+def _each_system(s: Sentence, rel: int) -> bool:
+    """"UltraServer verbinden jeweils 64 Chips": the count before `rel` is each named system's, unless the
+    systems are themselves counted parts ("vier Instanzen mit je 16 Trainium2-Chips": per instance)."""
+    m = s.w.system_each.search(s.text, 0, rel)
+    return m is not None and not any(0 <= m.start() - (q.end - s.start) <= 2 for q in s.quantities)
 
 
 RULE = Rule("count", ("count",), count_claim)

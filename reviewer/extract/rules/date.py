@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from functools import partial
 
 from ...models import Claim, Segment
 from ...periods import MONTHS as MONTH_WORDS
@@ -15,7 +16,7 @@ from ..patterns import (
     YEAR,
 )
 from ..rule import SENTENCE, Rule
-from ..sentence import Cue, Sentence, counted_in, distance
+from ..sentence import Cue, Sentence, compared_in, counted_in, distance
 from ..subjects import Subjects
 
 
@@ -45,6 +46,7 @@ def date_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
         dates = [(a, b, at, p) for a, b, at, p in days if p is not None]
     if not dates or all(s.start + m.end() <= seg.lead_end for m in years):
         dates = _months_of_lead_year(seg, s) or dates  # "- **2024:** Intel launches Gaudi 3 in June."
+    owner = _cue_owners(s, cues, dates)
     for start, end, at, period in dates:
         a, b = s.start + start, s.start + end
         year_lead = seg.kind == "list_item" and seg.lead_end and s.start + end <= seg.lead_end \
@@ -52,15 +54,14 @@ def date_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
         if s.w.dateline.search(s.text, 0, start) or (s.text.startswith(":", end) and start < 30 and not year_lead):
             continue  # "Update Dezember 2025: ...", "Stand: März 2025": when the text was written
         words = s.start + at  # "December 2024": the date's words start at "December"
-
-        def apart(c, words=words, b=b) -> int:  # a cue across a semicolon or comma belongs to the other clause
-            lo, hi = (c.end, words) if c.end <= words else (b, c.start)
-            gap = s.text[lo - s.start:hi - s.start]
-            return distance(c, words, b) + (100 if ";" in gap else 30 if "," in gap else 0)
-
-        cue = min(cues, key=apart)
-        if distance(cue, words, b) > 40 and not (len(dates) == 1 and len(cues) == 1 and years):
-            continue  # a year far from the word: unless it is the sentence's only year and only date word
+        own = [c for c in cues if owner.get(c) == start] if owner else cues
+        if not own:
+            continue  # "auf der re:Invent 2024 angekündigt und ging Ende Oktober 2025 in Betrieb": the cue is 2024's
+        cue = min(own, key=partial(_apart, s, words=words, b=b))
+        if distance(cue, words, b) > 40 and not (owner.get(cue) == start and _apart(s, cue, words=words, b=b) <= 60) \
+                and not (len(dates) == 1 and len(cues) == 1 and years):
+            continue  # a year far from the word: unless it is the sentence's only year and only date word, or
+            # the word's own of several ("Angekündigt wurde der Chip auf der re:Invent 2022, verfügbar ist er seit ...")
         attribute = {"ACQ": "acquired", "ATTR:announced": "announced", "ATTR:available": "available"}[cue.label]
         presented = attribute != "acquired" and cue.start in presenting
         if presented:
@@ -80,11 +81,38 @@ def date_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
                     scope="presented" if presented else None)
 
 
+def _apart(s: Sentence, c: Cue, *, words: int, b: int) -> int:
+    """How far cue `c` is from a date written at words-b; a cue across a semicolon or comma belongs to the
+    other clause."""
+    lo, hi = (c.end, words) if c.end <= words else (b, c.start)
+    gap = s.text[lo - s.start:hi - s.start]
+    return distance(c, words, b) + (100 if ";" in gap else 30 if "," in gap else 0)
+
+
+def _cue_owners(s: Sentence, cues: list[Cue], dates: list[tuple[int, int, int, Period]]) -> dict[Cue, int]:
+    """Each cue word's date (by its start), when the sentence has several: the nearest pairs first, one date
+    per cue, so a second date does not borrow the first one's word."""
+    if len(dates) < 2:
+        return {}
+    pairs = sorted((_apart(s, c, words=s.start + at, b=s.start + end), i, j)
+                   for i, c in enumerate(cues) for j, (_, end, at, _) in enumerate(dates))
+    owner: dict[Cue, int] = {}
+    taken: set[int] = set()
+    for _, i, j in pairs:
+        if cues[i] not in owner and j not in taken:
+            owner[cues[i]] = dates[j][0]
+            taken.add(j)
+    return owner
+
+
 def _dated_entity(ctx: Subjects, seg: Segment, s: Sentence, dated: Callable[[str], bool], cue: Cue, start: int,
                   a: int, b: int, orgs: set[str]) -> tuple[str, str, bool] | None:
     """(entity, how it was written, named in the sentence) a date at a-b is about: a name of the sentence
     with that date in the fact base, the table row's chip, or the one in context."""
     counted = [x for x in counted_in(s) if ctx.kind(x.entity) == "chip"]  # "500.000 Trainium3-Chips"
+    # "Seit dem Marktstart im Oktober 2024 sind es 256 GB, knapp 50 Prozent mehr als bei der MI300X": a
+    # comparison's partner is not what the date is about
+    counted += [x for x in compared_in(s) if x.start > b]
     with_facts = [x for x in s.mentions if dated(x.entity) and x not in counted and not UNPUNCTUATED_BREAK.search(
         s.text[min(x.end, a) - s.start:max(x.start, b) - s.start])]  # a heading glued to the next line
     table = ctx.table_entity(seg) if seg.kind == "table_cell" and not with_facts else None
@@ -101,7 +129,7 @@ def _dated_entity(ctx: Subjects, seg: Segment, s: Sentence, dated: Callable[[str
         return subject.entity, subject.text, True
     elif not any(ctx.is_hardware(x.entity) or ctx.kind(x.entity) in ("project", "person")
                  for x in s.mentions) and (
-            any(c.start < cue.start for c in (*s.cue("ANAPH:chip"), *s.cue("ANAPH:system"),
+            any(c.start < max(cue.start, a) for c in (*s.cue("ANAPH:chip"), *s.cue("ANAPH:system"),
                                               *s.cue("ANAPH:project"))) or seg.lead_end or orgs
             or (seg.kind == "list_item" and seg.intro >= 0)):
         # "The chip was announced at GTC on ...", "- **Ironwood:** ... Vorgestellt hat Google sie im
@@ -112,7 +140,7 @@ def _dated_entity(ctx: Subjects, seg: Segment, s: Sentence, dated: Callable[[str
         elif entity is None and s.cue("ANAPH:chip"):
             entity = ctx.section_chip(seg)
             entity = entity if entity and dated(entity) else None
-        if entity is None or (not (seg.lead_end or seg.kind == "list_item" or any(c.start < cue.start for c in (
+        if entity is None or (not (seg.lead_end or seg.kind == "list_item" or any(c.start < max(cue.start, a) for c in (
                 *s.cue("ANAPH:chip"), *s.cue("ANAPH:system"), *s.cue("ANAPH:project"))))\
                 and ctx.fb.entities[entity].vendor not in orgs):
             return None

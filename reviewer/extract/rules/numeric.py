@@ -39,6 +39,10 @@ def numeric_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Clai
     return place(ctx, seg, s, q, attribute)
 
 
+# what only an instance or a system has: "per chip" near it ("16 Trainium2 chips, ... 192 vCPUs") is another figure's
+INSTANCE_ONLY = frozenset({"vcpus", "host_memory", "price_per_hour"})
+
+
 def place(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, attribute: str) -> Claim | None:
     """The claim of a figure whose attribute is known: who it is about, per what, at which precision."""
     owner = _owner(ctx, seg, s, q, attribute)
@@ -51,7 +55,8 @@ def place(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, attribute: str)
         maker_s = ctx.maker_s_chip(s, q.start) if attribute == "process_node" and how == "sentence" else None
         subject = maker_s or subject
     scope, attribute = _scope(seg, s, q, attribute)
-    if scope == "chip" and ctx.kind(subject) in ("system", "instance", "pod") and not any(
+    if scope == "chip" and attribute not in INSTANCE_ONLY and ctx.kind(subject) in ("system", "instance", "pod") \
+            and not any(
             f.q.scope == "chip" for f in ctx.fb.about(subject, attribute)):
         # (not when the system has its own per-chip figure: "Trn1n: 768 GiB/s NeuronLink pro Chip")
         chip = ctx.fb.chip_of(subject)
