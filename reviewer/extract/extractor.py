@@ -166,7 +166,9 @@ class ClaimExtractor:
             st = "asserted"  # "does not use EFA": the article's own claim that it does not
         if st == "historical" and (c.attribute in DATE_ATTRIBUTES or c.attribute == "took_office"):
             st = "asserted"  # "announced in March 2024": a date is the article's own claim about the past
-        if sure == "high" and i >= 0 and self._ambiguous(sentences[i], c.start - seg.start):
+        if sure == "high" and i >= 0 and (self._ambiguous(sentences[i], c.start - seg.start)
+                                          or _unknown_name_between(sentences[i], c, c.start - seg.start,
+                                                                   self.fb.name_words())):
             sure = "medium"
         return c if st == "asserted" and sure == "high" else evolve(c, stance=st, confidence=sure)
 
@@ -176,8 +178,8 @@ class ClaimExtractor:
         article states ("Zwischenruf: „Und die Inferentia2 hatte 96 GB!“", "Die H200 hat doch 192 GB, oder?"):
         a contradiction there is a warning to check, not an error."""
         rel = at - s.start
-        if s.w.quote_unclosed.match(s.text, 0, rel):
-            return True
+        if s.w.quote_unclosed.match(s.text, 0, rel) or s.w.variant.search(s.text, 0, rel):
+            return True  # (and "daneben gibt es eine kleinere Konfiguration mit 256 Chips": a variant's own figure)
         # a question: its last clause ("Seit X geschickt hat, ist die Debatte zurück: Lohnen sich ...?" asks after the colon)
         return s.text.rstrip(" *_)").endswith("?") and rel > max(s.text.rfind(":"), s.text.rfind(";"))
 
@@ -264,6 +266,26 @@ class ClaimExtractor:
                 if e.kind == "chip" and e.successor and not e.predecessor and not re.search(r"\d", stem):
                     self._first_gen[stem.lower()] = e.id
         return self._first_gen
+
+
+# a product's model number ("MI350X", "H800", "L40S"): one the fact base does not know, between a figure and
+# the name it was bound to, may be what the figure is about
+_MODEL_NUMBER = re.compile(r"\b[A-Z]{1,3}\d{2,4}[A-Z]{0,3}\b")
+
+
+def _unknown_name_between(s: Sentence, c: Claim, at: int, names: frozenset[str]) -> bool:
+    """"die luftgekühlte Schwester MI350X begnügt sich mit 1.000 W" after the MI355X: a model number the fact
+    base does not know stands between the figure and its subject's name (or before the figure, when the
+    subject was not named in the sentence). `names`: the words of the fact base's names ("GB300", "NVL72")."""
+    own = [m.end for m in s.mentions if m.entity == c.entity and m.end <= at]
+    lo = (own[-1] if own else s.start) - s.start
+    known = [(x.start, x.end) for x in s.mentions] + [(x.start, x.end) for x in s.cues] \
+        + [(x.start, x.end) for x in s.quantities]
+    for m in _MODEL_NUMBER.finditer(s.text, lo, at - s.start):
+        a, b = s.start + m.start(), s.start + m.end()
+        if not any(x < b and a < y for x, y in known) and m.group() not in names:
+            return True
+    return False
 
 
 def _place(sentences: list[Sentence], quantities: Sequence[Quantity]) -> list[tuple[int, Quantity]]:

@@ -30,12 +30,12 @@ from .sentence import Cue, Sentence
 def segment_stance(seg: Segment, state: Discourse, w: Words) -> str:
     """The stance of every claim in the segment, from the segment's form alone ("asserted" when it says
     nothing): a heading that is only a quotation or names a myth, a quoted reply (after "u/name replied:",
-    "Zitat von X:", or anywhere in a forum thread), an interviewer's turn."""
+    "Zitat von X:", or anywhere in a forum thread), an interviewer's turn, a reader's comment."""
     if quoted_heading(seg, w) or (seg.kind == "heading" and w.myth_label.search(seg.text)):
         return "refuted"
     if (seg.kind == "blockquote" and state.thread) or quoted_blockquote(seg, state.last_paragraph, w) \
-            or question_turn(seg, w):
-        return "quoted"
+            or question_turn(seg, w) or (seg.kind == "paragraph" and w.comment_header.match(seg.text)):
+        return "quoted"  # (and a comment under "**Name** · Role")
     return "asserted"
 
 

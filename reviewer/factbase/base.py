@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections import defaultdict
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -88,6 +89,7 @@ class FactBase:
     _index: dict[tuple[str, str], list[ResolvedFact]] = field(default_factory=lambda: defaultdict(list))
     _by_chip: dict[str | None, list[str]] | None = field(default=None, repr=False)
     _by_name: dict[str, Entity] | None = field(default=None, repr=False)
+    _name_words: frozenset[str] | None = field(default=None, repr=False)
 
     def about(self, entity: str, attribute: str) -> list[ResolvedFact]:
         return self._index.get((entity, attribute), [])
@@ -121,6 +123,13 @@ class FactBase:
             for e in self.entities.values():
                 self._by_name.setdefault(e.name, e)
         return self._by_name.get(name)
+
+    def name_words(self) -> frozenset[str]:
+        """The words of every entity's name and aliases ("GB300", "NVL72", "Trainium3")."""
+        if self._name_words is None:
+            self._name_words = frozenset(w for e in self.entities.values() for name in (e.name, *e.aliases)
+                                         for w in re.findall(r"\w+", name))
+        return self._name_words
 
     def members(self, entity_id: str) -> list[str]:
         ent = self.entities.get(entity_id)

@@ -52,6 +52,9 @@ def interconnect_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Cl
             subject = after  # "twice the 900 GB/s that NVLink 4 gives each Hopper part": the receiver's link
         elif after is not None and s.w.link_for.fullmatch(s.text[m_rel:after.start - s.start]):
             subject = after  # "NVLink Fusion support was announced for Trainium4", "NVLink Fusion erst für Trainium4"
+        on = next((c for c in s.mentions if c.start >= m.end and ctx.is_hardware(c.entity)), None)
+        if on is not None and s.w.link_on.fullmatch(s.text[m_rel:on.start - s.start]):
+            subject = on  # "doppelt so viel wie NeuronLink-v3 beim Trainium2": the compared chip's own link
         if subject is None:
             # "nearly 500,000 Trainium2 chips, linked inside each UltraServer by NeuronLink-v2": the
             # chips counted are what the link joins, when the sentence names no other
