@@ -30,7 +30,8 @@ def date_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
     Good (en): "Amazon bought Annapurna Labs in 2015" -> acquired 2015 of annapurna-labs.
     Good (de): "Trainium2 wurde im November 2023 vorgestellt" -> announced November 2023 of trainium2.
     """
-    cues = [c for c in s.cues if c.label in ("ACQ", "ATTR:announced", "ATTR:available")
+    cues = [c if c.label != "DATE:announced" else Cue(c.start, c.end, "ATTR:announced")
+            for c in s.cues if c.label in ("ACQ", "ATTR:announced", "ATTR:available", "DATE:announced")
             and not s.text.startswith(("-up", "-Up", "up"), c.end - s.start)]  # "Start-up" is no start
     if not cues:
         return
@@ -196,5 +197,5 @@ def yearless(m: re.Match) -> Period | None:
     return Period(0, month, month, day) if 1 <= day <= 31 else None
 
 
-RULE = Rule("date", (SENTENCE,), date_claims, order=50, cues=("ACQ", "ATTR:announced", "ATTR:available"))
+RULE = Rule("date", (SENTENCE,), date_claims, order=50, cues=("ACQ", "ATTR:announced", "ATTR:available", "DATE:announced"))
 DATED_NAMES = Rule("date", (SENTENCE,), dated_names, order=80)
