@@ -35,6 +35,9 @@ def date_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
             and not s.text.startswith(("-up", "-Up", "up"), c.end - s.start)]  # "Start-up" is no start
     if not cues:
         return
+    # "allgemein verfügbar" holds "verfügbar": one word, one cue
+    cues = [c for c in cues if not any(o is not c and o.start <= c.start and c.end <= o.end
+                                       and (o.end - o.start) > (c.end - c.start) for o in cues)]
     years = list(YEAR.finditer(s.text))
     presenting = {c.start for c in s.cue("PRESENTED")}
     orgs = {x.entity for x in s.mentions if ctx.kind(x.entity) == "organisation"}
