@@ -34,6 +34,9 @@ def numeric_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Clai
     rel = q.start - s.start
     if q.family == "rate" and s.w.die_link.search(s.text[max(0, rel - 50):rel + 50]):
         return None  # "two dies joined by a 10 TB/s link": inside the package, not in the fact base
+    if q.family == "rate" and (s.w.per_link_before.search(s.text, max(0, rel - 20), rel)
+                               or s.w.per_link_after.match(s.text, q.end - s.start)):
+        return None  # "18 links x 50 GB/s", "50 GB/s per link": one link of many, not in the fact base
     if attribute == "process_node" and other_die(s.text[max(0, rel - 40):rel], s.w):
         return None  # "compute dies on 3 nm, I/O dies on 6 nm": the node facts are the compute dies'
     return place(ctx, seg, s, q, attribute)
