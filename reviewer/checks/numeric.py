@@ -67,6 +67,11 @@ class NumericValue(Check):
             # "362 PFLOPS in total": a system built from the chip may verify it, nothing can contradict it
             entities = [claim.entity, *fb.built_from(claim.entity)]
             confident = False
+        if claim.scope == "system" and fb.entities[claim.entity].kind == "interconnect":
+            # "NVLink 5: 1,8 TB/s pro GPU, 130 TB/s im NVL72-Rack": a system on the link may verify it, nothing
+            # can contradict it (the link's own figures are per chip)
+            entities = [claim.entity, *(e.id for e in fb.entities.values() if e.kind in ("system", "pod"))]
+            confident = False
         if claim.attribute == "chip_count" and fb.entities[claim.entity].kind == "chip" and claim.scope == "cluster":
             # "Trn3 UltraClusters scale to 1.5 million chips": against the published largest cluster
             largest = [f for f in fb.about(claim.entity, "chip_count") if f.q.scope == "cluster"]
