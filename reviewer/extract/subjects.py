@@ -78,6 +78,14 @@ class Subjects(Context):
         if owner is not None and any(p.fullmatch(s.text, *gap) for p in (s.w.object_relative, PAREN_OWNER, s.w.per_owner)):
             # "the 900 GB/s that Hopper's NVLink 4 provided", "300 GB/s (NVLink 2)", "1,287 TFLOPS per Trainium2"
             return owner.entity, "sentence", owner.text
+        pair = _second_of_pair(s, at)
+        if pair and compared:
+            # "the MI300X has 51 GB more memory than the H200 (192 GB vs 141 GB)": the second figure of a pair
+            # is the compared one's
+            other = [m for m in compared if fits(m.entity)]
+            mine = [m for m in candidates if m not in compared]
+            if other and mine:
+                return other[0].entity, "sentence", other[0].text
         near = [m for m in s.mentions if fits(m.entity) and m.end <= at and m not in counted]
         if near and s.w.relative.match(s.text[near[-1].end - s.start:at - s.start]):
             m = near[-1]  # "Im Vergleich zum Trn2 UltraServer, der bei 20,8 PFLOPS lag": the relative clause's own
@@ -138,6 +146,12 @@ class Subjects(Context):
             if lead:
                 return lead[0].entity, "lead", lead[0].text
         after = [m for m in candidates if m.start >= at]
+        second = _pair_after(s, at)
+        if after and second is not None and after[0].start >= second.end:
+            # "Bandwidth per chip is lower though, 2.9 TB/s vs 3.35 TB/s on the H100": the H100 owns the second
+            # figure; the first is the one in context
+            ctx = self.context(seg, fits=fits, at=at)
+            return (ctx, "coreference", self.fb.entities[ctx].name) if ctx else None
         if after and any(c.end <= at for c in s.cue("ANAPH:chip")) and not any(m.end <= at for m in s.mentions
                                                                                 if self.is_hardware(m.entity)):
             # "The newer part carries 144 GB ..., about 1.7x what Trainium2 offered": the part in context
@@ -404,3 +418,20 @@ def owner_after(s: Sentence, m: Mention, subject: str, at: int) -> bool:
     a later clause, between the other name and the figure, owns the figure alone."""
     own = next((o for o in s.mentions if o.entity == subject and m.end <= o.start and o.end <= at), None)
     return own is not None and bool(s.w.next_clause.search(s.text, m.end - s.start, own.start - s.start))
+
+
+def _second_of_pair(s: Sentence, at: int) -> bool:
+    """The figure at `at` follows another of its family across "vs", "gegenüber", "against": "192 GB vs 141 GB"."""
+    q = next((x for x in s.quantities if x.start == at), None)
+    prev = [x for x in s.quantities if x.end <= at]
+    return q is not None and bool(prev) and prev[-1].family == q.family \
+        and bool(s.w.versus_between.fullmatch(s.text, prev[-1].end - s.start, at - s.start))
+
+
+def _pair_after(s: Sentence, at: int):
+    """The figure paired with the one at `at` across "vs", "gegenüber": "2.9 TB/s vs 3.35 TB/s"; None if none."""
+    q = next((x for x in s.quantities if x.start == at), None)
+    nxt = next((x for x in s.quantities if x.start >= at and x is not q), None)
+    if q is None or nxt is None or nxt.family != q.family:
+        return None
+    return nxt if s.w.versus_between.fullmatch(s.text, q.end - s.start, nxt.start - s.start) else None
