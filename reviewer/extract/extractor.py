@@ -178,8 +178,10 @@ class ClaimExtractor:
         article states ("Zwischenruf: „Und die Inferentia2 hatte 96 GB!“", "Die H200 hat doch 192 GB, oder?"):
         a contradiction there is a warning to check, not an error."""
         rel = at - s.start
-        if s.w.quote_unclosed.match(s.text, 0, rel) or s.w.variant.search(s.text, 0, rel):
-            return True  # (and "daneben gibt es eine kleinere Konfiguration mit 256 Chips": a variant's own figure)
+        if s.w.quote_unclosed.match(s.text, 0, rel) or s.w.variant.search(s.text, 0, rel) \
+                or s.w.parts_before.search(s.text, 0, rel):
+            return True  # (and a variant's figure: "daneben gibt es eine kleinere Konfiguration mit 256 Chips";
+            # a part of a total: "1.28 TB/s per chip, made up of 1,024 GB/s inside an instance and ...")
         # a question: its last clause ("Seit X geschickt hat, ist die Debatte zurück: Lohnen sich ...?" asks after the colon)
         return s.text.rstrip(" *_)").endswith("?") and rel > max(s.text.rfind(":"), s.text.rfind(";"))
 

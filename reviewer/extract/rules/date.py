@@ -85,6 +85,9 @@ def date_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
                     scope="presented" if presented else None)
 
 
+_CLAUSE_END = re.compile(r";|,\s")  # (punctuation, no language's words)
+
+
 def _apart(s: Sentence, c: Cue, *, words: int, b: int) -> int:
     """How far cue `c` is from a date written at words-b; a cue across a semicolon or comma belongs to the
     other clause."""
@@ -114,9 +117,10 @@ def _dated_entity(ctx: Subjects, seg: Segment, s: Sentence, dated: Callable[[str
     """(entity, how it was written, named in the sentence) a date at a-b is about: a name of the sentence
     with that date in the fact base, the table row's chip, or the one in context."""
     counted = [x for x in counted_in(s) if ctx.kind(x.entity) == "chip"]  # "500.000 Trainium3-Chips"
-    # "Seit dem Marktstart im Oktober 2024 sind es 256 GB, knapp 50 Prozent mehr als bei der MI300X": a
-    # comparison's partner is not what the date is about
-    counted += [x for x in compared_in(s) if x.start > b]
+    # "Seit dem Marktstart im Oktober 2024 sind es 256 GB, knapp 50 Prozent mehr als bei der MI300X", "3x FP8
+    # over Trainium3 when they previewed it in December 2025": a comparison's partner is not what the date is about
+    # (unless a relative clause opens after it: "than the 192 GB of the MI300X, which has been shipping since ...")
+    counted += [x for x in compared_in(s) if x.start > b or not s.w.relative_after.match(s.text, x.end - s.start)]
     with_facts = [x for x in s.mentions if dated(x.entity) and x not in counted and not UNPUNCTUATED_BREAK.search(
         s.text[min(x.end, a) - s.start:max(x.start, b) - s.start])]  # a heading glued to the next line
     table = ctx.table_entity(seg) if seg.kind == "table_cell" and not with_facts else None
@@ -130,6 +134,9 @@ def _dated_entity(ctx: Subjects, seg: Segment, s: Sentence, dated: Callable[[str
         with_facts = [x for x in with_facts if not any(p <= x.start and x.end <= r for p, r in inner)] or with_facts
         before = [x for x in with_facts if x.end <= a]
         subject = before[-1] if before else with_facts[0]
+        if not before and _CLAUSE_END.search(s.text, b - s.start, subject.start - s.start) \
+                and any(c.end <= a for c in s.cue("ANAPH:")):
+            return None  # "when they previewed it in December 2025, plus support for NVLink Fusion": "it" is meant
         return subject.entity, subject.text, True
     elif not any(ctx.is_hardware(x.entity) or ctx.kind(x.entity) in ("project", "person")
                  for x in s.mentions) and (
