@@ -58,6 +58,7 @@ FLAGS: dict[str, int] = {
     "ratio_before": re.IGNORECASE,
     "ratio_of_before": 0,
     "quote_intro": re.IGNORECASE,
+    "comment_header": 0,
     "not_saying": re.IGNORECASE,
     "quote_source": re.IGNORECASE,
     "numbering": re.IGNORECASE,
