@@ -97,6 +97,8 @@ class Discourse:
     last_paragraph: str = ""  # the text of the paragraph before (a blockquote's introduction)
     # a table row whose first cell names no hardware ("| AWS | Trainium2 | 96 | ..."): the first cell that does
     row_lead: dict[int, int] = field(default_factory=dict)
+    # the entities the cells of a table row named so far, by the row's first cell ("| trn2.48xlarge | Trainium2 |")
+    row_entities: dict[int, list[str]] = field(default_factory=dict)
     errata: bool = False  # under a heading such as "Corrections and updates": old values are quoted to be replaced
     thread: bool = False  # a forum post's header was seen ("**name** · Feb 9, 2026"): its blockquotes quote others
     asked_about: list[str] = field(default_factory=list)  # the hardware an interviewer's last question named

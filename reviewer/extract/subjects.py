@@ -302,6 +302,10 @@ class Subjects(Context):
                and not (m.start > at and s.w.new_subject.search(s.text[at - s.start:m.start - s.start]))
                and not (m.end <= at and m.entity != subject and owner_after(s, m, subject, at))]
         # ("141 GB HBM3e mit 3,35 TB/s, die H100 nur 80 GB": a name in a later clause does not own the figure)
+        if how == "table" and seg.row_header >= 0 and scope != "chip":
+            # "| trn2.48xlarge | Trainium2 | 16 | 667 |" under "BF16 dicht (TFLOPS)": the row's chip, too
+            out += [e for e in self.memory.all(seg.row_header) if self.is_hardware(e)]
+            out += [e for e in self.state.row_entities.get(seg.row_header, ()) if self.is_hardware(e)]
         named_system = [m for m in s.mentions if m.entity == subject and m.end <= at]
         if named_system and self.kind(subject) == "chip" and s.w.system_word.search(
                 s.text, named_system[-1].end - s.start, at - s.start):
