@@ -278,6 +278,7 @@ class ClaimExtractor:
 # a product's model number ("MI350X", "H800", "L40S"): one the fact base does not know, between a figure and
 # the name it was bound to, may be what the figure is about
 _MODEL_NUMBER = re.compile(r"\b[A-Z]{1,3}\d{2,4}[A-Z]{0,3}\b")
+_CLAUSE_AFTER = re.compile(r"[,;.:!?(]")
 
 
 def _unknown_name_between(s: Sentence, c: Claim, at: int, names: frozenset[str]) -> bool:
@@ -288,7 +289,10 @@ def _unknown_name_between(s: Sentence, c: Claim, at: int, names: frozenset[str])
     lo = (own[-1] if own else s.start) - s.start
     known = [(x.start, x.end) for x in s.mentions] + [(x.start, x.end) for x in s.cues] \
         + [(x.start, x.end) for x in s.quantities]
-    for m in _MODEL_NUMBER.finditer(s.text, lo, at - s.start):
+    rel = at - s.start
+    after = _CLAUSE_AFTER.search(s.text, rel + len(c.text))
+    hi = after.start() if after else len(s.text)  # and after the figure, up to its clause's end ("1,000 W is the MI350X")
+    for m in (*_MODEL_NUMBER.finditer(s.text, lo, rel), *_MODEL_NUMBER.finditer(s.text, rel, min(hi, rel + 40))):
         a, b = s.start + m.start(), s.start + m.end()
         if not any(x < b and a < y for x, y in known) and m.group() not in names:
             return True
