@@ -23,7 +23,7 @@ from .fastpath import segment_docs
 from .findings import SEVERITY_RANK, fail_rank, finding
 from .lang import detect_language
 from .markdown import segments
-from .models import ArticleReport, Claim, Finding, Segment, Source
+from .models import ArticleReport, Claim, Finding, Segment, Source, evolve
 from .nlp import build_nlp
 from .source import read_source, source_from_text
 from .verify import set_aside, verify
@@ -135,6 +135,33 @@ def status_of(findings: Sequence[Finding]) -> Literal["PASSED", "PASSED WITH CHA
     if severities:
         return "PASSED WITH CHANGES"
     return "PASSED"
+
+
+def check_codes(spec: Sequence[str]) -> tuple[str, ...]:
+    """"HW101,HW1" as given to --select / --ignore: the codes, each a prefix of at least one check's code."""
+    from .checks import CHECKS
+    from .errors import ConfigError
+
+    codes = tuple(c.strip().upper() for item in spec for c in item.split(",") if c.strip())
+    known = [c.code for c in CHECKS]
+    for code in codes:
+        if not any(k.startswith(code) for k in known):
+            raise ConfigError(f"{code!r} matches no check (the checks are {', '.join(known)})")
+    return codes
+
+
+def select_checks(report: ArticleReport, select: Sequence[str] = (), ignore: Sequence[str] = ()) -> ArticleReport:
+    """The report with only the findings of the selected checks and none of the ignored ones (codes or their
+    prefixes, as ruff's --select and --ignore: "HW1" is every HW1xx); its status follows what is left."""
+    if not select and not ignore:
+        return report
+
+    def kept(code: str) -> bool:
+        return (not select or code.startswith(tuple(select))) and not code.startswith(tuple(ignore) or ("\0",))
+
+    findings = tuple(f for f in report.findings if kept(f.check))
+    return evolve(report, findings=findings, status=status_of(findings),
+                  set_aside=tuple(f for f in report.set_aside if kept(f.check)))
 
 
 def exit_code(reports: Sequence[ArticleReport], fail_on: str = "warning") -> int:

@@ -20,7 +20,7 @@ from .errors import ReviewError
 from .lang import LANGUAGES
 from .version import TOOL_NAME, __version__
 
-FORMATS = ("markdown", "json")
+FORMATS = ("markdown", "json", "concise", "github", "rdjson", "sarif")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -29,7 +29,14 @@ def _parser() -> argparse.ArgumentParser:
         epilog="other commands: " + "; ".join(f"review {k}: {v[1]}" for k, v in SUBCOMMANDS.items())
                + " (see review COMMAND --help)")
     p.add_argument("paths", nargs="+", metavar="ARTICLE", help="Markdown or text file(s) to review")
-    p.add_argument("--format", "-f", choices=FORMATS, default="markdown", help="output format (default: markdown)")
+    p.add_argument("--format", "-f", choices=FORMATS, default="markdown",
+                   help="output format (default: markdown): the review log; json; for CI, concise (path:line:col: "
+                        "CODE [severity] message), github (workflow commands: annotations), rdjson (reviewdog), "
+                        "sarif (SARIF 2.1.0)")
+    p.add_argument("--select", action="append", default=[], metavar="CODES",
+                   help="only these checks (comma-separated codes or prefixes: HW101,HW106 or HW1; repeatable)")
+    p.add_argument("--ignore", action="append", default=[], metavar="CODES",
+                   help="not these checks (codes or prefixes, as --select)")
     p.add_argument("--lang", choices=LANGUAGES, help="article language (default: front matter, else detected)")
     p.add_argument("--as-of", type=iso_date, metavar="DATE",
                    help="date to check time-dependent facts at when the article has none (default: today)")
@@ -85,17 +92,25 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from .api import Reviewer, exit_code
+    from .api import Reviewer, check_codes, exit_code, select_checks
     from .commands.common import open_factbase
+    from .emitters import ci as ci_out
     from .emitters import json as json_out
     from .emitters import markdown as md_out
     from .output import write_atomic
     from .source import read_source
 
+    select, ignore = check_codes(args.select), check_codes(args.ignore)
     sources = [read_source(p) for p in args.paths]  # every input checked before any work or output
     reviewer = Reviewer(open_factbase(args.facts), spacy_model=args.spacy_model)
-    reports = [reviewer.review_source(s, lang=args.lang, as_of=args.as_of) for s in sources]
-    text = json_out.render(reports) if args.format == "json" else md_out.render(reports)
+    reports = [select_checks(reviewer.review_source(s, lang=args.lang, as_of=args.as_of), select, ignore)
+               for s in sources]
+    if args.format == "json":
+        text = json_out.render(reports)
+    elif args.format == "markdown":
+        text = md_out.render(reports)
+    else:
+        text = ci_out.RENDERERS[args.format](reports)
     if args.output:
         write_atomic(args.output, text)
     else:
