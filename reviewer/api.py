@@ -15,6 +15,7 @@ from typing import Literal
 
 from spacy.language import Language
 
+from . import suppress
 from .checks import CheckContext
 from .diskcache import freeze_once
 from .extract import ClaimExtractor
@@ -79,9 +80,12 @@ class Reviewer:
         every = sorted(((finding(src, code, v), v.claim, set_aside(v)) for code, v in verify(claims, ctx)),
                        key=lambda p: (p[0].line, p[0].column, p[0].attribute))
         pairs = [(f, c) for f, c, aside in every if not aside]
+        keep, unused = suppress.apply(src.text, [f for f, _ in pairs])  # <!-- review-disable… --> directives
+        if len(keep) < len(pairs):
+            pairs = [pairs[k] for k in keep]
         findings = tuple(f for f, _ in pairs)
         report = ArticleReport(path=src.path, language=language, date=src.date, as_of=when, title=src.title,
-                               status=status_of(findings), findings=findings, notices=src.notices,
+                               status=status_of(findings), findings=findings, notices=(*src.notices, *unused),
                                set_aside=tuple(f for f, _, aside in every if aside))
         return report, [c for _, c in pairs]
 
