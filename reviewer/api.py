@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Literal
 
@@ -166,6 +166,16 @@ def select_checks(report: ArticleReport, select: Sequence[str] = (), ignore: Seq
     findings = tuple(f for f in report.findings if kept(f.check))
     return evolve(report, findings=findings, status=status_of(findings),
                   set_aside=tuple(f for f in report.set_aside if kept(f.check)))
+
+
+def with_severity(report: ArticleReport, severity: Mapping[str, str]) -> ArticleReport:
+    """The report with the severity a configuration gives a check's contradicted and outdated findings
+    (`[tool.review.severity] HW106 = "warning"`); its status follows."""
+    if not severity:
+        return report
+    findings = tuple(evolve(f, severity=severity[f.check]) if f.check in severity
+                     and f.verdict in ("contradicted", "outdated") else f for f in report.findings)
+    return evolve(report, findings=findings, status=status_of(findings))
 
 
 def exit_code(reports: Sequence[ArticleReport], fail_on: str = "warning") -> int:

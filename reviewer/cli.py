@@ -40,9 +40,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--lang", choices=LANGUAGES, help="article language (default: front matter, else detected)")
     p.add_argument("--as-of", type=iso_date, metavar="DATE",
                    help="date to check time-dependent facts at when the article has none (default: today)")
-    p.add_argument("--fail-on", choices=("error", "warning", "none"), default="warning",
+    p.add_argument("--fail-on", choices=("error", "warning", "none"), default=None,
                    help="lowest severity of a contradicted/outdated finding that makes the exit code 1 "
-                        "(default: warning, i.e. any)")
+                        "(default: the config's, else warning, i.e. any)")
     p.add_argument("--facts", action="append", type=Path, default=[], metavar="DIR",
                    help="extra fact directory on top of the bundled fact base (repeatable)")
     p.add_argument("--spacy-model", metavar="NAME", help="an installed spaCy pipeline to use instead of a blank one")
@@ -57,6 +57,7 @@ SUBCOMMANDS = {
     "facts": ("facts", "validate, list and look up the fact base"),
     "eval": ("evaluate", "measure accuracy against gold-annotated articles"),
     "batch": ("batch", "review every Markdown file under directories, with reports/ and a cache"),
+    "config": ("config", "print the effective configuration and where each value came from"),
 }
 
 
@@ -92,7 +93,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from .api import Reviewer, check_codes, exit_code, select_checks
+    from . import config
+    from .api import Reviewer, check_codes, exit_code, select_checks, with_severity
     from .commands.common import open_factbase
     from .emitters import ci as ci_out
     from .emitters import json as json_out
@@ -100,11 +102,15 @@ def _run(args: argparse.Namespace) -> int:
     from .output import write_atomic
     from .source import read_source
 
-    select, ignore = check_codes(args.select), check_codes(args.ignore)
+    cfg = config.load(Path(args.paths[0]))  # [tool.review] or .review.toml, nearest the first article
+    for name in ("lang", "fail_on", "as_of", "select", "ignore"):
+        cfg.override(name, getattr(args, name))
+    c = cfg.config
+    select, ignore = check_codes(c.select), check_codes(c.ignore)
     sources = [read_source(p) for p in args.paths]  # every input checked before any work or output
-    reviewer = Reviewer(open_factbase(args.facts), spacy_model=args.spacy_model)
-    reports = [select_checks(reviewer.review_source(s, lang=args.lang, as_of=args.as_of), select, ignore)
-               for s in sources]
+    reviewer = Reviewer(open_factbase([*cfg.fact_dirs(), *args.facts]), spacy_model=args.spacy_model)
+    reports = [with_severity(select_checks(reviewer.review_source(s, lang=c.lang, as_of=c.as_of), select, ignore),
+                             c.severity) for s in sources]
     if args.format == "json":
         text = json_out.render(reports)
     elif args.format == "markdown":
@@ -115,7 +121,7 @@ def _run(args: argparse.Namespace) -> int:
         write_atomic(args.output, text)
     else:
         sys.stdout.write(text)
-    return exit_code(reports, args.fail_on)
+    return exit_code(reports, c.fail_on or config.DEFAULT_FAIL_ON)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -88,8 +88,9 @@ def _glob_base(pattern: str) -> Path:
 
 
 def discover(paths: Sequence[str | os.PathLike], *, exclude: Iterable[str] = (),
-             skip: Iterable[str | os.PathLike] = ()) -> list[Article]:
-    """The articles under `paths` (directories, files, glob patterns), sorted, each once.
+             skip: Iterable[str | os.PathLike] = (), include: Iterable[str] = ()) -> list[Article]:
+    """The articles under `paths` (directories, files, glob patterns), sorted, each once; with `include`
+    (gitwildmatch patterns, as a configuration's `include`), only those its patterns match.
 
     Raises NotFound for an argument that is neither a file, a directory nor a pattern with matches.
     `skip` names directories (the output directory) and files (the cache) never to enter or review.
@@ -107,7 +108,12 @@ def discover(paths: Sequence[str | os.PathLike], *, exclude: Iterable[str] = (),
             found.glob(text)
         else:
             raise NotFound("no such file or directory", text)
-    return found.articles()
+    articles = found.articles()
+    include = list(include)
+    if include:
+        spec = GitIgnoreSpec.from_lines(include)
+        articles = [a for a in articles if spec.match_file(a.rel) or spec.match_file(Path(a.shown).as_posix())]
+    return articles
 
 
 class _Found:

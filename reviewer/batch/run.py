@@ -180,7 +180,7 @@ def run_batch(paths: Sequence[str | os.PathLike], out_dir: str | os.PathLike = "
               jobs: int | None = None, exclude: Iterable[str] = (), use_cache: bool = True,
               cache_path: str | os.PathLike | None = None, fact_dirs: Sequence[str | os.PathLike] = (),
               lang: str | None = None, as_of: dt.date | None = None, progress: Progress | None = None,
-              fail_on: str = "warning") -> BatchResult:
+              fail_on: str = "warning", include: Iterable[str] = ()) -> BatchResult:
     """Review every article under `paths`; write reports, index.md, index.html and summary.json to `out_dir`.
 
     Raises NotFound for a path argument that does not exist, FactBaseInvalid for a missing fact
@@ -192,7 +192,7 @@ def run_batch(paths: Sequence[str | os.PathLike], out_dir: str | os.PathLike = "
     out = Path(out_dir)
     cache_file = Path(cache_path) if cache_path else default_cache_path(out)
     dirs = [Path(d) for d in fact_dirs]
-    run = _Run(discover(paths, exclude=exclude, skip=[out, cache_file]), out, progress)
+    run = _Run(discover(paths, exclude=exclude, skip=[out, cache_file], include=include), out, progress)
     fingerprint = fact_fingerprint(dirs)
     tool = f"{__version__}+{code_fingerprint()}"
     as_of_s = as_of.isoformat() if as_of else None

@@ -43,7 +43,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--lang", choices=LANGUAGES, help="article language (default: front matter, else detected)")
     p.add_argument("--as-of", type=iso_date, metavar="DATE",
                    help="date to check time-dependent facts at when an article has none (default: today)")
-    p.add_argument("--fail-on", choices=("error", "warning", "none"), default="warning",
+    p.add_argument("--fail-on", choices=("error", "warning", "none"), default=None,
                    help="lowest severity of a contradicted/outdated finding that makes the exit code 1 "
                         "(default: warning, i.e. any)")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress and no closing summary line")
@@ -96,6 +96,7 @@ class _RichProgress:
 
 
 def run(args: argparse.Namespace) -> int:
+    from .. import config
     from ..batch import run_batch
     from ..batch.run import FactBaseRejected
 
@@ -104,9 +105,14 @@ def run(args: argparse.Namespace) -> int:
         progress = _RichProgress() if sys.stderr.isatty() else _PlainProgress(sys.stderr)
     started = time.perf_counter()
     try:
-        result = run_batch(args.paths, args.out, jobs=args.jobs, exclude=args.exclude, use_cache=not args.no_cache,
-                           cache_path=args.cache, fact_dirs=args.facts, lang=args.lang, as_of=args.as_of,
-                           progress=progress, fail_on=args.fail_on)
+        cfg = config.load(Path(args.paths[0]))  # [tool.review] or .review.toml, nearest the first path
+        for name in ("lang", "fail_on", "as_of"):
+            cfg.override(name, getattr(args, name))
+        c = cfg.config
+        result = run_batch(args.paths, args.out, jobs=args.jobs, exclude=[*c.exclude, *args.exclude],
+                           use_cache=not args.no_cache, cache_path=args.cache, fact_dirs=[*cfg.fact_dirs(), *args.facts],
+                           lang=c.lang, as_of=c.as_of, progress=progress, fail_on=c.fail_on or config.DEFAULT_FAIL_ON,
+                           include=c.include)
     except FactBaseRejected as exc:
         report_fact_errors(exc.errors)
         raise
