@@ -58,6 +58,7 @@ SUBCOMMANDS = {
     "eval": ("evaluate", "measure accuracy against gold-annotated articles"),
     "batch": ("batch", "review every Markdown file under directories, with reports/ and a cache"),
     "config": ("config", "print the effective configuration and where each value came from"),
+    "action": ("action", "review the Markdown a pull request changes, as the GitHub Action does"),
 }
 
 

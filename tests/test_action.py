@@ -1,0 +1,131 @@
+"""The GitHub Action (action.yml, `review action`) on a real git repository: a base commit and a pull request's
+head with an added article, a modified one (an old error on an untouched line, a new one on a changed line), a
+renamed one, a deleted one, and a change to the repository's facts that would make a wrong claim pass. The
+review step runs as the composite action runs it: its `run` script in bash, its inputs as environment
+variables, with GitHub's event payload, step summary and output files."""
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).parent.parent
+SOURCE = '[{title: "Acme X1 datasheet (test fixture)", url: "https://acme.example/x1", date: 2026-01-10}]'
+FACTS = """entities:
+  - {id: acme-x1, name: Acme X1, kind: chip, aliases: [X1]}
+facts:
+  - {entity: acme-x1, attribute: memory_capacity, value: %s, unit: GB, sources: %s}
+"""
+
+
+def git(repo, *args):
+    return subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True, text=True).stdout.strip()
+
+
+@pytest.fixture()
+def pr(tmp_path):
+    repo = tmp_path / "blog"
+    (repo / "posts").mkdir(parents=True)
+    (repo / "our-facts").mkdir()
+    git(repo, "init", "-q", "-b", "main")
+    git(repo, "config", "user.email", "t@example.com")
+    git(repo, "config", "user.name", "Test")
+    (repo / "our-facts" / "acme.yaml").write_text(FACTS % (64, SOURCE))
+    (repo / "posts" / "old.md").write_text("Trainium3 has 96 GB of HBM3e.\n\nThe H100 has 80 GB.\n")
+    (repo / "posts" / "renamed.md").write_text("Trainium2 has 96 GB.\n\nTrainium3 has 96 GB too.\n")
+    (repo / "posts" / "deleted.md").write_text("Trainium3 has 96 GB.\n")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "base")
+    base = git(repo, "rev-parse", "HEAD")
+    git(repo, "checkout", "-qb", "pr")
+    (repo / "posts" / "old.md").write_text("Trainium3 has 96 GB of HBM3e.\n\nThe H100 uses HBM3e.\n")
+    (repo / "posts" / "new article, 100%.md").write_text("The Acme X1 has 48 GB of memory.\n\nTrainium3 has 144 GB.\n")
+    git(repo, "mv", "posts/renamed.md", "posts/moved.md")
+    git(repo, "rm", "-q", "posts/deleted.md")
+    (repo / "our-facts" / "acme.yaml").write_text(FACTS % (48, SOURCE))  # would make the new claim pass
+    (repo / "notes.txt").write_text("Trainium3 has 96 GB.\n")  # not Markdown: not reviewed
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "pr")
+    head = git(repo, "rev-parse", "HEAD")
+    event = tmp_path / "event.json"
+    event.write_text(json.dumps({"pull_request": {"base": {"sha": base}, "head": {"sha": head}}}))
+    env = {**os.environ, "GITHUB_EVENT_PATH": str(event), "GITHUB_WORKSPACE": str(repo),
+           "GITHUB_STEP_SUMMARY": str(tmp_path / "summary.md"), "GITHUB_OUTPUT": str(tmp_path / "output.txt"),
+           "RUNNER_TEMP": str(tmp_path), "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
+    return repo, env, tmp_path
+
+
+def run_review_step(env, inputs, cwd):
+    """The composite action's review step: its env block with ${{ inputs.* }} filled in, its script in bash."""
+    action = yaml.safe_load((ROOT / "action.yml").read_text())
+    defaults = {k: v.get("default", "") for k, v in action["inputs"].items()}
+    values = {**defaults, **inputs}
+    step = next(s for s in action["runs"]["steps"] if s.get("id") == "review")
+    step_env = {k: re.sub(r"\$\{\{\s*inputs\.([\w-]+)\s*\}\}", lambda m: str(values[m[1]]), v)
+                for k, v in step["env"].items()}
+    assert shutil.which("bash")
+    return subprocess.run(["bash", "-e", "-c", step["run"]], env={**env, **step_env}, cwd=cwd,
+                          capture_output=True, text=True, timeout=300)
+
+
+def test_the_action_reviews_only_the_pull_request_s_lines_with_the_base_facts(pr):
+    repo, env, tmp = pr
+    p = run_review_step(env, {"facts": "our-facts", "sarif-file": str(tmp / "review.sarif")}, cwd=repo)
+    assert p.returncode == 1, p.stderr  # errors on changed lines, fail-on error
+    annotations = p.stdout.splitlines()
+    files_lines = sorted(re.search(r"file=([^,]+),line=(\d+)", a).groups() for a in annotations)
+    # old.md: only the changed line 3 (HBM3e on the H100), not the old 96 GB on line 1; the new article:
+    # the Acme X1's 48 GB, still wrong against the base branch's facts; moved.md: a rename, no line changed
+    assert files_lines == [("posts/new article%2C 100%25.md", "1"), ("posts/old.md", "3")], annotations
+    assert all(a.startswith("::error ") for a in annotations)
+    assert not any("deleted.md" in a or "notes.txt" in a or "moved.md" in a for a in annotations)
+    summary = (tmp / "summary.md").read_text()
+    assert summary.startswith("## Fact review: 2 error(s), 0 warning(s) in 3 file(s)")
+    assert "changes the fact base" in summary and "`our-facts/acme.yaml`" in summary
+    assert "Technical Review Log" in summary and "posts/old.md" in summary
+    outputs = dict(line.split("=", 1) for line in (tmp / "output.txt").read_text().splitlines())
+    assert outputs["findings"] == "2" and outputs["errors"] == "2"
+    assert Path(outputs["report"]).read_text() == summary
+    sarif = json.loads((tmp / "review.sarif").read_text())
+    uris = sorted(r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in sarif["runs"][0]["results"])
+    assert uris == ["posts/new article, 100%.md", "posts/old.md"]
+
+
+def test_filter_file_reports_the_whole_changed_files(pr):
+    repo, env, _tmp = pr
+    p = run_review_step(env, {"facts": "our-facts", "filter": "file"}, cwd=repo)
+    files_lines = sorted(re.search(r"file=([^,]+),line=(\d+)", a).groups() for a in p.stdout.splitlines())
+    assert ("posts/old.md", "1") in files_lines  # the old error too
+    assert ("posts/moved.md", "3") in files_lines  # a renamed file is reviewed
+    assert not any(f == "posts/deleted.md" for f, _ in files_lines)
+
+
+def test_fail_on_none_and_paths(pr):
+    repo, env, _tmp = pr
+    p = run_review_step(env, {"facts": "our-facts", "fail-on": "none", "paths": "posts/old.md"}, cwd=repo)
+    assert p.returncode == 0
+    assert [re.search(r"file=([^,]+)", a)[1] for a in p.stdout.splitlines()] == ["posts/old.md"]
+
+
+def test_without_a_pull_request_event_it_is_one_error_line(pr, tmp_path):
+    repo, env, _tmp = pr
+    env = {k: v for k, v in env.items() if k != "GITHUB_EVENT_PATH"}
+    p = run_review_step(env, {}, cwd=repo)
+    assert p.returncode == 2 and len(p.stderr.strip().splitlines()) == 1 and "base commit" in p.stderr
+
+
+def test_the_documented_workflow_is_safe():
+    readme = (ROOT / "README.md").read_text()
+    block = readme.split("```yaml\n# .github/workflows/fact-review.yml", 1)[1].split("```", 1)[0]
+    workflow = yaml.safe_load(block)
+    assert "pull_request" in workflow[True] and "pull_request_target" not in workflow[True]  # `on:` reads as True
+    assert workflow["permissions"] == {"contents": "read"}
+    action = yaml.safe_load((ROOT / "action.yml").read_text())
+    review = next(s for s in action["runs"]["steps"] if s.get("id") == "review")
+    assert "${{" not in review["run"]  # inputs reach the script as environment variables only
