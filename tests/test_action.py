@@ -129,3 +129,23 @@ def test_the_documented_workflow_is_safe():
     action = yaml.safe_load((ROOT / "action.yml").read_text())
     review = next(s for s in action["runs"]["steps"] if s.get("id") == "review")
     assert "${{" not in review["run"]  # inputs reach the script as environment variables only
+
+
+def _validate(doc, schema_name):
+    import importlib.resources
+
+    from jsonschema import validators
+
+    schema = json.loads(importlib.resources.files("check_jsonschema.builtin_schemas.vendor")
+                        .joinpath(schema_name).read_text(encoding="utf-8"))
+    return [e.message for e in validators.validator_for(schema)(schema).iter_errors(doc)]
+
+
+def test_action_yml_and_the_documented_workflow_validate_against_their_schemas():
+    """SchemaStore's schemas for action metadata and workflow files, as check-jsonschema ships them."""
+    assert _validate(yaml.safe_load((ROOT / "action.yml").read_text()), "github-actions.json") == []
+    readme = (ROOT / "README.md").read_text()
+    workflow = yaml.safe_load(readme.split("```yaml\n# .github/workflows/fact-review.yml", 1)[1].split("```", 1)[0])
+    workflow["on"] = workflow.pop(True)  # YAML 1.1 reads the key `on` as true
+    assert _validate(workflow, "github-workflows.json") == []
+
