@@ -149,3 +149,80 @@ def test_action_yml_and_the_documented_workflow_validate_against_their_schemas()
     workflow["on"] = workflow.pop(True)  # YAML 1.1 reads the key `on` as true
     assert _validate(workflow, "github-workflows.json") == []
 
+
+
+class _FakeGitHub:
+    """GitHub's review-comment endpoints on a local HTTP server (the real API is not reachable here)."""
+
+    def __init__(self):
+        import http.server
+        import threading
+
+        self.comments: list[dict] = []
+        self.calls: list[tuple[str, str]] = []
+        outer = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def log_message(self, *args):
+                pass
+
+            def _reply(self, code, payload):
+                data = json.dumps(payload).encode()
+                self.send_response(code)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+            def _body(self):
+                return json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+
+            def do_GET(self):
+                outer.calls.append(("GET", self.path))
+                assert self.headers["Authorization"] == "Bearer t0ken"
+                self._reply(200, outer.comments if "page=1" in self.path else [])
+
+            def do_POST(self):
+                outer.calls.append(("POST", self.path))
+                c = {**self._body(), "id": len(outer.comments) + 1}
+                outer.comments.append(c)
+                self._reply(201, c)
+
+            def do_PATCH(self):
+                outer.calls.append(("PATCH", self.path))
+                cid = int(self.path.rsplit("/", 1)[1])
+                c = next(c for c in outer.comments if c["id"] == cid)
+                c.update(self._body())
+                self._reply(200, c)
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+
+
+def test_review_comments_carry_a_suggestion_and_are_updated_not_duplicated(pr):
+    repo, env, tmp = pr
+    gh = _FakeGitHub()
+    try:
+        event = json.loads(Path(env["GITHUB_EVENT_PATH"]).read_text())
+        event["pull_request"]["number"] = 7
+        Path(env["GITHUB_EVENT_PATH"]).write_text(json.dumps(event))
+        env = {**env, "GITHUB_REPOSITORY": "blog/site", "GITHUB_API_URL": gh.url}
+        inputs = {"facts": "our-facts", "comment": "true", "token": "t0ken"}
+        p = run_review_step(env, inputs, cwd=repo)
+        assert "2 review comment(s) posted, 0 updated" in p.stderr, p.stderr
+        by_path = {c["path"]: c for c in gh.comments}
+        new = by_path["posts/new article, 100%.md"]
+        assert new["line"] == 1 and new["side"] == "RIGHT" and new["commit_id"] == event["pull_request"]["head"]["sha"]
+        assert "```suggestion\nThe Acme X1 has 64 GB of memory.\n```" in new["body"]
+        assert "HBM3" in by_path["posts/old.md"]["body"]
+        p = run_review_step(env, inputs, cwd=repo)  # the next push, nothing changed: nothing added
+        assert "0 review comment(s) posted, 0 updated" in p.stderr
+        assert len(gh.comments) == 2
+        gh.comments[0]["body"] = "edited by hand <!-- hw-fact-review:" + gh.comments[0]["body"].split(
+            "<!-- hw-fact-review:", 1)[1]
+        p = run_review_step(env, inputs, cwd=repo)
+        assert "0 review comment(s) posted, 1 updated" in p.stderr and len(gh.comments) == 2
+        assert ("PATCH", "/repos/blog/site/pulls/comments/1") in gh.calls
+    finally:
+        gh.server.shutdown()

@@ -42,6 +42,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="the repository's own fact directories (read from the base branch), one per line")
     p.add_argument("--sarif-file", default=env("INPUT_SARIF_FILE") or "",
                    help="also write SARIF 2.1.0 here")
+    p.add_argument("--comment", choices=("true", "false"), default=(env("INPUT_COMMENT") or "false").lower(),
+                   help="also post review comments with suggestions (needs a token with pull-requests: write)")
     p.add_argument("--base", help="base commit (default: the pull request's, from GITHUB_EVENT_PATH)")
     p.add_argument("--head", help="head commit (default: the pull request's, or HEAD)")
     p.add_argument("--repo", type=Path, default=Path(env("GITHUB_WORKSPACE") or "."), help="the checkout")
@@ -57,13 +59,18 @@ def git(repo: Path, *args: str) -> str:
     return p.stdout
 
 
+def pull_request() -> dict:
+    event = os.environ.get("GITHUB_EVENT_PATH")
+    if event and Path(event).is_file():
+        return json.loads(Path(event).read_text(encoding="utf-8")).get("pull_request") or {}
+    return {}
+
+
 def commits(args: argparse.Namespace) -> tuple[str, str]:
     base, head = args.base, args.head
-    event = os.environ.get("GITHUB_EVENT_PATH")
-    if (not base or not head) and event and Path(event).is_file():
-        pr = json.loads(Path(event).read_text(encoding="utf-8")).get("pull_request") or {}
-        base = base or pr.get("base", {}).get("sha")
-        head = head or pr.get("head", {}).get("sha")
+    pr = pull_request()
+    base = base or pr.get("base", {}).get("sha")
+    head = head or pr.get("head", {}).get("sha")
     if not base:
         raise ConfigError("no base commit: not a pull_request event and no --base")
     return base, head or "HEAD"
@@ -186,6 +193,16 @@ def run(args: argparse.Namespace) -> int:
     write_atomic(report_path, summary)
     if args.sarif_file:
         write_atomic(Path(args.sarif_file), ci.render_sarif(reports))
+    if args.comment == "true":
+        from . import pr_comments
+
+        gh = pr_comments.from_environment(pull_request())
+        if gh is None:
+            print("review: notice: comment: no token, repository or pull request number; no comments posted",
+                  file=sys.stderr)
+        else:
+            created, updated = pr_comments.post(gh, head, repo, reports)
+            print(f"review: {created} review comment(s) posted, {updated} updated", file=sys.stderr)
     _set_output("findings", str(len(alarms)))
     _set_output("errors", str(len(errors)))
     _set_output("report", str(report_path))
