@@ -201,7 +201,7 @@ class _FakeGitHub:
 
 
 def test_review_comments_carry_a_suggestion_and_are_updated_not_duplicated(pr):
-    repo, env, tmp = pr
+    repo, env, _tmp = pr
     gh = _FakeGitHub()
     try:
         event = json.loads(Path(env["GITHUB_EVENT_PATH"]).read_text())
