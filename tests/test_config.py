@@ -127,3 +127,18 @@ def test_batch_takes_include_and_exclude_from_the_config(site, tmp_path):
     summary = json.loads((out / "summary.json").read_text())
     shown = sorted(Path(a["path"]).name for a in summary["articles"])
     assert shown == ["a.md"]
+
+
+def test_batch_applies_select_ignore_and_severity(site, tmp_path):
+    root, _article = site
+    (root / ".review.toml").write_text('ignore = ["HW105"]\n[severity]\nHW101 = "warning"\n')
+    out = tmp_path / "reports"
+    p = cli("batch", root / "content", "--out", out, "--no-cache", "-q", "--fail-on", "error")
+    assert p.returncode == 0, p.stderr  # the one error left became a warning
+    doc = json.loads((out / "posts" / "a.md.review.json").read_text())
+    findings = doc["articles"][0]["findings"]
+    assert {f["check"] for f in findings if f["verdict"] in ("contradicted", "outdated")} == {"HW101"}
+    assert all(f["severity"] == "warning" for f in findings if f["verdict"] == "contradicted")
+    p = cli("batch", root / "content", "--out", out, "--no-cache", "-q", "--select", "HW105", "--ignore", "HW101")
+    doc = json.loads((out / "posts" / "a.md.review.json").read_text())
+    assert {f["check"] for f in doc["articles"][0]["findings"]} == {"HW105"}

@@ -180,7 +180,8 @@ def run_batch(paths: Sequence[str | os.PathLike], out_dir: str | os.PathLike = "
               jobs: int | None = None, exclude: Iterable[str] = (), use_cache: bool = True,
               cache_path: str | os.PathLike | None = None, fact_dirs: Sequence[str | os.PathLike] = (),
               lang: str | None = None, as_of: dt.date | None = None, progress: Progress | None = None,
-              fail_on: str = "warning", include: Iterable[str] = ()) -> BatchResult:
+              fail_on: str = "warning", include: Iterable[str] = (), select: Sequence[str] = (),
+              ignore: Sequence[str] = (), severity: dict[str, str] | None = None) -> BatchResult:
     """Review every article under `paths`; write reports, index.md, index.html and summary.json to `out_dir`.
 
     Raises NotFound for a path argument that does not exist, FactBaseInvalid for a missing fact
@@ -194,7 +195,10 @@ def run_batch(paths: Sequence[str | os.PathLike], out_dir: str | os.PathLike = "
     dirs = [Path(d) for d in fact_dirs]
     run = _Run(discover(paths, exclude=exclude, skip=[out, cache_file], include=include), out, progress)
     fingerprint = fact_fingerprint(dirs)
-    tool = f"{__version__}+{code_fingerprint()}"
+    work.set_checks(select, ignore, severity or {})
+    checks = json.dumps([list(select), list(ignore), sorted((severity or {}).items())])
+    tool = f"{__version__}+{code_fingerprint()}" + (f"+{hashlib.sha256(checks.encode()).hexdigest()[:12]}"
+                                                    if select or ignore or severity else "")
     as_of_s = as_of.isoformat() if as_of else None
     cache = Cache(cache_file if use_cache else None)
     try:
@@ -349,7 +353,8 @@ def _review(misses: list[tuple[int, str, bytes, str]], finish: Callable[[list[tu
         context = multiprocessing.get_context("spawn")
         reviewer()  # validate the fact base here; each worker builds its own in the initializer
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=work.init_worker,
-                               initargs=([str(d) for d in fact_dirs], lang, as_of.isoformat() if as_of else None))
+                               initargs=([str(d) for d in fact_dirs], lang, as_of.isoformat() if as_of else None,
+                                         work._options.get("checks") or ((), (), {})))
     try:
         pending = {pool.submit(work.review_chunk, chunk) for chunk in chunks}
         while pending:

@@ -138,6 +138,7 @@ def review_bytes(reviewer_of, shown: str, data: bytes, lang: str | None, as_of: 
 
         reviewer = reviewer_of()
         report, claims = review_with_claims(reviewer, src, lang=lang, as_of=as_of)
+        report, claims = _only_checks(report, claims)
         records = [r for r in (claim_record(f, c, reviewer.factbase, report.as_of)
                                for f, c in zip(report.findings, claims, strict=True)) if r]
         result = {
@@ -155,6 +156,25 @@ def review_bytes(reviewer_of, shown: str, data: bytes, lang: str | None, as_of: 
         return {"error": f"internal error while reviewing: {type(exc).__name__}: {exc} [E900]", "internal": True}
 
 
+def _only_checks(report: ArticleReport, claims: list[Claim]) -> tuple[ArticleReport, list[Claim]]:
+    """The report with the configuration's select, ignore and severity applied (claims kept in step)."""
+    select, ignore, severity = _options.get("checks") or ((), (), {})
+    if not (select or ignore or severity):
+        return report, claims
+    from ..api import select_checks, with_severity
+
+    kept = select_checks(report, select, ignore)
+    if len(kept.findings) != len(report.findings):
+        ids = {id(f) for f in kept.findings}
+        claims = [c for f, c in zip(report.findings, claims, strict=True) if id(f) in ids]
+    return with_severity(kept, severity), claims
+
+
+def set_checks(select: Sequence[str], ignore: Sequence[str], severity: dict[str, str]) -> None:
+    """The checks to keep and their severities, in this process (and the workers forked from it)."""
+    _options["checks"] = (tuple(select), tuple(ignore), dict(severity))
+
+
 # -- worker processes --------------------------------------------------------------------------------
 
 def set_reviewer(reviewer) -> None:
@@ -163,9 +183,10 @@ def set_reviewer(reviewer) -> None:
     _reviewer = reviewer
 
 
-def init_worker(fact_dirs: Sequence[str], lang: str | None, as_of: str | None) -> None:
+def init_worker(fact_dirs: Sequence[str], lang: str | None, as_of: str | None, checks: tuple = ((), (), {})) -> None:
     """Pool initializer: Ctrl-C is the parent's to handle; build the Reviewer if it was not inherited."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    set_checks(*checks)
     _options["lang"] = lang
     _options["as_of"] = dt.date.fromisoformat(as_of) if as_of else None
     _options["fact_dirs"] = [Path(d) for d in fact_dirs]

@@ -46,6 +46,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--fail-on", choices=("error", "warning", "none"), default=None,
                    help="lowest severity of a contradicted/outdated finding that makes the exit code 1 "
                         "(default: warning, i.e. any)")
+    p.add_argument("--select", action="append", default=[], metavar="CODES",
+                   help="only these checks (codes or prefixes, comma-separated; as review --select)")
+    p.add_argument("--ignore", action="append", default=[], metavar="CODES", help="not these checks")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress and no closing summary line")
 
 
@@ -97,6 +100,7 @@ class _RichProgress:
 
 def run(args: argparse.Namespace) -> int:
     from .. import config
+    from ..api import check_codes
     from ..batch import run_batch
     from ..batch.run import FactBaseRejected
 
@@ -106,13 +110,14 @@ def run(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     try:
         cfg = config.load(Path(args.paths[0]))  # [tool.review] or .review.toml, nearest the first path
-        for name in ("lang", "fail_on", "as_of"):
+        for name in ("lang", "fail_on", "as_of", "select", "ignore"):
             cfg.override(name, getattr(args, name))
         c = cfg.config
         result = run_batch(args.paths, args.out, jobs=args.jobs, exclude=[*c.exclude, *args.exclude],
                            use_cache=not args.no_cache, cache_path=args.cache, fact_dirs=[*cfg.fact_dirs(), *args.facts],
                            lang=c.lang, as_of=c.as_of, progress=progress, fail_on=c.fail_on or config.DEFAULT_FAIL_ON,
-                           include=c.include)
+                           include=c.include, select=check_codes(c.select), ignore=check_codes(c.ignore),
+                           severity=dict(c.severity))
     except FactBaseRejected as exc:
         report_fact_errors(exc.errors)
         raise
