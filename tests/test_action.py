@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from test_ci_formats import sarif_errors
 
 ROOT = Path(__file__).parent.parent
 SOURCE = '[{title: "Acme X1 datasheet (test fixture)", url: "https://acme.example/x1", date: 2026-01-10}]'
@@ -95,6 +96,7 @@ def test_the_action_reviews_only_the_pull_request_s_lines_with_the_base_facts(pr
     sarif = json.loads((tmp / "review.sarif").read_text())
     uris = sorted(r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in sarif["runs"][0]["results"])
     assert uris == ["posts/new article, 100%.md", "posts/old.md"]
+    assert sarif_errors(sarif) == []  # the OASIS schema
 
 
 def test_filter_file_reports_the_whole_changed_files(pr):

