@@ -120,7 +120,10 @@ def nearest_label(s: Sentence, prefix: str, start: int, end: int, window: int,
             continue  # "640 GB, NVLink 4 at 900 GB/s per GPU, also 192 vCPUs": the cue is the later figure's
         if c.end <= start and _LABEL_COLON.fullmatch(gap):
             d = 0  # "FP8: 4.5 PFLOPS": the value's own label
-        elif s.w.clause_break.search(gap) and not (c.label.startswith("SCOPE:") and s.w.bare_with.fullmatch(gap)):
+        elif s.w.clause_break.search(gap) and not (c.label.startswith("SCOPE:") and s.w.bare_with.fullmatch(gap)) \
+                and not (c.end <= start and "(" in gap and ")" not in gap
+                         and not s.w.clause_break.search(_DIGIT_SEP.sub("", gap).replace("(", " "))):
+            # ("on FP8 (2,517 vs 1,299 TFLOPS)": a bracket opened after the cue explains it, it does not part them)
             # (a bare "mit"/"with" right after the cue joins it to the value: "jeder Chip mit 28.800 Gbit/s")
             if same_clause or (not next_clause and c.start >= end):
                 continue  # (a cue in the clause after the value speaks of that clause's value)
@@ -133,6 +136,7 @@ def nearest_label(s: Sentence, prefix: str, start: int, end: int, window: int,
     return best
 
 
+_DIGIT_SEP = re.compile(r"(?<=\d)[,.](?=\d)")  # "2,517": a thousands separator is no clause break
 # a label's colon, with the emphasis around "**FP8:**" blanked and up to two more words of the label ("BF16 dense:")
 _LABEL_COLON = re.compile(r"[\s*_]*(?:[\w/()-]+[\s*_]*){0,2}?:[\s*_]*")
 

@@ -306,6 +306,12 @@ class Subjects(Context):
             # "| trn2.48xlarge | Trainium2 | 16 | 667 |" under "BF16 dicht (TFLOPS)": the row's chip, too
             out += [e for e in self.memory.all(seg.row_header) if self.is_hardware(e)]
             out += [e for e in self.state.row_entities.get(seg.row_header, ()) if self.is_hardware(e)]
+        if how != "sentence" and (_pair_after(s, at) is not None or _second_of_pair(s, at)):
+            # "Per chip it's 2x on FP8 (2,517 vs 1,299 TFLOPS)" after a paragraph on Trainium3: one figure of a
+            # pair is the one compared with, most often the predecessor or the successor
+            ent = self.fb.entities.get(subject)
+            if ent is not None:
+                out += [e for e in (ent.predecessor, ent.successor) if e]
         named_system = [m for m in s.mentions if m.entity == subject and m.end <= at]
         if named_system and self.kind(subject) == "chip" and s.w.system_word.search(
                 s.text, named_system[-1].end - s.start, at - s.start):
