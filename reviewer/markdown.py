@@ -140,6 +140,11 @@ def segments(src: Source) -> list[Segment]:
                 out.append(_with_components(seg) if "{{" in seg.text else seg)
         elif t == "html_block" and tok.map is not None and "=" in tok.content:
             out += _component_rows(tok, ctx, text, line_starts)
+    if "·" in text:
+        # a post's header line ("**@name@host** · 08:22", "**Name** · 9. Feb. 2026") is furniture: its time or
+        # date is no figure, and the post's first line follows it
+        out = [replace(seg, text=_POST_HEADER_LINE.sub(_blank_time, seg.text, count=1))
+               if seg.kind == "paragraph" else seg for seg in out]
     if _POST_COUNTER_CLUE.search(text):
         # a thread's post counter ("7/12 GB300 NVL72: ...") is numbering, not a figure nor "12 GB300s"
         out = [replace(seg, text=_POST_COUNTER.sub(lambda m: m.group(1) + " " * len(m.group(2)), seg.text, count=1))
@@ -196,7 +201,16 @@ def _component_rows(tok: Token, ctx: _Context, text: str, line_starts: list[int]
 
 
 _POST_COUNTER_CLUE = re.compile(r"(?m)^\W{0,4}\d{1,3}/\d{1,3}\s")
-_POST_COUNTER = re.compile(r"^(\W{0,4})(\d{1,3}/\d{1,3})(?=\s)")
+_POST_COUNTER = re.compile(r"(?m)^(\W{0,4})(\d{1,3}/\d{1,3})(?=\s)")
+# a post's header line: its time or date (the name and the dot stay: stance.py's post_header knows a thread by them)
+_POST_HEADER_LINE = re.compile(r"^([ \t*_]*@?[\w.@-]{2,60}[ \t*_]*·[ \t]*)"
+                               r"(\d{1,2}:\d{2}|\d{1,2}\.\s?\w{3,9}\.?\s\d{4})(?=[ \t]*\n)")
+
+
+def _blank_time(m: re.Match) -> str:
+    return m.group(1) + " " * len(m.group(2))
+
+
 _FOOTNOTE_CLUE = re.compile(r"[¹²³⁴⁵⁶⁷⁸⁹⁰^]|\[\d")
 # a superscript after anything but a space (not the exponent of "10³"), "[^note]", "[1]" after a word or
 # figure (not a link's "[1](...)"), "^1" after a figure, and one or two stars after a figure or unit that
