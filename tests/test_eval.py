@@ -39,12 +39,12 @@ def _cli(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
 # tables, a 2024 newsletter, a podcast transcript, a rumour roundup, a retrospective, a Q&A page, a press release, a
 # press review, a Mastodon thread, release notes, a transposed table, an interview with premises, a wiki-style
 # article, a Reddit AMA, letters to the editor, a notebook export, a plain-text newsletter, a details/summary FAQ,
-# a talk transcript, a LinkedIn post) has its own floor: what the reviewer scores there today (recall 0.739,
-# precision 0.757, high-confidence errors 0.892; precision counts the alarms on claims the article does not
+# a talk transcript, a LinkedIn post) has its own floor: what the reviewer scores there today (recall 0.746,
+# precision 0.769, high-confidence errors 0.894; precision counts the alarms on claims the article does not
 # assert). Their first runs are in the README.
-TRAPS_RECALL_FLOOR = 0.735
-TRAPS_PRECISION_FLOOR = 0.75
-TRAPS_HIGH_ERROR_PRECISION_FLOOR = 0.885  # findings with severity error at high confidence
+TRAPS_RECALL_FLOOR = 0.74
+TRAPS_PRECISION_FLOOR = 0.765
+TRAPS_HIGH_ERROR_PRECISION_FLOOR = 0.89  # findings with severity error at high confidence
 
 
 @pytest.fixture(scope="module")
