@@ -17,6 +17,7 @@ from .patterns import (
 from .sentence import (
     Mention,
     Sentence,
+    change_of,
     compared_in,
     counted_in,
     cue_texts,
@@ -306,7 +307,7 @@ class Subjects(Context):
             # "| trn2.48xlarge | Trainium2 | 16 | 667 |" under "BF16 dicht (TFLOPS)": the row's chip, too
             out += [e for e in self.memory.all(seg.row_header) if self.is_hardware(e)]
             out += [e for e in self.state.row_entities.get(seg.row_header, ()) if self.is_hardware(e)]
-        if how != "sentence" and (_pair_after(s, at) is not None or _second_of_pair(s, at)):
+        if how != "sentence" and (_pair_after(s, at) is not None or _second_of_pair(s, at) or _in_change(s, at)):
             # "Per chip it's 2x on FP8 (2,517 vs 1,299 TFLOPS)" after a paragraph on Trainium3: one figure of a
             # pair is the one compared with, most often the predecessor or the successor
             ent = self.fb.entities.get(subject)
@@ -445,3 +446,13 @@ def _pair_after(s: Sentence, at: int):
     if q is None or nxt is None or nxt.family != q.family:
         return None
     return nxt if s.w.versus_between.fullmatch(s.text, q.end - s.start, nxt.start - s.start) else None
+
+
+def _in_change(s: Sentence, at: int) -> bool:
+    """The figure at `at` is one end of a change ("goes from 1,287 TFLOPS to 2,517 TFLOPS")."""
+    qs = s.quantities
+    k = next((i for i, x in enumerate(qs) if x.start == at), None)
+    if k is None:
+        return False
+    return (k > 0 and change_of(s, qs[k - 1], qs[k]) is not None) or \
+        (k + 1 < len(qs) and change_of(s, qs[k], qs[k + 1]) is not None)
