@@ -277,6 +277,11 @@ def find_quantities_in(texts: Sequence[str], lang: str) -> list[list[Quantity]]:
     return out
 
 
+@lru_cache(maxsize=4)
+def _factor_before(lang: str) -> re.Pattern[str]:
+    return re.compile(numbers(lang).get("factor_before") or r"(?!x)x", re.IGNORECASE)
+
+
 def _quantity(m: re.Match[str], lang: str, base: int = 0) -> Quantity | None:
     """The quantity of a match; its offsets are counted from `base` in the searched text."""
     lexicon = numbers(lang)
@@ -322,6 +327,9 @@ def _quantity(m: re.Match[str], lang: str, base: int = 0) -> Quantity | None:
         unit_expr, family = units.LEXICON[m.group("unit")]
         if m.group("per_hour"):
             end = m.end("unit")
+    elif _factor_before(lang).search(m.string, max(base, start - 30), start):
+        unit_expr, family = "times", "ratio"  # "um den Faktor 2,9", "by a factor of 4"
+        end = m.end("num")
     else:
         unit_expr, family = "", "count"
         end = m.end("mag") if m.group("mag") else m.end("num")
