@@ -39,8 +39,8 @@ def _cli(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
 # tables, a 2024 newsletter, a podcast transcript, a rumour roundup, a retrospective, a Q&A page, a press release, a
 # press review, a Mastodon thread, release notes, a transposed table, an interview with premises, a wiki-style
 # article, a Reddit AMA, letters to the editor, a notebook export, a plain-text newsletter, a details/summary FAQ,
-# a talk transcript, a LinkedIn post; batch 15: an Obsidian note, an earnings call, an HTML comparison table)
-# has its own floor: what the reviewer scores there today (recall 0.725, precision 0.731, high-confidence errors
+# a talk transcript, a LinkedIn post; batch 15: an Obsidian note, an earnings call, an HTML table, a HN thread)
+# has its own floor: what the reviewer scores there today (recall 0.723, precision 0.732, high-confidence errors
 # 0.846; precision counts the alarms on claims the article does not assert). Their first runs are in the README.
 TRAPS_RECALL_FLOOR = 0.72
 TRAPS_PRECISION_FLOOR = 0.725
