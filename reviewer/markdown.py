@@ -23,6 +23,8 @@ from .models import Segment, SegmentKind, Source
 # An inline code span that is one name ("inf2.48xlarge", "p5.48xlarge", "neuron-ls"): a letter
 # first, no space, no number standing alone, so no figure in code ever becomes a claim.
 _CODE_NAME = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[.\-][A-Za-z0-9]+)*")
+# a data file named after what it describes: "amd/mi355x.yaml", "nvidia/gb200-nvl72.json" (the stem is placed)
+_CODE_RECORD = re.compile(r"(?:[\w.-]+/)*([A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*)\.(?:ya?ml|json|toml)")
 _URL = re.compile(r"(?:https?://|www\.)[^\s)\]>]+")
 _LEAD = re.compile(r"^\s*([^:\n]{1,60}?)\s*:(?=\s)")
 
@@ -329,6 +331,9 @@ def _blank_markup(tok: Token, children: list, raw: str, start: int, text: str) -
             if a >= 0:
                 if _CODE_NAME.fullmatch(child.content):  # "the `trn1.32xlarge`": a name set as code is prose
                     _place(child.content, content, a + len(child.markup), raw_pos, out)
+                elif (rec := _CODE_RECORD.fullmatch(child.content)) is not None:
+                    # "`amd/mi355x.yaml`: 288 GB HBM3e, ...": a spec database's record file names its chip
+                    _place(rec.group(1), content, a + len(child.markup) + rec.start(1), raw_pos, out)
                 b = content.find(child.markup, a + len(child.markup) + len(child.content) - 1)
                 cursor = b + len(child.markup) if b >= 0 else a + len(child.markup)
         elif ct == "html_inline":

@@ -29,6 +29,7 @@ from typing import Any, ClassVar, cast
 import spacy
 from spacy.language import Language
 from spacy.matcher import PhraseMatcher
+from spacy.symbols import ORTH
 from spacy.tokens import Doc, Span
 from spacy.util import compile_infix_regex, compile_suffix_regex
 
@@ -197,6 +198,21 @@ def _affixes(lang: str, defaults) -> tuple[list, list]:
     return [*defaults.infixes, *ours["infixes"]], [*defaults.suffixes, *ours["suffixes"]]
 
 
+def _exceptions(lang: str, defaults: dict) -> dict:
+    """spaCy's tokenizer exceptions without "s." (see _blank), with each short lower-case abbreviation also
+    capitalised, as it is written at a sentence's start ("Ggü. Trainium2: ...", "Vgl."), and the language's own
+    (tokenizer.yaml `abbreviations`): one token each, so their full stop ends no sentence."""
+    out = {k: v for k, v in defaults.items() if k not in UNIT_FULL_STOPS}
+    for k in list(out):
+        cap = k[:1].upper() + k[1:]
+        if k.endswith(".") and k[:-1].isalpha() and k[:1].islower() and 3 <= len(k) <= 7 and cap not in out:
+            out[cap] = [{ORTH: cap}]
+    ours = tokenizer_rules(lang if lang in LANGUAGES else "en").get("abbreviations") or ()
+    for word in ours:
+        out.setdefault(word, [{ORTH: word}])
+    return out
+
+
 def _blank(lang: str) -> Language:
     """spacy.blank(lang) with our tokenizer rules in its Defaults, so that the (large) German infix
     expression is compiled once: German splits hyphenated compounds as English does, and neither
@@ -207,8 +223,7 @@ def _blank(lang: str) -> Language:
 
     class BlankDefaults(base.Defaults):
         infixes, suffixes = ours
-        tokenizer_exceptions: ClassVar[dict] = {k: v for k, v in base.Defaults.tokenizer_exceptions.items()
-                                                if k not in UNIT_FULL_STOPS}
+        tokenizer_exceptions: ClassVar[dict] = _exceptions(lang, base.Defaults.tokenizer_exceptions)
 
     class Blank(base):  # (a language class chosen at run time: `base` is Any)
         Defaults = BlankDefaults

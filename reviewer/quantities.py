@@ -282,6 +282,11 @@ def _factor_before(lang: str) -> re.Pattern[str]:
     return re.compile(numbers(lang).get("factor_before") or r"(?!x)x", re.IGNORECASE)
 
 
+@lru_cache(maxsize=4)
+def _change_from(lang: str) -> re.Pattern[str]:
+    return re.compile(numbers(lang).get("change_from") or r"(?!x)x", re.IGNORECASE)
+
+
 def _quantity(m: re.Match[str], lang: str, base: int = 0) -> Quantity | None:
     """The quantity of a match; its offsets are counted from `base` in the searched text."""
     lexicon = numbers(lang)
@@ -302,10 +307,12 @@ def _quantity(m: re.Match[str], lang: str, base: int = 0) -> Quantity | None:
         value, res = parse_number(raw, lang)
     high = parse_number(m.group("num2"), lang)[0] if m.group("num2") else None
     num_start = m.start("num")
-    if high is not None and high <= value:
+    if high is not None and (high <= value or _change_from(lang).search(m.string, max(base, num_start - 60), num_start)):
+        # ("corrected the pod size from 8,960 to 9,612 chips": a change, not a range; the new value is the figure)
         # "NVLink 5 to 1.8 TB/s": a range runs upwards; the first number belongs to what comes before it
         value, res = parse_number(m.group("num2"), lang)
         high, num_start = None, m.start("num2")
+    num_group = "num" if num_start == m.start("num") else "num2"
     scale = float(lexicon["magnitudes"].get(m.group("mag") or "", 1.0))
     value, res = value * scale, res * scale
     high = high * scale if high is not None else None
@@ -329,12 +336,12 @@ def _quantity(m: re.Match[str], lang: str, base: int = 0) -> Quantity | None:
             end = m.end("unit")
     elif _factor_before(lang).search(m.string, max(base, start - 30), start):
         unit_expr, family = "times", "ratio"  # "um den Faktor 2,9", "by a factor of 4"
-        end = m.end("num")
+        end = m.end(num_group)
     else:
         unit_expr, family = "", "count"
-        end = m.end("mag") if m.group("mag") else m.end("num")
+        end = m.end("mag") if m.group("mag") else m.end(num_group)
     if family == "count" and m.group("per_hour"):
-        end = m.end("num")
+        end = m.end(num_group)
     if family == "ratio" and unit_expr == "percent":
         value, res = value / 100.0, res / 100.0
         high = high / 100.0 if high is not None else None

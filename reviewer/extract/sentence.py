@@ -113,9 +113,17 @@ def nearest_label(s: Sentence, prefix: str, start: int, end: int, window: int,
         d = distance(c, start, end)
         if d > window:
             continue
+        if c.end <= start and ";" in s.text[c.end - s.start:start - s.start] and any(
+                c.end <= q.start and q.end <= start for q in s.quantities):
+            continue  # "FP32 52.5 → 47.5 TFLOPS; the old table (3,360 TFLOPS ...)": the cue labels the figure after it
+        if s.discussed and _inside_other(s.discussed, c, start, end):
+            continue  # "from 2,563 to 1,299 TFLOPS (was the sparse figure)": the words describe the old value
         gap = s.text[c.end - s.start:start - s.start] if c.end <= start else s.text[end - s.start:c.start - s.start]
-        if c.start >= end and _LABEL_COLON.match(s.text, c.end - s.start):
-            continue  # "FP4: 9 PFLOPS · FP8: 4.5 PFLOPS": a label with its colon names the value after it
+        if c.start >= end and (_LABEL_COLON.match(s.text, c.end - s.start) or (
+                prefix == "ATTR:" and _labels_figure(s, c))):
+            # "FP4: 9 PFLOPS · FP8: 4.5 PFLOPS": a label with its colon names the value after it; so does a
+            # word right before a figure in a list ("313.6 TB/s, EFA 28,800 Gbps")
+            continue
         if prefix == "ATTR:" and c.start >= end and any(end <= q.start and q.end <= c.start for q in s.quantities):
             continue  # "640 GB, NVLink 4 at 900 GB/s per GPU, also 192 vCPUs": the cue is the later figure's
         if c.end <= start and _LABEL_COLON.fullmatch(gap):
@@ -138,7 +146,23 @@ def nearest_label(s: Sentence, prefix: str, start: int, end: int, window: int,
 
 _DIGIT_SEP = re.compile(r"(?<=\d)[,.](?=\d)")  # "2,517": a thousands separator is no clause break
 # a label's colon, with the emphasis around "**FP8:**" blanked and up to two more words of the label ("BF16 dense:")
+_LABEL_FIGURE = re.compile(r"[ \t]+\d")
 _LABEL_COLON = re.compile(r"[\s*_]*(?:[\w/()-]+[\s*_]*){0,2}?:[\s*_]*")
+
+
+def _labels_figure(s: Sentence, c: Cue) -> bool:
+    """A cue word right before a figure of the sentence ("EFA 28,800 Gbps"), not before a name's number
+    ("NVLink 4")."""
+    m = _LABEL_FIGURE.match(s.text, c.end - s.start)
+    if m is None:
+        return False
+    at = s.start + m.end() - 1
+    return any(q.start == at for q in s.quantities) and not any(n.start <= at < n.end for n in s.mentions)
+
+
+def _inside_other(spans: list[tuple[int, int]], c: Cue, start: int, end: int) -> bool:
+    """Whether the cue lies inside a discussed span ("(was 94 GB)") that does not hold the value itself."""
+    return any(a <= c.start and c.end <= b and not (a <= start and end <= b) for a, b in spans)
 
 
 def distance(c: Cue, start: int, end: int) -> int:

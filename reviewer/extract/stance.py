@@ -19,12 +19,16 @@ verdict is reviewer/verify.py's `by_stance`.
 
 from __future__ import annotations
 
+import re
+
 from ..lang.windows import Words
 from ..models import Segment
 from .discourse import Discourse
 from .gates import is_discussed, question_turn, quoted_blockquote, quoted_heading
 from .patterns import QUOTED
 from .sentence import Cue, Sentence
+
+_ARROW_AFTER = re.compile(r"[\s*_~]*(?:→|->|⟶|⇒|=>)\s*\S")
 
 
 def segment_stance(seg: Segment, state: Discourse, w: Words) -> str:
@@ -60,6 +64,8 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
     """The stance of a value written at text offsets [start, end) of sentence `s` (its segment's stance
     aside): evidence at the value itself first, then the sentence's. On an errata page (`errata`), a quoted
     value and what an old text "said" or "gave" are the corrected ones."""
+    if _ARROW_AFTER.match(s.text, end - s.start):
+        return "corrected"  # "HBM3e → HBM3", "NVLink 5 -> NVLink 4": where a change started
     h = hints(s)
     if not h["any"] and not errata:
         return "asserted"  # (most sentences: no stance word, cue or mark at all)

@@ -69,6 +69,9 @@ class Subjects(Context):
     def _in_sentence(self, seg: Segment, s: Sentence, at: int, fits: Callable[[str], bool],
                      anaphora: bool) -> tuple[str, str, str] | None:
         """A name of the sentence before the figure, or its owner written after it."""
+        inside = next((m for m in s.mentions if m.start < at < m.end and fits(m.entity)), None)
+        if inside is not None:
+            return inside.entity, "sentence", inside.text  # "8× H100 80 GB": a variant's name holds its figure
         compared = compared_in(s)
         counted = counted_in(s)
         candidates = [m for m in s.mentions if fits(m.entity) and m not in compared and m not in counted]

@@ -41,6 +41,11 @@ def memory_type_claims(ctx: Subjects, seg: Segment, s: Sentence, figures: Sequen
                    None)
         before = [c for c in chips if c.end <= a]
         subject = Mention(a, a, cap.entity, cap.subject_text) if cap else (before[-1] if before else None)
+        owner = s.w.type_owner.match(s.text, mt.end())
+        if owner is not None:  # "HBM3 (HBM3e is the H200's memory)", "HBM3e beim H200": the chip after it
+            found = next((c for c in chips if c.start - s.start == owner.end()), None)
+            if found is not None:  # ("unlike the HBM3e on the H200": the contrast is with the subject, not the owner)
+                subject, negated = found, False
         if subject is None and not chips:
             subject = ctx.implicit_subject(seg, s, a)
         if subject is None:

@@ -139,10 +139,16 @@ def _owner(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity,
     return subject, how, text, attribute
 
 
+def _owner_after(s: Sentence, q: Quantity) -> bool:
+    """The figure names its owner right after it ("3,360 TFLOPS per trn1.32xlarge"): its own scope."""
+    owner = next((m for m in s.mentions if m.start >= q.end), None)
+    return owner is not None and bool(s.w.per_owner.fullmatch(s.text, q.end - s.start, owner.start - s.start))
+
+
 def _scope(seg: Segment, s: Sentence, q: Quantity, attribute: str) -> tuple[str | None, str]:
     """What the figure is per (chip, system, instance, port), and the attribute a port speed turns into."""
     scope = nearest_label(s, "SCOPE:", q.start, q.end, 40, same_clause=True)
-    if scope is None and seg.lead_end and q.start >= seg.lead_end:
+    if scope is None and seg.lead_end and q.start >= seg.lead_end and not _owner_after(s, q):
         # "- **Compute per chip:** ... 2.52 PFLOPS ...; 181 TFLOPS FP32": the lead's scope is every figure's
         lead = [c.label[6:] for c in s.cue("SCOPE:") if c.end <= seg.lead_end]
         scope = lead[0] if len(set(lead)) == 1 else None
