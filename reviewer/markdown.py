@@ -202,7 +202,7 @@ def _component_rows(tok: Token, ctx: _Context, text: str, line_starts: list[int]
     return out
 
 
-_POST_COUNTER_CLUE = re.compile(r"(?m)^\W{0,4}\d{1,3}/\d{1,3}\s")
+_POST_COUNTER_CLUE = re.compile(r"(?m)^\W{0,4}\d{1,3}/\d{1,3}[*_]*\s")  # ("**7/12**" too)
 _POST_COUNTER = re.compile(r"(?m)^(\W{0,4})(\d{1,3}/\d{1,3})(?=\s)")
 # a post's header line: its time or date (the name and the dot stay: stance.py's post_header knows a thread by them)
 _POST_HEADER_LINE = re.compile(r"^([ \t*_]*@?[\w.@-]{2,60}[ \t*_]*·[ \t]*)"

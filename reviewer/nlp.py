@@ -322,11 +322,18 @@ def hw_table_rows(doc: Doc) -> Doc:
 _FOOTNOTE_STOP = re.compile(r"[.!?](?:\[\d{1,3}\]|\[[a-z]\]|\^\d{1,3}|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)+[ \t]+(?=[A-ZÄÖÜ])")
 
 
+# "[00:04:50] board power is 1,400 watts": a transcript's line opens with its time stamp, and each line is an
+# utterance of its own (transcripts rarely end one with a full stop)
+_STAMP_LINE = re.compile(r"(?m)^[ \t]*(?P<at>[\[(]?(?:\d{1,2}:)?\d{1,2}:\d{2}[\])]?)[ \t]+(?=\S)")
+
+
 def footnote_stops(text: str) -> list[int]:
-    """Character offsets of the words that start a sentence after a stop with a reference marker."""
+    """Character offsets of the words that start a sentence after a stop with a reference marker, and of
+    a transcript's time-stamped lines."""
+    out = [m.start("at") for m in _STAMP_LINE.finditer(text)] if ":" in text and "\n" in text else []
     if "[" not in text and "^" not in text and not any(c in text for c in "¹²³⁴⁵⁶⁷⁸⁹⁰"):
-        return []
-    return [m.end() for m in _FOOTNOTE_STOP.finditer(text)]
+        return out
+    return out + [m.end() for m in _FOOTNOTE_STOP.finditer(text)]
 
 
 @Language.component("hw_footnote_stops")

@@ -9,6 +9,7 @@ from ..numbers import format_number
 from .base import NEARLY_FLOOR, Check, CheckContext, figure, sources_of
 
 RATIO_SLACK = 0.10  # vendor ratios are computed from rounded figures and rounded again
+OVER_SLACK = 0.01  # "gut das Doppelte" (a good double): the ratio reaches the figure, but for the rounding of its inputs
 PRECISION_ORDER = ["FP8", "MXFP8", "BF16", "FP16", "FP4", "MXFP4", "INT8", "FP32"]
 
 
@@ -95,6 +96,8 @@ class RatioClaim(Check):
             # "gut 76 Prozent mehr": a percentage's gain is the floor
             if percent and q.qualifier == "over":
                 return expected - 1 >= (q.value - 1) * (1 - 1e-9)
+            if q.qualifier == "over":  # "gut das Doppelte", "well over twice": reached, not rounded up to
+                return expected >= q.value * (1 - OVER_SLACK)
             return expected >= q.value - min(tol, RATIO_SLACK * q.value)
         if q.qualifier == "at_most":
             return expected <= q.value + min(tol, RATIO_SLACK * q.value)

@@ -44,6 +44,7 @@ class ClaimExtractor:
         self.fb = factbase
         self.w = words(lang)  # the article language's words (reviewer/lang/<code>/)
         self._kinds: dict[str, str] = {eid: ent.kind for eid, ent in factbase.entities.items()}
+        self._organisations = frozenset(eid for eid, kind in self._kinds.items() if kind == "organisation")
         self.memory = Memory()
         self.state = Discourse()
         self._first_gen: dict[str, str] | None = None
@@ -78,6 +79,7 @@ class ClaimExtractor:
             seg = replace(seg, row_header=self.state.row_lead[row])  # "| Nvidia | H200 | 141 |": the H200's row
         sentences = split_sentences(doc, self.w)
         gates.mark_corrected_quotes(sentences)
+        gates.drop_vendor_claims(sentences, self._organisations)
         seg_stance = stance.segment_stance(seg, self.state, self.w)
         # an errata page, or a correction note ("*Korrektur zur Ausgabe 36/2026: Wir hatten ... angegeben*")
         self._errata = self.state.errata or bool(self.w.errata_note.match(seg.text))

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 from itertools import pairwise
 
 from .. import units
@@ -141,3 +141,17 @@ def reported(s: Sentence) -> bool:
     """A sentence that reports what someone else said ("hieß es", "according to"): none of its claims are
     the article's own."""
     return s.has_cue("REPORTED")
+
+
+def drop_vendor_claims(sentences: list[Sentence], organisations: Container[str]) -> None:
+    """"AWS claimed Trn2 was 30 to 40 percent better": a vendor's own claim is no report of someone else's
+    words; the fact base holds what vendors claim, so the article's account of it is checked. The cue goes."""
+    for s in sentences:
+        if not s.has_cue("REPORTED:quoted"):
+            continue
+        keep = [c for c in s.cues if not (
+            c.label == "REPORTED:quoted" and s.w.claims_verb.fullmatch(s.text, c.start - s.start, c.end - s.start)
+            and any(m.entity in organisations and m.end <= c.start
+                    and not s.text[m.end - s.start:c.start - s.start].strip() for m in s.mentions))]
+        if len(keep) < len(s.cues):
+            s.cues = keep

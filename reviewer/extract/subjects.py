@@ -393,24 +393,29 @@ class Subjects(Context):
                     or not s.w.genitive_before.search(s.text, 0, m.start - s.start)]
         return chips
 
-    def implicit_subject(self, seg: Segment, s: Sentence, at: int) -> Mention | None:
+    def implicit_subject(self, seg: Segment, s: Sentence, at: int, maker: str | None = None) -> Mention | None:
         """For a name claim in a sentence naming no hardware: a list item's lead or "the chip" points
         to the entity in context (a system's chip, for chip-level attributes)."""
         lead = len(s.text) - len(s.text.lstrip())
         starts_with_chips = any(c.start - s.start == lead for c in (*s.cue("CHIPNOUN"), *s.cue("SCOPE:chip"))) \
             and not any(self.kind(m.entity) == "organisation" for m in s.mentions)  # "Chips talk ...", "Jeder Chip ..."
         orgs = {m.entity for m in s.mentions if self.kind(m.entity) == "organisation" and m.start < at}
+        # "Für die Vernetzung sorgt NVLink 4 mit 1,8 Tbit/s pro GPU": the GPU in context (if the name is its maker's)
+        per_chip = maker is not None and bool(s.cue("SCOPE:chip"))
         if not (seg.lead_end or s.cue("ANAPH:chip") or s.cue("ANAPH:system") or seg.kind == "table_cell"
-                or starts_with_chips or orgs):
+                or starts_with_chips or orgs or per_chip):
             return None
         ctx = self.table_entity(seg) or (s.cue("ANAPH:chip") and self.paragraph_topic(seg, at)) or self.context(seg, at=at) \
             or self.section_chip(seg)
         if ctx is None:
             return None
         if not (seg.lead_end or s.cue("ANAPH:chip") or s.cue("ANAPH:system") or seg.kind == "table_cell"
-                or starts_with_chips) and self.fb.entities[ctx].vendor not in orgs:
+                or starts_with_chips or per_chip) and self.fb.entities[ctx].vendor not in orgs:
             return None  # "Google setzt nicht auf HBM3e" after "Ironwood ...": the maker's chip in context
         ctx = self.chip(ctx)
+        if per_chip and not (seg.lead_end or s.cue("ANAPH:chip") or s.cue("ANAPH:system") or seg.kind == "table_cell"
+                             or starts_with_chips or orgs) and self.fb.entities[ctx].vendor != maker:
+            return None  # "NVLink 5 moves 1.8 TB/s per GPU" in a section on Trainium3: another maker's link
         return Mention(s.start, s.start, ctx, self.fb.entities[ctx].name)
 
 def without_predicates(s: Sentence, mentions: list) -> list:

@@ -65,8 +65,8 @@ def interconnect_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Cl
         if table is not None:  # "| Scale-up | ... | NVLink 5 |": the column's system (its chip's link, if recorded)
             subject, guessed = Mention(s.start, s.start, table, ctx.fb.entities[table].name), False
         if subject is None:
-            subject = ctx.implicit_subject(seg, s, m.start)
             maker = ctx.fb.entities[m.entity].vendor
+            subject = ctx.implicit_subject(seg, s, m.start, maker=maker or None)
             if subject is not None and maker and any(
                     o.entity == maker and maker != ctx.fb.entities[ctx.chip(subject.entity)].vendor
                     for o in s.mentions if o.end <= m.start):

@@ -192,6 +192,9 @@ def attribute_of(ctx: Subjects, s: Sentence, q: Quantity) -> str | None:
         return "memory_bandwidth"  # "HBM3e at 7.7 TB/s": a rate next to memory is its bandwidth
     if cue and cue != "bandwidth":
         return cue
+    if q.family == "rate" and cue in (None, "bandwidth") and s.w.capacity_and.search(
+            s.text, max(0, q.start - s.start - 40), q.start - s.start):
+        return "memory_bandwidth"  # "die Variante mit 256 GB und 8 TB/s"
     if q.family == "rate":
         # "communicates via NeuronLink, which now delivers over 1.6 Tbps of bandwidth": the one kind
         # of link the sentence names before the figure, even beyond the cue window

@@ -464,9 +464,15 @@ def change_before(s: Sentence, q: Quantity | None, figures) -> tuple[Quantity, Q
     knapp das Doppelte": a ratio right after a change it sums up is the new figure over the old one
     (q None: the change that ends the sentence, for a ratio in the next one)."""
     end = q.start if q is not None else s.end
-    before = [f for f in figures if f.end <= end]
-    if not before or not (s.w.sums_up if q is not None else SENTENCE_END).fullmatch(
-            s.text[before[-1].end - s.start:end - s.start]):
+    # (not a number word read as a count: "ein Plus von 80 Prozent")
+    before = [f for f in figures if f.end <= end and (f.family != "count" or f.text[:1].isdigit())]
+    if not before:
+        return None
+    gap = s.text[before[-1].end - s.start:end - s.start]
+    if q is None:
+        if not SENTENCE_END.fullmatch(gap):
+            return None
+    elif not s.w.sums_up.fullmatch(gap) and not (q.unit == "times" and s.w.gain_of.fullmatch(gap)):
         return None
     last = before[-1]
     if last.family not in MEASURES:
@@ -474,7 +480,25 @@ def change_before(s: Sentence, q: Quantity | None, figures) -> tuple[Quantity, Q
     if last.range_high is not None and s.w.from_end.search(s.text, 0, last.start - s.start):
         new = Quantity(last.start, last.end, last.text, last.range_high, last.resolution, last.unit, last.family)
         return new, last  # "from 2.9 to 4.9 TB/s": one figure with its range
-    return change_of(s, before[-2], last) if len(before) >= 2 else None
+    if len(before) < 2:
+        return None
+    return change_of(s, before[-2], last) or _pair(s, q, before[-2], last)
+
+
+def _pair(s: Sentence, q: Quantity | None, a: Quantity, b: Quantity) -> tuple[Quantity, Quantity] | None:
+    """"die B300 schafft 15 PFLOPS, der B200 9 PFLOPS – ein Plus von gut 80 Prozent": two figures of the same
+    kind, the second after another chip's name, summed up by a gain or a loss (q: the ratio as new over old). The
+    larger over the smaller for a gain, the smaller over the larger for a loss."""
+    if q is None or a.family != b.family or a.range_high is not None or b.range_high is not None:
+        return None
+    if not any(a.end <= m.start < b.start for m in s.mentions) or "," not in s.text[
+            a.end - s.start:b.start - s.start]:
+        return None
+    va, vb = _units.to_base(a.value, a.unit), _units.to_base(b.value, b.unit)
+    if va <= 0 or vb <= 0 or va == vb:
+        return None
+    big, small = (a, b) if va > vb else (b, a)
+    return (big, small) if q.value >= 1 else (small, big)
 
 
 def system_word_before(s: Sentence, q: Quantity) -> bool:
