@@ -71,6 +71,8 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
         return "asserted"  # (most sentences: no stance word, cue or mark at all)
     rel, rel_end = start - s.start, end - s.start
     text = s.text
+    if "(" in text and any(m.start() < rel and rel_end <= m.end() for m in s.w.was_paren.finditer(text)):
+        return "corrected"  # "now reads 28.8 TB/s (was 12.8 TB/s, the figure of the 64-chip version)": the old value
     if h["fix"] is not None and rel >= h["fix"]:
         return "asserted"  # "...; the right value is 141 GB": the correction's own value
     if is_discussed(s, start, end) or (h["self_correction"] and s.w.self_correction.match(text, rel_end)):

@@ -169,6 +169,9 @@ class Subjects(Context):
             ctx = self.context(seg, fits=fits, at=at)
             if ctx:
                 return ctx, "coreference", self.fb.entities[ctx].name
+        if after and s.w.contrast_break.search(s.text, at - s.start, after[0].start - s.start) \
+                and s.w.contrast_verb.match(s.text, after[0].end - s.start):
+            return None  # "the Gen2 box has 144 chips where the Trn2 UltraServer has 64": the contrast's own name
         if after:
             return after[0].entity, "sentence", after[0].text
         return None

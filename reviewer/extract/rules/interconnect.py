@@ -15,6 +15,8 @@ from ..rule import SENTENCE, Rule
 from ..sentence import Mention, Sentence, compared_in, counted_in, names_network
 from ..subjects import Subjects
 
+PRONOUNS = frozenset({"es", "it", "er", "sie"})  # an expletive or the last name's pronoun, not "the chip" of the sentence
+
 
 def interconnect_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
     """A link named in a sentence, about the chip or system it joins; negated when the text denies it.
@@ -40,7 +42,10 @@ def interconnect_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Cl
         if not before and any(c.end <= m.start for c in s.cue("ANAPH:chip")):
             subject = None  # "The chip is to support NVLink Fusion, ... of Trainium3": the chip in context
         if len(before) >= 2 and subject is not None and before[0].entity != subject.entity and any(
-                subject.end <= c.start and c.end <= m.start for c in s.cue("ANAPH:chip")):
+                subject.end <= c.start and c.end <= m.start and not (
+                    s.text[c.start - s.start:c.end - s.start].lower() in PRONOUNS
+                    and ";" in s.text[before[0].end - s.start:subject.start - s.start])
+                for c in s.cue("ANAPH:chip")):  # (not "...; beim Trainium3 ist es NeuronLink-v4": a new clause's)
             # "Für Trainium4 kündigt AWS die doppelte Leistung des Trainium3 an, außerdem soll der Chip
             # NVLink Fusion unterstützen": "the chip" is what the sentence is about, not the last name
             subject = before[0]
