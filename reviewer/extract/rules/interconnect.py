@@ -41,25 +41,11 @@ def interconnect_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Cl
             s.w.clause_break.search(s.text[m.end - s.start:subject.start - s.start]))
         if not before and any(c.end <= m.start for c in s.cue("ANAPH:chip")):
             subject = None  # "The chip is to support NVLink Fusion, ... of Trainium3": the chip in context
-        if len(before) >= 2 and subject is not None and before[0].entity != subject.entity and any(
-                subject.end <= c.start and c.end <= m.start and not (
-                    s.text[c.start - s.start:c.end - s.start].lower() in PRONOUNS
-                    and ";" in s.text[before[0].end - s.start:subject.start - s.start])
-                for c in s.cue("ANAPH:chip")):  # (not "...; beim Trainium3 ist es NeuronLink-v4": a new clause's)
+        if len(before) >= 2 and subject is not None and _the_chip_is_the_first(s, m, before, subject):
             # "Für Trainium4 kündigt AWS die doppelte Leistung des Trainium3 an, außerdem soll der Chip
             # NVLink Fusion unterstützen": "the chip" is what the sentence is about, not the last name
             subject = before[0]
-        m_rel = m.end - s.start
-        after = next((c for c in chips if c.start >= m.end), None)
-        if after is not None and s.w.name_modifier.fullmatch(s.text[m_rel:after.start - s.start]):
-            subject = after  # "an NVLink-friendly Trainium4", "den NVLink-fähigen Trainium4"
-        elif after is not None and s.w.link_gives.fullmatch(s.text[m_rel:after.start - s.start]):
-            subject = after  # "twice the 900 GB/s that NVLink 4 gives each Hopper part": the receiver's link
-        elif after is not None and s.w.link_for.fullmatch(s.text[m_rel:after.start - s.start]):
-            subject = after  # "NVLink Fusion support was announced for Trainium4", "NVLink Fusion erst für Trainium4"
-        on = next((c for c in s.mentions if c.start >= m.end and ctx.is_hardware(c.entity)), None)
-        if on is not None and s.w.link_on.fullmatch(s.text[m_rel:on.start - s.start]):
-            subject = on  # "doppelt so viel wie NeuronLink-v3 beim Trainium2": the compared chip's own link
+        subject = _owner_after(ctx, s, m, chips) or subject
         if subject is None:
             # "nearly 500,000 Trainium2 chips, linked inside each UltraServer by NeuronLink-v2": the
             # chips counted are what the link joins, when the sentence names no other
@@ -100,6 +86,33 @@ def interconnect_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Cl
                     end=seg.start + end, text=s.text[m.start - s.start:end - s.start], value_text=value,
                     negated=negated, sentence=s.text.strip(), subject_text=subject.text,
                     alternates=ctx.guessed_alternates(seg, entity, m.start) if guessed else ())
+
+
+def _the_chip_is_the_first(s: Sentence, m: Mention, before: list[Mention], subject: Mention) -> bool:
+    """"the chip" between the last name and the link points back to the sentence's first chip (not a pronoun
+    of a new clause: "...; beim Trainium3 ist es NeuronLink-v4")."""
+    return before[0].entity != subject.entity and any(
+        subject.end <= c.start and c.end <= m.start and not (
+            s.text[c.start - s.start:c.end - s.start].lower() in PRONOUNS
+            and ";" in s.text[before[0].end - s.start:subject.start - s.start])
+        for c in s.cue("ANAPH:chip"))
+
+
+def _owner_after(ctx: Subjects, s: Sentence, m: Mention, chips: list[Mention]) -> Mention | None:
+    """The chip written right after the link that owns it, if any."""
+    m_rel = m.end - s.start
+    owner = None
+    after = next((c for c in chips if c.start >= m.end), None)
+    if after is not None and s.w.name_modifier.fullmatch(s.text[m_rel:after.start - s.start]):
+        owner = after  # "an NVLink-friendly Trainium4", "den NVLink-fähigen Trainium4"
+    elif after is not None and s.w.link_gives.fullmatch(s.text[m_rel:after.start - s.start]):
+        owner = after  # "twice the 900 GB/s that NVLink 4 gives each Hopper part": the receiver's link
+    elif after is not None and s.w.link_for.fullmatch(s.text[m_rel:after.start - s.start]):
+        owner = after  # "NVLink Fusion support was announced for Trainium4", "NVLink Fusion erst für Trainium4"
+    on = next((c for c in s.mentions if c.start >= m.end and ctx.is_hardware(c.entity)), None)
+    if on is not None and s.w.link_on.fullmatch(s.text[m_rel:on.start - s.start]):
+        owner = on  # "doppelt so viel wie NeuronLink-v3 beim Trainium2": the compared chip's own link
+    return owner
 
 
 def negated_after(s: Sentence, m: Mention) -> bool:
