@@ -14,6 +14,11 @@ def fail_rank(fail_on: str) -> int:
     return SEVERITY_RANK[fail_on] if fail_on != "none" else len(SEVERITY_RANK) + 1
 
 
+def weak(v: Verdict) -> bool:
+    """The verdict rests on weak facts only: every source it cites is tertiary (facts/source-tiers.yaml)."""
+    return bool(v.sources) and all(s.tier == "tertiary" for s in v.sources)
+
+
 def finding(src: Source, code: str, v: Verdict) -> Finding:
     c = v.claim
     line, col = src.line_col(c.start)
@@ -21,6 +26,8 @@ def finding(src: Source, code: str, v: Verdict) -> Finding:
     severity: Severity = SEVERITY[v.kind]
     if v.kind == "contradicted" and c.confidence != "high":
         severity = "warning"  # the subject or the metric was inferred or guessed: worth a look, not a failure
+    elif v.kind == "contradicted" and weak(v):
+        severity = "warning"  # found from a weak fact (tertiary sources only): an editor cannot defend it as an error
     message = v.reason if not v.note else f"{v.reason} {v.note}"
     return Finding(line=line, column=col, end_line=end_line, end_column=end_col, text=c.text, entity=c.entity,
                    attribute=c.attribute, claimed=c.text, expected=v.expected, verdict=v.kind, severity=severity,

@@ -172,6 +172,7 @@ class SourceRef:
     title: str
     url: str
     date: str
+    tier: str = ""  # primary | secondary | tertiary (facts/source-tiers.yaml)
 
 
 @quick_init

@@ -23,8 +23,19 @@ def verify(claims: Iterable[Claim], ctx: CheckContext) -> list[tuple[str, Verdic
                 ctx.lang, "unverifiable", entity=name, attribute=attr_name(ctx.lang, claim.attribute),
                 claimed=claim.text))))
             continue
-        out.append((check.code, check.check(claim, ctx)))
+        out.append((check.code, as_announced(check.check(claim, ctx), ctx)))
     return [(code, by_stance(v, ctx.lang)) for code, v in _without_corrections(out)]
+
+
+def as_announced(v: Verdict, ctx: CheckContext) -> Verdict:
+    """A claim verified against hardware that is only announced (every fact on the attribute valid then is
+    `status: announced`) verifies "as announced": the vendor's target, not a shipped product's figure."""
+    if v.kind != "verified":
+        return v
+    facts = [f for f in ctx.factbase.about(v.claim.entity, v.claim.attribute) if f.valid_at(ctx.as_of)]
+    if facts and all(f.fact.status == "announced" for f in facts):
+        return replace(v, reason=msg(ctx.lang, "as_announced", reason=v.reason))
+    return v
 
 
 def by_stance(v: Verdict, lang: str) -> Verdict:

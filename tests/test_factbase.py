@@ -135,10 +135,13 @@ def test_facts_check_validates_a_publications_own_facts_on_top_of_the_bundled_on
     (tmp_path / "pub.yaml").write_text(
         "entities:\n  - {id: acme-x1, name: Acme X1, kind: chip, aliases: [X1 chip]}\n"
         "facts:\n  - entity: acme-x1\n    attribute: memory_capacity\n    value: 96\n    unit: GB\n"
+        "    checked: 2026-11-20\n"
         "    sources: [{title: Acme datasheet, url: 'https://example.org/x1', date: 2025-01-01}]\n"
         "  - entity: trainium3\n    attribute: power\n    value: 1000\n    unit: W\n"
-        "    status: alternate\n"
+        "    status: alternate\n    checked: 2026-11-20\n"
         "    sources: [{title: Our lab, url: 'https://example.org/lab', date: 2025-01-01}]\n")
+    # the publication's own sources: its datasheets are primary (its own source-tiers.yaml)
+    (tmp_path / "source-tiers.yaml").write_text("primary:\n  - {host: example.org, publisher: Acme}\n")
     r = _cli("facts", "check", str(tmp_path))
     assert r.returncode == 0, r.stderr
     r = _cli("facts", "show", "Acme X1", "--facts", str(tmp_path))

@@ -137,9 +137,11 @@ def test_reviewers_on_the_same_fact_files_share_their_pipelines(fixture_reviewer
     from reviewer.api import Reviewer
     from reviewer.factbase.base import load_factbase
 
+    # (two new reviewers: the fixture's own may hold a pipeline the bounded cache has since let go)
+    one = Reviewer(load_factbase([HERE / "fixtures" / "facts"], include_bundled=False))
     again = Reviewer(load_factbase([HERE / "fixtures" / "facts"], include_bundled=False))
-    assert again.factbase is not fixture_reviewer.factbase
-    assert again.nlp("en") is fixture_reviewer.nlp("en") and again.nlp("de") is fixture_reviewer.nlp("de")
+    assert again.factbase is not one.factbase and again.factbase.fingerprint == fixture_reviewer.factbase.fingerprint
+    assert again.nlp("en") is one.nlp("en") and again.nlp("de") is one.nlp("de")
 
 
 def test_a_fact_base_built_in_memory_gets_a_pipeline_of_its_own(fixture_reviewer):

@@ -78,7 +78,12 @@ def sources_of(facts) -> tuple[SourceRef, ...]:
             if ref.url not in seen:
                 seen.add(ref.url)
                 out.append(ref)
+    if len(out) > 1:  # the best tier first (stable: the facts' own order within a tier); "" (no table) last
+        out.sort(key=lambda r: _TIER_ORDER.get(r.tier, 3))
     return tuple(out)
+
+
+_TIER_ORDER = {"primary": 0, "secondary": 1, "tertiary": 2}
 
 
 _REFS: dict[int, tuple] = {}  # id(fact) -> (fact, its sources as SourceRefs)
@@ -88,7 +93,8 @@ def _refs(fact) -> tuple[SourceRef, ...]:
     known = _REFS.get(id(fact))
     if known is not None and known[0] is fact:
         return known[1]
-    refs = tuple(SourceRef(s.title, s.url, s.date.isoformat()) for s in fact.sources)
+    tiers = getattr(fact, "tiers", ()) or ("",) * len(fact.sources)
+    refs = tuple(SourceRef(s.title, s.url, s.date.isoformat(), tier) for s, tier in zip(fact.sources, tiers, strict=True))
     if len(_REFS) > 20_000:
         _REFS.clear()
     _REFS[id(fact)] = (fact, refs)

@@ -5,10 +5,13 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import json
+import re
+import sys
 from pathlib import Path
 
 from ..errors import ConfigError
-from .common import add_facts_option, open_factbase
+from ..factbase.audit import ANNOUNCED_SHARE, audit, stale, tier_report
+from .common import add_facts_option, open_factbase, report_fact_errors
 
 
 class EntityNotFound(ConfigError):
@@ -16,7 +19,7 @@ class EntityNotFound(ConfigError):
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    sub = p.add_subparsers(dest="facts_command", required=True, metavar="{check,list,show}")
+    sub = p.add_subparsers(dest="facts_command", required=True, metavar="{check,list,show,stale,suggest}")
     check = sub.add_parser("check", help="validate fact files; errors as path:line: message, exit 2")
     check.add_argument("dirs", nargs="*", type=Path, metavar="DIR",
                        help="fact directories or files to validate on top of the bundled ones "
@@ -32,16 +35,55 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     show.add_argument("name", metavar="NAME")
     show.add_argument("--format", "-f", choices=("text", "json"), default="text")
     add_facts_option(show)
+    st = sub.add_parser("stale", help="facts due for a re-check (checked longer ago than --older-than; announced "
+                                      "hardware after a third of it); exit 1 when there are any")
+    st.add_argument("--older-than", type=_age, default=dt.timedelta(days=180), metavar="AGE",
+                    help="horizon as days or weeks: 180d (default), 26w")
+    st.add_argument("--as-of", type=_date, default=None, metavar="DATE", help="today's date (default: today)")
+    add_facts_option(st)
+    sg = sub.add_parser("suggest", help="turn the unverifiable claims of JSON reports into a draft fact file "
+                                        "(sources to fill in; `facts check` rejects it until then)")
+    sg.add_argument("reports", nargs="+", type=Path, metavar="REPORT.json",
+                    help="reports written by `review --format json` or `review batch` (reports/*.json)")
+    sg.add_argument("--output", "-o", type=Path, default=None, metavar="FILE",
+                    help="write the draft here (atomically) instead of standard output")
+    add_facts_option(sg)
+
+
+def _age(text: str) -> dt.timedelta:
+    m = re.fullmatch(r"\s*(\d+)\s*([dw])\s*", text)
+    if not m:
+        raise argparse.ArgumentTypeError(f"{text!r}: give an age as days or weeks, e.g. 180d or 26w")
+    n = int(m.group(1))
+    return dt.timedelta(days=n * (7 if m.group(2) == "w" else 1))
+
+
+def _date(text: str) -> dt.date:
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a date (YYYY-MM-DD)") from None
 
 
 def run(args: argparse.Namespace) -> int:
     if args.facts_command == "check":
-        fb = open_factbase([*args.dirs, *args.facts], include_bundled=not args.no_bundled)
-        n_derived = sum(1 for f in fb.facts if f.fact.derive)
-        print(f"ok: {len(fb.entities)} entities, {len(fb.facts)} facts ({n_derived} derived), "
-              f"{len(fb.examples)} examples, every fact with a source")
-        return 0
+        return _check(args)
+    if args.facts_command == "suggest":
+        from ..factbase.suggest import suggest_command
+
+        return suggest_command(args.reports, args.output, open_factbase(args.facts))
     fb = open_factbase(args.facts)
+    if args.facts_command == "stale":
+        today = args.as_of or dt.date.today()
+        due = stale(fb, today, args.older_than)
+        for rf, age in due:
+            when = f"checked {rf.fact.checked} ({age} days ago)" if rf.fact.checked else "never checked"
+            kind = ", announced" if rf.fact.status == "announced" else ""
+            print(f"{rf.path}:{rf.line}: {rf.entity}.{rf.attribute} = {_value(rf)}"
+                  f"{' ' + rf.fact.unit if rf.fact.unit else ''}: {when}{kind}")
+        print(f"{len(due)} of {len(fb.facts)} facts due for a re-check (horizon {args.older_than.days} days, "
+              f"{args.older_than.days // ANNOUNCED_SHARE} for announced hardware)", file=sys.stderr)
+        return 1 if due else 0
     if args.facts_command == "list":
         facts = fb.facts
         if args.entity:
@@ -71,8 +113,27 @@ def run(args: argparse.Namespace) -> int:
     print(f"  {len(facts)} fact(s):")
     for f in facts:
         print("  - " + _fact_line(f, with_entity=False))
-        for s in f.sources:
-            print(f"      source: {s.title}, {s.url} ({s.date.isoformat()})")
+        for s, tier in zip(f.sources, f.tiers or ("",) * len(f.sources), strict=True):
+            print(f"      source: {s.title}, {s.url} ({s.date.isoformat()})" + (f" [{tier}]" if tier else ""))
+    return 0
+
+
+def _check(args: argparse.Namespace) -> int:
+    """Schema and cross references (open_factbase), then the source and freshness rules (factbase.audit)."""
+    fb = open_factbase([*args.dirs, *args.facts], include_bundled=not args.no_bundled)
+    errors = audit(fb, dt.date.today())
+    report = tier_report(fb)
+    if errors:
+        report_fact_errors(errors)
+        for line in report.lines():
+            print(f"review: {line}", file=sys.stderr)
+        print(f"review: error: E201 the fact base has {len(errors)} error(s)", file=sys.stderr)
+        return 2
+    n_derived = sum(1 for f in fb.facts if f.fact.derive)
+    print(f"ok: {len(fb.entities)} entities, {len(fb.facts)} facts ({n_derived} derived), "
+          f"{len(fb.examples)} examples, every fact with a source")
+    for line in report.lines():
+        print(line)
     return 0
 
 
@@ -116,7 +177,11 @@ def fact_record(f) -> dict:
         "qualifiers": q,
         "valid_from": f.fact.valid_from.isoformat() if f.fact.valid_from else None,
         "valid_until": f.fact.valid_until.isoformat() if f.fact.valid_until else None,
-        "sources": [{"title": s.title, "url": s.url, "date": s.date.isoformat()} for s in f.sources],
+        "sources": [{"title": s.title, "url": s.url, "date": s.date.isoformat(), "tier": tier}
+                    for s, tier in zip(f.sources, f.tiers or ("",) * len(f.sources), strict=True)],
+        "tier": f.tiers[0] if f.tiers else None,  # the best source's
+        "weak": f.fact.weak,
+        "checked": f.fact.checked.isoformat() if f.fact.checked else None,
         "status": f.fact.status,
         "negated": f.fact.negated,
         "derived_from": ({"entity": f.fact.derive.of, "count": f.fact.derive.count} if f.fact.derive else None),
@@ -135,6 +200,8 @@ def _fact_line(f, with_entity: bool = True) -> str:
         parts.append("(" + ", ".join(f"{k}: {v}" for k, v in q.items()) + ")")
     if f.fact.status != "current":
         parts.append(f"[{f.fact.status}]")
+    if f.fact.weak:
+        parts.append("[weak]")
     if f.fact.valid_from or f.fact.valid_until:
         parts.append(f"valid {f.fact.valid_from or '…'} – {f.fact.valid_until or '…'}")
     if f.fact.derive:

@@ -6,7 +6,7 @@ import datetime as dt
 import re
 from collections import defaultdict
 from collections.abc import Collection, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import cast
 
@@ -21,6 +21,7 @@ from .load import (
     load_file,
 )
 from .schema import DATE_ATTRIBUTES, TEXT_ATTRIBUTES, Entity, Example, Fact, SourceRef
+from .tiers import TIER_RANK, SourceTiers, TierFileError, load_tiers, tier_files
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,7 @@ class ResolvedFact:
     base_value: float | None
     path: str
     line: int
+    tiers: tuple[str, ...] = ()  # each source's tier (facts/source-tiers.yaml), sources best first
 
     @property
     def entity(self) -> str:
@@ -86,6 +88,7 @@ class FactBase:
     facts: list[ResolvedFact] = field(default_factory=list)
     examples: list[tuple[str, Example]] = field(default_factory=list)
     fingerprint: str = ""
+    tiers: SourceTiers = field(default_factory=SourceTiers)
     _index: dict[tuple[str, str], list[ResolvedFact]] = field(default_factory=lambda: defaultdict(list))
     _by_chip: dict[str | None, list[str]] | None = field(default=None, repr=False)
     _by_name: dict[str, Entity] | None = field(default=None, repr=False)
@@ -179,10 +182,11 @@ def stated_total_mismatch(derived: ResolvedFact, stated: float, stated_unit: str
             f"but the stated total is {stated:g} {stated_unit}")
 
 
-def build(loaded: Iterable[LoadedFile], fingerprint: str = "") -> tuple[FactBase, list[FactFileError]]:
-    """Join loaded files, resolve derivations, check cross references."""
+def build(loaded: Iterable[LoadedFile], fingerprint: str = "",
+          tiers: SourceTiers | None = None) -> tuple[FactBase, list[FactFileError]]:
+    """Join loaded files, resolve derivations, check cross references; each fact's sources best tier first."""
     loaded = list(loaded)
-    fb = FactBase(fingerprint=fingerprint)
+    fb = FactBase(fingerprint=fingerprint, tiers=tiers or SourceTiers())
     errors: list[FactFileError] = []
     for lf in loaded:
         for i, ent in enumerate(lf.content.entities):
@@ -237,6 +241,7 @@ def build(loaded: Iterable[LoadedFile], fingerprint: str = "") -> tuple[FactBase
         fb.facts.append(rf)
         fb._index[(fact.entity, fact.attribute)].append(rf)
 
+    _rank_sources(fb)
     for lf in loaded:
         for i, ent in enumerate(lf.content.entities):
             line = lf.lines.get(("entities", i), 1)
@@ -244,6 +249,20 @@ def build(loaded: Iterable[LoadedFile], fingerprint: str = "") -> tuple[FactBase
                 if ref and ref not in fb.entities:
                     errors.append(FactFileError(lf.path, line, f"entity '{ent.id}' refers to unknown entity '{ref}'"))
     return fb, errors
+
+
+def _rank_sources(fb: FactBase) -> None:
+    """Each fact's sources, best tier first (the log cites the first), with their tiers."""
+    ranked: dict[int, ResolvedFact] = {}
+    for rf in fb.facts:
+        tiers = [fb.tiers.tier(s.url) for s in rf.fact.sources]
+        order = sorted(range(len(tiers)), key=lambda k: TIER_RANK[tiers[k]])  # (stable: the file's order within a tier)
+        fact = rf.fact if order == sorted(order) else rf.fact.model_copy(
+            update={"sources": [rf.fact.sources[k] for k in order]})
+        ranked[id(rf)] = replace(rf, fact=fact, tiers=tuple(tiers[k] for k in order))
+    fb.facts = [ranked[id(rf)] for rf in fb.facts]
+    for key, facts in fb._index.items():
+        fb._index[key] = [ranked[id(rf)] for rf in facts]
 
 
 @gc_paused()
@@ -260,7 +279,12 @@ def load_factbase(extra_dirs: Sequence[Path] = (), include_bundled: bool = True)
         errors.extend(errs)
         if lf:
             loaded.append(lf)
-    fb, more = build(loaded, content_hash(paths))
+    tables = tier_files(reversed(dirs))  # (a publication's own table first)
+    try:
+        tiers = load_tiers(tables)
+    except TierFileError as exc:
+        raise FactBaseError([FactFileError(str(exc).split(":", 1)[0], 1, str(exc).split(": ", 1)[-1])]) from None
+    fb, more = build(loaded, content_hash(fact_files(dirs, with_tiers=True)), tiers)
     errors.extend(more)
     if errors:
         raise FactBaseError(errors)

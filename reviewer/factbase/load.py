@@ -21,6 +21,7 @@ from pydantic import ValidationError
 
 from .. import diskcache
 from .schema import FactFile
+from .tiers import TIERS_FILE
 
 CACHE_FORMAT = "2"
 
@@ -197,15 +198,17 @@ def _dedupe(errors: list[FactFileError]) -> list[FactFileError]:
     return out
 
 
-def fact_files(dirs: Iterable[Path]) -> list[Path]:
-    """Every *.yaml / *.yml below the given directories (or the files themselves), in a stable order."""
+def fact_files(dirs: Iterable[Path], with_tiers: bool = False) -> list[Path]:
+    """Every *.yaml / *.yml below the given directories (or the files themselves), in a stable order; not the
+    source tier table (source-tiers.yaml) unless `with_tiers` (the fingerprint hashes it with them)."""
     out: list[Path] = []
     for d in dirs:
         d = Path(d)
         if d.is_file():
             out.append(d)
         else:
-            out.extend(sorted(p for p in d.rglob("*") if p.suffix in {".yaml", ".yml"} and p.is_file()))
+            out.extend(sorted(p for p in d.rglob("*") if p.suffix in {".yaml", ".yml"} and p.is_file()
+                              and (with_tiers or p.name != TIERS_FILE)))  # (the source tier table is no fact file)
     return out
 
 

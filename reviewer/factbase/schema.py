@@ -76,6 +76,9 @@ class Fact(_Strict):
     valid_from: dt.date | None = None
     valid_until: dt.date | None = None
     sources: list[SourceRef] = Field(min_length=1)
+    # only tertiary sources (aggregators, wikis): a contradiction found from it is a warning, never an error
+    weak: bool = False
+    checked: dt.date | None = None  # when someone last checked the value against its sources
 
     @model_validator(mode="after")
     def _value_or_derivation(self) -> Fact:
