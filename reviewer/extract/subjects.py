@@ -79,7 +79,8 @@ class Subjects(Context):
         owner = next((m for m in s.mentions if m.start >= at and fits(m.entity)), None)
         if owner is not None:
             gap = (end_of_number(s.text, at - s.start), owner.start - s.start)
-        if owner is not None and any(p.fullmatch(s.text, *gap) for p in (s.w.object_relative, PAREN_OWNER, s.w.per_owner)):
+        if owner is not None and any(p.fullmatch(s.text, *gap) for p in (s.w.object_relative, PAREN_OWNER, s.w.per_owner)) \
+                and not _paren_has_own_figure(s, gap[0], owner):
             # "the 900 GB/s that Hopper's NVLink 4 provided", "300 GB/s (NVLink 2)", "1,287 TFLOPS per Trainium2"
             return owner.entity, "sentence", owner.text
         pair = _second_of_pair(s, at)
@@ -420,6 +421,16 @@ class Subjects(Context):
                              or starts_with_chips or orgs) and self.fb.entities[ctx].vendor != maker:
             return None  # "NVLink 5 moves 1.8 TB/s per GPU" in a section on Trainium3: another maker's link
         return Mention(s.start, s.start, ctx, self.fb.entities[ctx].name)
+
+def _paren_has_own_figure(s: Sentence, end: int, owner: Mention) -> bool:
+    """"SBUF 256 MiB (Trainium2: 224 MiB)": a bracket that names a chip with a figure of its own is a comparison,
+    not the owner of the figure before it ("300 GB/s (NVLink 2)" is)."""
+    if "(" not in s.text[end:owner.start - s.start]:
+        return False
+    close = s.text.find(")", owner.end - s.start)
+    stop = close if close >= 0 else len(s.text)
+    return any(owner.end <= q.start and q.start - s.start < stop for q in s.quantities)
+
 
 def without_predicates(s: Sentence, mentions: list) -> list:
     """Drop a name that is only the predicate after an earlier one: "the H200 is the H100 with better

@@ -58,6 +58,8 @@ def date_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
         if s.w.dateline.search(s.text, 0, start) or (s.text.startswith(":", end) and start < 30 and not year_lead):
             continue  # "Update Dezember 2025: ...", "Stand: März 2025": when the text was written
         words = s.start + at  # "December 2024": the date's words start at "December"
+        if s.w.deadline_before.search(s.text, 0, at):
+            continue  # "sollte bis Ende 2025 auf eine Million kommen", "by the end of 2025": a plan's deadline
         own = [c for c in cues if owner.get(c) == start] if owner else cues
         if not own:
             continue  # "auf der re:Invent 2024 angekündigt und ging Ende Oktober 2025 in Betrieb": the cue is 2024's

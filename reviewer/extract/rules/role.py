@@ -43,10 +43,14 @@ def role_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
             y = years[0] if len(years) == 1 else None
             if y is not None:  # the text between the person and the year
                 lo, hi = (p.end - s.start, y.start()) if y.start() >= p.end - s.start else (y.end(), p.start - s.start)
+            words_at, period = period_before(s.text, y.start(), int(y.group())) if y is not None else (0, None)
             if y is not None and hi - lo <= 80 and not re.search(r"[,;:](?=\s)|[–—]", s.text[lo:hi]) \
-                    and not s.w.dateline.search(s.text, 0, y.start()):
-                # "Adam Selipsky (AWS CEO) unveiled Trainium2 at re:Invent in Nov 2023": the role then
-                scope = "at:" + period_before(s.text, y.start(), int(y.group()))[1].encode()
+                    and not s.w.dateline.search(s.text, 0, y.start()) \
+                    and not s.w.took_office.search(s.text, 0, words_at):
+                # "Adam Selipsky (AWS CEO) unveiled Trainium2 at re:Invent in Nov 2023": the role then (not
+                # "CEO Matt Garman (seit Mai 2024 im Amt)": since then and now; the start date is its own claim)
+                assert period is not None
+                scope = "at:" + period.encode()
             before = [o for o in people if o.end <= p.start and o.entity != p.entity]
             if before and s.w.succeeded.search(s.text, 0, p.start - s.start):
                 # "Matt Garman succeeded Adam Selipsky as AWS CEO": who held the role right before the other
