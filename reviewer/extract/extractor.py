@@ -80,6 +80,7 @@ class ClaimExtractor:
         sentences = split_sentences(doc, self.w)
         gates.mark_corrected_quotes(sentences)
         gates.drop_vendor_claims(sentences, self._organisations)
+        gates.carry_reported_speech(sentences)
         seg_stance = stance.segment_stance(seg, self.state, self.w)
         # an errata page, or a correction note ("*Korrektur zur Ausgabe 36/2026: Wir hatten ... angegeben*")
         self._errata = self.state.errata or bool(self.w.errata_note.match(seg.text))

@@ -15,7 +15,7 @@ from .patterns import (
     FULLY_QUOTED,
     QUOTED,
 )
-from .sentence import Sentence
+from .sentence import Cue, Sentence
 
 
 def mark_corrected_quotes(sentences: list[Sentence]) -> None:
@@ -141,6 +141,15 @@ def reported(s: Sentence) -> bool:
     """A sentence that reports what someone else said ("hieß es", "according to"): none of its claims are
     the article's own."""
     return s.has_cue("REPORTED")
+
+
+def carry_reported_speech(sentences: list[Sentence]) -> None:
+    """"Die FAZ berichtet, AMDs MI355X komme auf 288 GB. Mit 10 Petaflops liefere der Chip ...": German indirect
+    speech (Konjunktiv I) right after a reported sentence goes on reporting; the later sentence is reported
+    too. (A subjunctive on its own is no report: conference notes render the speaker so.)"""
+    for prev, s in pairwise(sentences):
+        if reported(prev) and not reported(s) and s.w.subjunctive.search(s.text):
+            s.cues = [*s.cues, Cue(s.start, s.start, "REPORTED:quoted")]
 
 
 def drop_vendor_claims(sentences: list[Sentence], organisations: Container[str]) -> None:
