@@ -21,8 +21,9 @@ SOURCE = '[{title: "Acme X1 datasheet (test fixture)", url: "https://acme.exampl
 FACTS = """entities:
   - {id: acme-x1, name: Acme X1, kind: chip, aliases: [X1]}
 facts:
-  - {entity: acme-x1, attribute: memory_capacity, value: %s, unit: GB, sources: %s}
+  - {entity: acme-x1, attribute: memory_capacity, value: %s, unit: GB, checked: 2026-01-10, sources: %s}
 """
+TIERS = "primary:\n  - {host: acme.example, publisher: Acme (the vendor's own datasheets)}\n"
 
 
 def git(repo, *args):
@@ -38,14 +39,15 @@ def pr(tmp_path):
     git(repo, "config", "user.email", "t@example.com")
     git(repo, "config", "user.name", "Test")
     (repo / "our-facts" / "acme.yaml").write_text(FACTS % (64, SOURCE))
-    (repo / "posts" / "old.md").write_text("Trainium3 has 96 GB of HBM3e.\n\nThe H100 has 80 GB.\n")
+    (repo / "our-facts" / "source-tiers.yaml").write_text(TIERS)  # the publication's own sources are primary
+    (repo / "posts" / "old.md").write_text("Trainium3 has 96 GB of HBM3e.\n\nTrainium3 uses NeuronLink-v4.\n")
     (repo / "posts" / "renamed.md").write_text("Trainium2 has 96 GB.\n\nTrainium3 has 96 GB too.\n")
     (repo / "posts" / "deleted.md").write_text("Trainium3 has 96 GB.\n")
     git(repo, "add", "-A")
     git(repo, "commit", "-qm", "base")
     base = git(repo, "rev-parse", "HEAD")
     git(repo, "checkout", "-qb", "pr")
-    (repo / "posts" / "old.md").write_text("Trainium3 has 96 GB of HBM3e.\n\nThe H100 uses HBM3e.\n")
+    (repo / "posts" / "old.md").write_text("Trainium3 has 96 GB of HBM3e.\n\nTrainium3 uses NeuronLink-v3.\n")
     (repo / "posts" / "new article, 100%.md").write_text("The Acme X1 has 48 GB of memory.\n\nTrainium3 has 144 GB.\n")
     git(repo, "mv", "posts/renamed.md", "posts/moved.md")
     git(repo, "rm", "-q", "posts/deleted.md")
@@ -81,7 +83,7 @@ def test_the_action_reviews_only_the_pull_request_s_lines_with_the_base_facts(pr
     assert p.returncode == 1, p.stderr  # errors on changed lines, fail-on error
     annotations = p.stdout.splitlines()
     files_lines = sorted(re.search(r"file=([^,]+),line=(\d+)", a).groups() for a in annotations)
-    # old.md: only the changed line 3 (HBM3e on the H100), not the old 96 GB on line 1; the new article:
+    # old.md: only the changed line 3 (NeuronLink-v3 on Trainium3), not the old 96 GB on line 1; the new article:
     # the Acme X1's 48 GB, still wrong against the base branch's facts; moved.md: a rename, no line changed
     assert files_lines == [("posts/new article%2C 100%25.md", "1"), ("posts/old.md", "3")], annotations
     assert all(a.startswith("::error ") for a in annotations)
@@ -217,7 +219,7 @@ def test_review_comments_carry_a_suggestion_and_are_updated_not_duplicated(pr):
         new = by_path["posts/new article, 100%.md"]
         assert new["line"] == 1 and new["side"] == "RIGHT" and new["commit_id"] == event["pull_request"]["head"]["sha"]
         assert "```suggestion\nThe Acme X1 has 64 GB of memory.\n```" in new["body"]
-        assert "HBM3" in by_path["posts/old.md"]["body"]
+        assert "NeuronLink-v4" in by_path["posts/old.md"]["body"]
         p = run_review_step(env, inputs, cwd=repo)  # the next push, nothing changed: nothing added
         assert "0 review comment(s) posted, 0 updated" in p.stderr
         assert len(gh.comments) == 2
