@@ -39,12 +39,13 @@ def _cli(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
 # tables, a 2024 newsletter, a podcast transcript, a rumour roundup, a retrospective, a Q&A page, a press release, a
 # press review, a Mastodon thread, release notes, a transposed table, an interview with premises, a wiki-style
 # article, a Reddit AMA, letters to the editor, a notebook export, a plain-text newsletter, a details/summary FAQ,
-# a talk transcript, a LinkedIn post; batch 15: an Obsidian note, an earnings call, an HTML table, a HN thread)
-# has its own floor: what the reviewer scores there today (recall 0.723, precision 0.732, high-confidence errors
-# 0.846; precision counts the alarms on claims the article does not assert). Their first runs are in the README.
-TRAPS_RECALL_FLOOR = 0.72
-TRAPS_PRECISION_FLOOR = 0.725
-TRAPS_HIGH_ERROR_PRECISION_FLOOR = 0.84  # findings with severity error at high confidence
+# a talk transcript, a LinkedIn post; batch 15: an Obsidian note, an earnings call, an HTML table, a HN thread,
+# a YouTube transcript, an X thread, two spec-database changelogs, a news ticker) has its own floor: what the
+# reviewer scores there today (recall 0.741, precision 0.753, high-confidence errors 0.864; precision counts the
+# alarms on claims the article does not assert). Their first runs are in the README.
+TRAPS_RECALL_FLOOR = 0.735
+TRAPS_PRECISION_FLOOR = 0.745
+TRAPS_HIGH_ERROR_PRECISION_FLOOR = 0.85  # findings with severity error at high confidence
 
 
 @pytest.fixture(scope="module")
@@ -60,8 +61,8 @@ def trap_scores(reviewer):
 def test_eval_traps_stay_above_their_floor(trap_scores):
     t = total(trap_scores)
     names = [Path(s.path).name for s in trap_scores]
-    # both languages, within one article of each other (batch 15 came as two German and one English article)
-    assert len(names) >= 35 and abs(sum(n.startswith("de-") for n in names) - sum(n.startswith("en-") for n in names)) <= 1
+    # both languages, within one article of each other (batch 15 came as four German and five English articles)
+    assert len(names) >= 41 and abs(sum(n.startswith("de-") for n in names) - sum(n.startswith("en-") for n in names)) <= 1
     assert t.recall >= TRAPS_RECALL_FLOOR, render_text(trap_scores, details=True)
     assert t.precision >= TRAPS_PRECISION_FLOOR, render_text(trap_scores, details=True)
     high = t.confidence[("high", "errors_right")] / t.confidence[("high", "errors")]
