@@ -203,3 +203,14 @@ def test_a_broken_tier_table_is_one_error_line(tmp_path):
 
 def test_the_bundled_tier_table_is_no_fact_file():
     assert not any(Path(rf.path).name == "source-tiers.yaml" for rf in load_factbase().facts)
+
+
+def test_the_log_names_each_source_s_tier_in_the_article_s_language(tmp_path):
+    article = tmp_path / "a.md"
+    article.write_text("Trainium3 has 96 GB of HBM per chip.\n")
+    log = cli(article, "--format", "markdown").stdout
+    assert "(2025-12-02, primary source)" in log
+    article.write_text("Der Trainium3 hat 96 GB HBM pro Chip.\n")
+    assert "(2025-12-02, Primärquelle)" in cli(article, "--format", "markdown", "--lang", "de").stdout
+    sarif = json.loads(cli(article, "--format", "sarif", "--lang", "de").stdout)
+    assert sarif["runs"][0]["results"][0]["properties"]["source_tiers"] == ["primary"]

@@ -124,7 +124,7 @@ def sarif(reports: Sequence[ArticleReport]) -> dict:
             "partialFingerprints": {"claim/v1": f"{f.check}:{f.entity}:{f.attribute}:{f.text}"},
             "properties": {"verdict": f.verdict, "entity": f.entity, "attribute": f.attribute,
                            "expected": f.expected, "stance": f.stance, "confidence": f.confidence,
-                           "sources": [s.url for s in f.sources]},
+                           "sources": [s.url for s in f.sources], "source_tiers": [s.tier for s in f.sources]},
         }
         if f.check in index:
             result["ruleIndex"] = index[f.check]

@@ -54,7 +54,7 @@ def render_one(r: ArticleReport, today: dt.date | None = None) -> str:
         out.append(f"   - **{t(lang, 'correction')}**: \"{f.suggestion or f.expected}\"")
         out.append(f"   - **{t(lang, 'reason')}**: {f.message}")
         for s in f.sources:
-            out.append(f"   - **{t(lang, 'source')}**: [{s.title}]({s.url}) ({s.date})")
+            out.append(f"   - **{t(lang, 'source')}**: [{s.title}]({s.url}) ({_dated(s, lang)})")
     out.append("")
     verified = [f for f in r.findings if f.verdict == "verified"]
     out += [f"### {t(lang, 'verified')}", ""]
@@ -93,10 +93,15 @@ def render_one(r: ArticleReport, today: dt.date | None = None) -> str:
         for s in f.sources:
             sources.setdefault(s.url, s)
     out += [f"### {t(lang, 'sources')}", ""]
-    out += [f"- [{s.title}]({s.url}) ({s.date})" for s in sources.values()] or [t(lang, "none")]
+    out += [f"- [{s.title}]({s.url}) ({_dated(s, lang)})" for s in sources.values()] or [t(lang, "none")]
     out.append("")
     return "\n".join(out)
 
 
 def render(reports: Sequence[ArticleReport], today: dt.date | None = None) -> str:
     return "\n---\n\n".join(render_one(r, today) for r in reports)
+
+
+def _dated(s, lang: str) -> str:
+    """A source's date, and its tier when the fact base has a tier table: "2025-12-02, primary source"."""
+    return f"{s.date}, {t(lang, 'tier_' + s.tier)}" if s.tier else s.date
