@@ -229,8 +229,8 @@ def each_chip(s: Sentence, q: Quantity) -> bool:
     each = s.w.each_word.search(between)
     if each and s.w.system_word.match(between, each.end() + 1):
         return False  # "64 Trainium2-Chips und kommt je UltraServer auf 83,2 PFLOPS": each system's
-    if each and not s.w.each_break.search(between[each.end():]):
-        return True
+    if each and not s.w.each_break.search(between[each.end():]) and ")" not in between[each.end():]:
+        return True  # (not "144 chips (36 servers x 4 chips each), 20.7 TB": the bracket's "each" stays in it)
     return bool(s.w.each_after.match(s.text, q.end - s.start)) and len(between) <= 40
 
 
