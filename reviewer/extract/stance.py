@@ -90,7 +90,8 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
         return "refuted"
     if any(a < rel for a in h["refuted_lead"]) and s.w.correction.search(text, rel_end):
         return "refuted"  # "The claim that the MI300X has 256 GB is, of course, wrong"
-    if any(b <= rel for b in h["errata"]) or (h["changed"] and s.w.changed_from.search(text, 0, rel)):
+    if any(b <= rel for b in h["errata"]) or (h["changed"] and s.w.changed_from.search(text, 0, rel)) \
+            or any(a <= rel and rel_end <= b for a, b in h["errata_spans"]):
         return "corrected"  # "the figure caption still lists 80 GB", "corrected from 144 GB to 128 GB"
     if h["negation"] and (s.w.negated_before.search(text, max(0, rel - 40), rel)
                           or s.w.negated_phrase.search(text, max(0, rel - 60), rel)):
@@ -111,6 +112,7 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
 
 
 _NO_HINTS: dict = {"fix": None, "self_correction": False, "refuted_after": False, "refuted_lead": [], "errata": [],
+                   "errata_spans": [],
                    "changed": False,
                    "negation": False, "hypothetical": None, "historical_lead": []}
 
@@ -134,6 +136,8 @@ def hints(s: Sentence) -> dict:
             "refuted_after": w.refuted_word.search(text) is not None,
             "refuted_lead": [m.start() for m in w.refuted_lead.finditer(text)],
             "errata": [m.end() for m in w.errata_before.finditer(text)],
+            # "Absatz gelöscht, der der H100 141 GB HBM3e zuschrieb": the old text's values inside the clause
+            "errata_spans": [(m.start(), m.end()) for m in w.errata_clause.finditer(text)],
             "changed": w.changed_word.search(text) is not None,
             "negation": w.negation_word.search(text) is not None,
             "hypothetical": (hyp.start(), hyp.end()) if hyp else None,
