@@ -140,20 +140,23 @@ def _dated_entity(ctx: Subjects, seg: Segment, s: Sentence, dated: Callable[[str
                 and any(c.end <= a for c in s.cue("ANAPH:")):
             return None  # "when they previewed it in December 2025, plus support for NVLink Fusion": "it" is meant
         return subject.entity, subject.text, True
-    elif not any(ctx.is_hardware(x.entity) or ctx.kind(x.entity) in ("project", "person")
-                 for x in s.mentions) and (
+    # "Vorgestellt auf der GTC am 19. März 2025.", "Announced at re:Invent in December 2018": a sentence that opens
+    # with its date word is about what the text is about
+    opens = not s.text[:cue.start - s.start].strip(" \t\n*_-•>")
+    if not any(ctx.is_hardware(x.entity) or ctx.kind(x.entity) in ("project", "person")
+               for x in s.mentions) and (
             any(c.start < max(cue.start, a) for c in (*s.cue("ANAPH:chip"), *s.cue("ANAPH:system"),
                                               *s.cue("ANAPH:project"))) or seg.lead_end or orgs
-            or (seg.kind == "list_item" and seg.intro >= 0)):
+            or (seg.kind == "list_item" and seg.intro >= 0) or opens):
         # "The chip was announced at GTC on ...", "- **Ironwood:** ... Vorgestellt hat Google sie im
         # April 2025": the one in context (with only a maker named, that maker's)
         entity = ctx.context(seg, fits=dated, at=a)
         if entity is None and s.cue("ANAPH:system") and ctx.state.system_before and dated(ctx.state.system_before):
             entity = ctx.state.system_before  # "The rack is not new either: Nvidia unveiled it in March 2024"
-        elif entity is None and s.cue("ANAPH:chip"):
+        elif entity is None and (s.cue("ANAPH:chip") or opens):
             entity = ctx.section_chip(seg)
             entity = entity if entity and dated(entity) else None
-        if entity is None or (not (seg.lead_end or seg.kind == "list_item" or any(c.start < max(cue.start, a) for c in (
+        if entity is None or (not (seg.lead_end or seg.kind == "list_item" or opens or any(c.start < max(cue.start, a) for c in (
                 *s.cue("ANAPH:chip"), *s.cue("ANAPH:system"), *s.cue("ANAPH:project"))))\
                 and ctx.fb.entities[entity].vendor not in orgs):
             return None
