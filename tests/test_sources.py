@@ -214,3 +214,19 @@ def test_the_log_names_each_source_s_tier_in_the_article_s_language(tmp_path):
     assert "(2025-12-02, Primärquelle)" in cli(article, "--format", "markdown", "--lang", "de").stdout
     sarif = json.loads(cli(article, "--format", "sarif", "--lang", "de").stdout)
     assert sarif["runs"][0]["results"][0]["properties"]["source_tiers"] == ["primary"]
+
+
+def test_batch_suggest_facts_writes_the_draft_beside_the_index(tmp_path):
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "a.md").write_text("---\ndate: 2026-06-01\n---\n# Trainium3\n\nTrainium3 draws 1,000 W per chip.\n")
+    (site / "b.md").write_text("---\ndate: 2026-06-01\n---\n# Trainium3\n\nThe Trainium3 is rated at 1,000 W.\n")
+    out = tmp_path / "reports"
+    r = cli("batch", site, "--out", out, "--suggest-facts", "--quiet", "--no-cache")
+    assert r.returncode in (0, 1), r.stderr
+    text = (out / "suggested-facts.yaml").read_text()
+    assert "entity: trainium3" in text and "attribute: power" in text and "written 2 time(s)" in text
+    drafts = tmp_path / "drafts"
+    drafts.mkdir()
+    (drafts / "suggested-facts.yaml").write_text(text)
+    assert cli("facts", "check", drafts).returncode == 2  # not until it is sourced

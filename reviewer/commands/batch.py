@@ -50,6 +50,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="only these checks (codes or prefixes, comma-separated; as review --select)")
     p.add_argument("--ignore", action="append", default=[], metavar="CODES", help="not these checks")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress and no closing summary line")
+    p.add_argument("--suggest-facts", action="store_true",
+                   help="also write DIR/suggested-facts.yaml: the unverifiable claims as a draft fact file to source "
+                        "(as `review facts suggest` does)")
 
 
 class _PlainProgress:
@@ -124,6 +127,8 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if progress is not None:
             progress.close()
+    if args.suggest_facts:
+        _suggest(result.out_dir, [*cfg.fact_dirs(), *args.facts])
     for notice in result.notices:
         print(f"review: notice: {notice}", file=sys.stderr)
     for path, message in result.errors:
@@ -136,3 +141,13 @@ def run(args: argparse.Namespace) -> int:
               f"{statuses['PASSED']} PASSED; {len(result.conflicts)} cross-article conflicts; "
               f"{time.perf_counter() - started:.1f} s; see {result.out_dir / 'index.md'}")
     return result.exit_code
+
+
+def _suggest(out_dir: Path, fact_dirs: list[Path]) -> None:
+    """The batch's JSON reports as one draft fact file, written atomically beside index.md."""
+    from ..factbase.suggest import draft
+    from ..output import write_atomic
+    from .common import open_factbase
+
+    reports = sorted(out_dir.rglob("*.review.json"))
+    write_atomic(out_dir / "suggested-facts.yaml", draft(reports, open_factbase(fact_dirs)))
