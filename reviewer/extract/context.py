@@ -79,6 +79,10 @@ class Context:
             seen = [e for e in self.memory.all(block, before if block == seg.block else None, named) if fits(e)]
             if block == seg.block and seen:
                 return seen[-1]
+            if block == seg.block:
+                replied = [e for e in self.state.reply_context if fits(e)]
+                if replied:
+                    return replied[-1]  # the reply to a quote: what the quote named
             if seen and (len(set(seen)) == 1 or block == seg.intro):
                 if block == seg.intro and seg.heading >= 0:
                     own = self.heading_over_intro(seen[0], seg.heading, fits)

@@ -102,6 +102,10 @@ class Discourse:
     errata: bool = False  # under a heading such as "Corrections and updates": old values are quoted to be replaced
     thread: bool = False  # a forum post's header was seen ("**name** · Feb 9, 2026"): its blockquotes quote others
     asked_about: list[str] = field(default_factory=list)  # the hardware an interviewer's last question named
+    # "> Trainium2 does 2,563 TFLOPS" then "That's the sparse rate. Dense FP8 is 1,299 TFLOPS": a reply is about
+    # what it quotes (the names of the blockquote right before; the paragraph right after it reads them)
+    quoted_before: list[str] = field(default_factory=list)
+    reply_context: list[str] = field(default_factory=list)
 
 
 def newest_for_new(ctx: Subjects, seg: Segment, s: Sentence) -> None:
