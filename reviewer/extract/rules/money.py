@@ -27,6 +27,8 @@ def money_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim 
         attribute = "acquisition_price"
     elif s.w.per_chip_hour.match(s.text, q.end - s.start):
         return chip_hour_price(ctx, seg, s, q)
+    elif s.w.per_compute_hour.match(s.text, q.end - s.start):
+        return None  # "$3.99 per PFLOPS-hour": the writer's own cost metric, not a list price
     else:
         return instance_price(ctx, seg, s, q)
     with_facts = [m for m in s.mentions if ctx.fb.about(m.entity, attribute)]

@@ -52,6 +52,9 @@ def place(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, attribute: str)
     if owner is None:
         return None
     subject, how, text, attribute = owner
+    sibling = _sized_sibling(ctx, s, q, subject)
+    if sibling is not None:  # "against 362 PFLOPS and 20.7 TB for the 144-chip version": that version's
+        subject, text = sibling, ctx.fb.entities[sibling].name
     maker_s = None
     if attribute in CHIP_LEVEL:
         subject = ctx.chip(subject)
@@ -137,6 +140,20 @@ def _owner(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity,
         if link is not None:
             subject, how, text = link.entity, "sentence", link.text
     return subject, how, text, attribute
+
+
+def _sized_sibling(ctx: Subjects, s: Sentence, q: Quantity, subject: str) -> str | None:
+    """The system of the same chip with N chips when the figure is said "for the N-chip version" after it, in its
+    clause (past the other figures of a list: "362 PFLOPS and 20.7 TB for the 144-chip version")."""
+    m = s.w.sized_version.search(s.text, q.end - s.start)
+    if m is None or s.w.version_break.search(s.text, q.end - s.start, m.start()):
+        return None
+    n = float(re.sub(r"[,.]", "", m.group(1)))
+    chip = ctx.fb.chip_of(subject) or subject
+    for e in ctx.fb.built_from(chip):
+        if e != subject and any(f.value == n for f in ctx.fb.about(e, "chip_count")):
+            return e
+    return None
 
 
 def _owner_after(s: Sentence, q: Quantity) -> bool:
