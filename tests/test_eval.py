@@ -40,9 +40,10 @@ def _cli(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
 # press review, a Mastodon thread, release notes, a transposed table, an interview with premises, a wiki-style
 # article, a Reddit AMA, letters to the editor, a notebook export, a plain-text newsletter, a details/summary FAQ,
 # a talk transcript, a LinkedIn post; batch 15: an Obsidian note, an earnings call, an HTML table, a HN thread,
-# a YouTube transcript, an X thread, two spec-database changelogs, a news ticker) has its own floor: what the
-# reviewer scores there today (recall 0.741, precision 0.753, high-confidence errors 0.864; precision counts the
-# alarms on claims the article does not assert). Their first runs are in the README.
+# a YouTube transcript, an X thread, two spec-database changelogs, a news ticker; batch 16: a GitHub issue thread,
+# a German keynote live blog) has its own floor: what the reviewer scores there today (recall 0.743, precision
+# 0.756, high-confidence errors 0.881; precision counts the alarms on claims the article does not assert). Their
+# first runs are in the README.
 TRAPS_RECALL_FLOOR = 0.735
 TRAPS_PRECISION_FLOOR = 0.745
 TRAPS_HIGH_ERROR_PRECISION_FLOOR = 0.85  # findings with severity error at high confidence
@@ -62,7 +63,7 @@ def test_eval_traps_stay_above_their_floor(trap_scores):
     t = total(trap_scores)
     names = [Path(s.path).name for s in trap_scores]
     # both languages, within one article of each other (batch 15 came as four German and five English articles)
-    assert len(names) >= 41 and abs(sum(n.startswith("de-") for n in names) - sum(n.startswith("en-") for n in names)) <= 1
+    assert len(names) >= 43 and abs(sum(n.startswith("de-") for n in names) - sum(n.startswith("en-") for n in names)) <= 1
     assert t.recall >= TRAPS_RECALL_FLOOR, render_text(trap_scores, details=True)
     assert t.precision >= TRAPS_PRECISION_FLOOR, render_text(trap_scores, details=True)
     high = t.confidence[("high", "errors_right")] / t.confidence[("high", "errors")]
