@@ -87,12 +87,27 @@ def ratio_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, equal: bo
     if r.subject is not None and r.versus is not None and r.how != "sentence":
         r.subject = ctx.like_for_like(seg, r.subject, r.versus, q.start)
     _same_as_list(ctx, s, r)
+    _per_chip(ctx, s, r)
     if r.subject is None or r.versus is None or r.subject == r.versus:
         return None
     ctx.set_last_ratio(s, (r.subject, r.versus, q.end))
     if ctx.kind(r.subject) == "interconnect" and ctx.kind(r.versus) in ("system", "pod", "instance"):
         return None  # "NVLink 5 ties its GPUs together at 130 TB/s, the same as in the GB200 NVL72": a link vs a rack
     return _claim(seg, s, r)
+
+
+def _per_chip(ctx: Subjects, s: Sentence, r: _Ratio) -> None:
+    """"Pro Chip verdoppelt sich die FP8-Leistung" after a sentence on two UltraServers: "per chip" in the ratio's
+    clause compares the systems' chips."""
+    if r.subject is None or r.versus is None or ctx.kind(r.subject) not in ("system", "pod", "instance"):
+        return
+    rel = r.q.start - s.start
+    if not any(c.end - s.start <= rel and not s.w.ratio_clause_break.search(s.text, c.end - s.start, rel)
+               for c in s.cue("SCOPE:chip")):
+        return
+    a, b = ctx.fb.chip_of(r.subject), ctx.fb.chip_of(r.versus)
+    if a and b and a != b:
+        r.subject, r.versus = a, b
 
 
 def _workload(s: Sentence, q: Quantity) -> str | None:
