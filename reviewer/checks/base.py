@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 
 from .. import units
 from ..factbase.base import FactBase, ResolvedFact
+from ..factbase.tiers import TIER_RANK
 from ..models import Claim, Quantity, SourceRef, Verdict
 from ..numbers import format_number
 
@@ -79,11 +80,8 @@ def sources_of(facts) -> tuple[SourceRef, ...]:
                 seen.add(ref.url)
                 out.append(ref)
     if len(out) > 1:  # the best tier first (stable: the facts' own order within a tier); "" (no table) last
-        out.sort(key=lambda r: _TIER_ORDER.get(r.tier, 3))
+        out.sort(key=lambda r: TIER_RANK.get(r.tier, len(TIER_RANK)))
     return tuple(out)
-
-
-_TIER_ORDER = {"primary": 0, "secondary": 1, "tertiary": 2}
 
 
 _REFS: dict[int, tuple] = {}  # id(fact) -> (fact, its sources as SourceRefs)
@@ -93,8 +91,7 @@ def _refs(fact) -> tuple[SourceRef, ...]:
     known = _REFS.get(id(fact))
     if known is not None and known[0] is fact:
         return known[1]
-    tiers = getattr(fact, "tiers", ()) or ("",) * len(fact.sources)
-    refs = tuple(SourceRef(s.title, s.url, s.date.isoformat(), tier) for s, tier in zip(fact.sources, tiers, strict=True))
+    refs = tuple(SourceRef(s.title, s.url, s.date.isoformat(), tier) for s, tier in fact.tiered_sources())
     if len(_REFS) > 20_000:
         _REFS.clear()
     _REFS[id(fact)] = (fact, refs)

@@ -113,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"  {len(facts)} fact(s):")
     for f in facts:
         print("  - " + _fact_line(f, with_entity=False))
-        for s, tier in zip(f.sources, f.tiers or ("",) * len(f.sources), strict=True):
+        for s, tier in f.tiered_sources():
             print(f"      source: {s.title}, {s.url} ({s.date.isoformat()})" + (f" [{tier}]" if tier else ""))
     return 0
 
@@ -178,7 +178,7 @@ def fact_record(f) -> dict:
         "valid_from": f.fact.valid_from.isoformat() if f.fact.valid_from else None,
         "valid_until": f.fact.valid_until.isoformat() if f.fact.valid_until else None,
         "sources": [{"title": s.title, "url": s.url, "date": s.date.isoformat(), "tier": tier}
-                    for s, tier in zip(f.sources, f.tiers or ("",) * len(f.sources), strict=True)],
+                    for s, tier in f.tiered_sources()],
         "tier": f.tiers[0] if f.tiers else None,  # the best source's
         "weak": f.fact.weak,
         "checked": f.fact.checked.isoformat() if f.fact.checked else None,

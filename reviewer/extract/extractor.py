@@ -79,8 +79,8 @@ class ClaimExtractor:
             seg = replace(seg, row_header=self.state.row_lead[row])  # "| Nvidia | H200 | 141 |": the H200's row
         sentences = split_sentences(doc, self.w)
         # (only for a reply that names no hardware of its own: "That's the sparse rate. Dense FP8 is 1,299 TFLOPS")
-        self.state.reply_context = self.state.quoted_before if seg.kind == "paragraph" and not any(
-            self._is_hardware(m.entity) for s in sentences for m in s.mentions) else []
+        self.state.reply_context = self.state.quoted_before if self.state.quoted_before and seg.kind == "paragraph" \
+            and not any(self._is_hardware(m.entity) for s in sentences for m in s.mentions) else []
         self.state.quoted_before = [m.entity for s in sentences for m in s.mentions] if seg.kind == "blockquote" else []
         gates.mark_corrected_quotes(sentences)
         gates.drop_vendor_claims(sentences, self._organisations)

@@ -25,7 +25,7 @@ def mark_corrected_quotes(sentences: list[Sentence]) -> None:
         if "(" in s.text:
             was = [(s.start + m.start(), s.start + m.end()) for m in s.w.was_paren.finditer(s.text)]
             if was:  # "fixed H100 memory (was 94 GB)", "180 GB (nicht 192 GB)": the old or wrong value, no claim
-                s.discussed = was
+                s.discussed = s.was = was
         quotes = list(QUOTED.finditer(s.text))
         if not quotes:
             continue

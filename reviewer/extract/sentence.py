@@ -47,6 +47,7 @@ class Sentence:
     last: Quantity | None = None  # its last figure: what "That is twice ..." in the next sentence refers to
     previous: Sentence | None = field(default=None, repr=False)  # the sentence before, in the same segment
     discussed: list[tuple[int, int]] = field(default_factory=list)  # spans of quoted mistakes and old values
+    was: list[tuple[int, int]] = field(default_factory=list)  # of them, the "(was 94 GB)" brackets
     refuted: bool = False  # a myth the article refutes ("Myth: ...", or "That is wrong." after it)
     # what stance.figure_stance found in the sentence once, for all its values (stance.hints)
     stance_hints: dict | None = field(default=None, repr=False)
@@ -113,7 +114,7 @@ def nearest_label(s: Sentence, prefix: str, start: int, end: int, window: int,
         d = distance(c, start, end)
         if d > window:
             continue
-        if c.end <= start and ";" in s.text[c.end - s.start:start - s.start] and any(
+        if c.end <= start and s.text.find(";", c.end - s.start, start - s.start) >= 0 and any(
                 c.end <= q.start and q.end <= start for q in s.quantities):
             continue  # "FP32 52.5 → 47.5 TFLOPS; the old table (3,360 TFLOPS ...)": the cue labels the figure after it
         if s.discussed and _inside_other(s.discussed, c, start, end):

@@ -71,7 +71,7 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
         return "asserted"  # (most sentences: no stance word, cue or mark at all)
     rel, rel_end = start - s.start, end - s.start
     text = s.text
-    if "(" in text and any(m.start() < rel and rel_end <= m.end() for m in s.w.was_paren.finditer(text)):
+    if s.was and any(a < start and end <= b for a, b in s.was):
         return "corrected"  # "now reads 28.8 TB/s (was 12.8 TB/s, the figure of the 64-chip version)": the old value
     if h["fix"] is not None and rel >= h["fix"]:
         return "asserted"  # "...; the right value is 141 GB": the correction's own value

@@ -30,10 +30,6 @@ class TierReport:
     weak: int
     checked: int
 
-    @property
-    def primary_share(self) -> float:
-        return self.best["primary"] / self.facts if self.facts else 0.0
-
     def lines(self) -> list[str]:
         """The report `review facts check` prints under its summary."""
         out = ["sources by tier: " + ", ".join(f"{t} {self.sources[t]}" for t in TIERS)]

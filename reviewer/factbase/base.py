@@ -77,6 +77,10 @@ class ResolvedFact:
     def sources(self) -> list[SourceRef]:
         return self.fact.sources
 
+    def tiered_sources(self) -> list[tuple[SourceRef, str]]:
+        """Each source with its tier ("" when the fact base has no tier table), best first."""
+        return list(zip(self.fact.sources, self.tiers or ("",) * len(self.fact.sources), strict=True))
+
     def valid_at(self, when: dt.date) -> bool:
         f = self.fact
         return (f.valid_from is None or f.valid_from <= when) and (f.valid_until is None or when < f.valid_until)
@@ -279,11 +283,10 @@ def load_factbase(extra_dirs: Sequence[Path] = (), include_bundled: bool = True)
         errors.extend(errs)
         if lf:
             loaded.append(lf)
-    tables = tier_files(reversed(dirs))  # (a publication's own table first)
     try:
-        tiers = load_tiers(tables)
+        tiers = load_tiers(tier_files(dirs))
     except TierFileError as exc:
-        raise FactBaseError([FactFileError(str(exc).split(":", 1)[0], 1, str(exc).split(": ", 1)[-1])]) from None
+        raise FactBaseError([FactFileError(exc.path, 1, exc.message)]) from None
     fb, more = build(loaded, content_hash(fact_files(dirs, with_tiers=True)), tiers)
     errors.extend(more)
     if errors:

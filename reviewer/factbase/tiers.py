@@ -92,7 +92,11 @@ def _match(rules: Sequence[tuple], url: str):
 
 
 class TierFileError(ValueError):
-    """A source-tiers.yaml that does not validate: `path:line: message`."""
+    """A source-tiers.yaml that does not validate."""
+
+    def __init__(self, path: Path, message: str):
+        self.path, self.message = str(path), message
+        super().__init__(f"{path}:1: {message}")
 
 
 def load_tiers(paths: Sequence[Path]) -> SourceTiers:
@@ -106,11 +110,11 @@ def load_tiers(paths: Sequence[Path]) -> SourceTiers:
             data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
             table = _TierFile.model_validate(data)
         except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
-            raise TierFileError(f"{path}:1: cannot read the tier table: {exc}") from None
+            raise TierFileError(path, f"cannot read the tier table: {exc}") from None
         except ValidationError as exc:
             err = exc.errors()[0]
             where = ".".join(str(p) for p in err["loc"])
-            raise TierFileError(f"{path}:1: {where}: {err['msg']}") from None
+            raise TierFileError(path, f"{where}: {err['msg']}") from None
         for tier in ("primary", "secondary"):
             for r in getattr(table, tier):
                 rules.append((*_split(r.host), tier, r.publisher))

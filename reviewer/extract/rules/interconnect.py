@@ -15,8 +15,6 @@ from ..rule import SENTENCE, Rule
 from ..sentence import Mention, Sentence, compared_in, counted_in, names_network
 from ..subjects import Subjects
 
-PRONOUNS = frozenset({"es", "it", "er", "sie"})  # an expletive or the last name's pronoun, not "the chip" of the sentence
-
 
 def interconnect_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
     """A link named in a sentence, about the chip or system it joins; negated when the text denies it.
@@ -93,7 +91,7 @@ def _the_chip_is_the_first(s: Sentence, m: Mention, before: list[Mention], subje
     of a new clause: "...; beim Trainium3 ist es NeuronLink-v4")."""
     return before[0].entity != subject.entity and any(
         subject.end <= c.start and c.end <= m.start and not (
-            s.text[c.start - s.start:c.end - s.start].lower() in PRONOUNS
+            s.w.pronoun.fullmatch(s.text, c.start - s.start, c.end - s.start)
             and ";" in s.text[before[0].end - s.start:subject.start - s.start])
         for c in s.cue("ANAPH:chip"))
 
