@@ -15,7 +15,7 @@ from typing import Literal
 
 from spacy.language import Language
 
-from . import suppress
+from . import posts, suppress
 from .checks import CheckContext
 from .diskcache import freeze_once
 from .extract import ClaimExtractor
@@ -68,14 +68,15 @@ class Reviewer:
         """The review, and each finding's claim in the same order: claims carry the qualifiers
         (precision, sparsity, scope) that findings do not, which the batch's consistency check needs."""
         language = lang or src.lang or detect_language(src.markdown)
-        when = src.date or as_of or dt.date.today()
+        spans = posts.post_spans(src.markdown, language)  # a thread's dated posts
+        when = src.date or as_of or posts.latest(spans) or dt.date.today()
         segs = front_matter_segments(src) + segments(src)
         nlp = self.nlp(language)
         extractor = ClaimExtractor(self.factbase, language)
         claims = []
         for seg, doc in zip(segs, segment_docs(nlp, [seg.text for seg in segs]), strict=True):
             claims.extend(extractor.claims(seg, doc))
-        claims = _dedupe(claims)
+        claims = posts.dated(_dedupe(claims), spans, when)
         ctx = CheckContext(self.factbase, when, language)
         every = sorted(((finding(src, code, v), v.claim, set_aside(v)) for code, v in verify(claims, ctx)),
                        key=lambda p: (p[0].line, p[0].column, p[0].attribute))

@@ -251,13 +251,18 @@ _DATELINE = re.compile(r"[\s*_>]*(?-i:[A-ZÄÖÜ]{2,}(?:[ -][A-ZÄÖÜ]{2,})*)\s
 _BYLINE = re.compile(r"[\s*_>]*(?:" + "|".join(w for c in LANGUAGES for w in dates(c)["byline"]) + r")(?:\s+(?:"
                      + "|".join(w for c in LANGUAGES for w in dates(c)["byline_at"]) + r"))?\s*:?\s*"
                      r"(?P<date>\d{4}-\d{2}-\d{2}|(?:[\w.]+,?\s*){0,3}?\d{4})(?![\d-])", re.IGNORECASE)
+# the same byline after a separator in a header or credit line ("# #infra — exported 2026-03-13",
+# "*Preprint, revised 2026-09-14*")
+_BYLINE_AFTER = re.compile(r"(?:^|[—–·|,(]\s*)" + _BYLINE.pattern[len(r"[\s*_>]*"):], re.IGNORECASE)
 _YEAR_AT_END = re.compile(r"(\d{4})(?:-(\d{2})-(\d{2}))?$")
 
 
 def _date_in_text(markdown: str) -> dt.date | None:
-    lines = [line for line in markdown.split("\n") if line.strip() and not line.lstrip().startswith("#")][:4]
+    lines = [line for line in markdown.split("\n") if line.strip()][:5]
     for line in lines:
-        m = _DATELINE.match(line) or _BYLINE.match(line)
+        heading = line.lstrip().startswith("#")
+        m = None if heading else _DATELINE.match(line) or _BYLINE.match(line)
+        m = m or _BYLINE_AFTER.search(line.lstrip("# "))
         if m is None:
             continue
         words = m.group("date")

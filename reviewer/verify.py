@@ -23,7 +23,8 @@ def verify(claims: Iterable[Claim], ctx: CheckContext) -> list[tuple[str, Verdic
                 ctx.lang, "unverifiable", entity=name, attribute=attr_name(ctx.lang, claim.attribute),
                 claimed=claim.text))))
             continue
-        out.append((check.code, as_announced(check.check(claim, ctx), ctx)))
+        at = replace(ctx, as_of=claim.as_of) if claim.as_of is not None else ctx  # "bis Ende 2024", a dated post
+        out.append((check.code, as_announced(check.check(claim, at), at)))
     return [(code, by_stance(v, ctx.lang)) for code, v in _without_corrections(out)]
 
 

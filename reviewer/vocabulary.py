@@ -57,7 +57,7 @@ EntityKind = Literal["chip", "instance", "system", "pod", "interconnect", "organ
 # contradicted or outdated alarm; a historical one is judged at the time it names; speculation is
 # unverifiable at most; the others are someone else's words or values the article itself calls wrong.
 Stance = Literal["asserted", "quoted", "refuted", "corrected", "historical", "speculation", "hypothetical",
-                 "negated"]
+                 "negated", "measured"]
 # How the claim's subject and attribute were bound: named in the clause, inferred from the context, guessed.
 Confidence = Literal["high", "medium", "low"]
 
@@ -65,7 +65,7 @@ ATTRIBUTES: frozenset[str] = frozenset(get_args(Attribute))
 STANCES: tuple[str, ...] = get_args(Stance)
 CONFIDENCES: tuple[str, ...] = get_args(Confidence)
 # stances whose claims are set aside: checked, but never an alarm and not in the log's findings
-SET_ASIDE_STANCES = frozenset({"quoted", "refuted", "corrected", "hypothetical", "negated"})
+SET_ASIDE_STANCES = frozenset({"quoted", "refuted", "corrected", "hypothetical", "negated", "measured"})
 CLAIM_ATTRIBUTES: frozenset[str] = ATTRIBUTES | frozenset(get_args(ClaimOnlyAttribute))
 SCOPES: frozenset[str] = frozenset(get_args(Scope))
 ENTITY_KINDS: frozenset[str] = frozenset(get_args(EntityKind))

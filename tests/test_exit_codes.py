@@ -14,7 +14,7 @@ ARTICLES = {
     # name: (date, body, verdicts the findings must have, severities of the alarms, status)
     "nothing": ("2025-12-10", "# Notes\n\nNothing to check here.\n", set(), set(), "PASSED"),
     "verified": ("2025-12-10", "Trainium3 has 144 GB of HBM3e.\n", {"verified"}, set(), "PASSED"),
-    "unverifiable": ("2025-12-10", "The A100 has 80 GB of HBM2e.\n", {"unverifiable"}, set(), "PASSED"),
+    "unverifiable": ("2025-12-10", "The Gaudi 2 has 96 GB of memory.\n", {"unverifiable"}, set(), "PASSED"),
     "outdated": ("2025-07-01", "The MI325X has 288 GB of HBM3E.\n", {"outdated", "verified"}, {"warning"},
                  "PASSED WITH CHANGES"),
     "inferred_contradicted": ("2025-12-10", "## Trainium3\n\nThe chip has 96 GB of HBM.\n",

@@ -166,7 +166,11 @@ def test_mojibake_clue_changes_no_repair(monkeypatch):
     ("LAS VEGAS, 2. Dezember 2025 – AWS hat ...\n", "2025-12-02"),
     ("Veröffentlicht am 3. Dezember 2025\n\nText.\n", "2025-12-03"),
     ("_Posted on 2025-12-02_\n", "2025-12-02"),
+    ("# #infra-purchasing — exported 2026-03-13\n\n**maria** 10:42 AM\n", "2026-03-13"),  # an export's header
+    ("# A Survey\n\nJ. Doe, R. Roe\n\n*Preprint, revised 2026-09-14*\n", "2026-09-14"),
+    ("# Titel\n\nExportiert am 3. Februar 2026 · 12 Beiträge\n", "2026-02-03"),
     ("The H100 was launched in 2022.\n", None),
+    ("# The 2022 launch, revisited\n\nText.\n", None),  # a year in a title is no date of the page
     ("---\ndate: 2024-05-01\n---\nSEATTLE, March 3, 2026 — text\n", "2024-05-01"),  # the front matter wins
 ])
 def test_source_date_from_a_dateline_or_byline(body, date):

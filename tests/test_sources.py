@@ -31,6 +31,7 @@ def _fact(url: str, *, value: int = 96, extra: str = "", checked: str | None = "
     ("https://nvidianews.nvidia.com/news/x", "primary"),
     ("https://github.com/aws-neuron/aws-neuron-sdk/blob/master/x.rst", "primary"),  # a path prefix
     ("https://github.com/someone/notes", "tertiary"),  # the same host, another path
+    ("https://github.com/awsome-fan/notes", "tertiary"),  # a path rule matches whole segments ("/aws")
     ("https://www.nextplatform.com/2025/12/03/x/", "secondary"),
     ("https://www.tomshardware.com/pc-components/gpus/x", "secondary"),
     ("https://aiwiki.ai/wiki/nvidia_b200", "tertiary"),

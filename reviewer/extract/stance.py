@@ -86,6 +86,8 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
         if said == "corrected" and first.start - s.start < rel and _after_break(s, first.start - s.start, rel):
             return "asserted"  # "We wrongly gave its memory as 128 GB; it has 96 GB": the second clause
         return said
+    if any(b <= rel and not any(ch in text[b:rel] for ch in ";:") for b in h["cited"]):
+        return "quoted"  # "Patel et al. [10] state that Trainium2 offers ... 4 TB/s": the cited work's figure
     if s.refuted or (h["refuted_after"] and _refuted_clause(s, rel_end)):
         return "refuted"
     if any(a < rel for a in h["refuted_lead"]) and s.w.correction.search(text, rel_end):
@@ -99,11 +101,17 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
     hyp = h["hypothetical"]
     if hyp is not None and hyp[0] <= rel and ";" not in text[hyp[1]:rel]:
         return "hypothetical"  # "if AWS doubled the memory, it would have 288 GB"
+    if (s.has_cue("STANCE:measured") and any(_measures(s, c, rel, rel_end) for c in s.cue("STANCE:measured"))) \
+            or any(b <= rel and not s.w.measured_break.search(text, b, rel) for b in h["measured"]):
+        return "measured"  # "erreichten wir 741 TFLOPS", "our copy kernel topped out at 2.91 TB/s": no specification
     for label in ("STANCE:quoted", "STANCE:speculation", "STANCE:historical"):
         if s.has_cue(label) and any(_governs(s, c, rel, rel_end) for c in s.cue(label)):
             return label.split(":", 1)[1]
     if any(b <= rel and not any(ch in text[b:rel] for ch in ";:") for b in h["historical_lead"]):
         return "historical"  # "At the Trn2 launch in December 2024, the Neuron docs listed 1,287 TFLOPS"
+    if any(a >= rel_end and not any(ch in text[rel_end:a] for ch in ",;:") for a in h["historical_after"]) \
+            or s.w.announced_after.match(text, rel_end):
+        return "historical"  # "NVIDIA gave 192 GB at the GTC 2024 launch", "288 GB is what AMD announced"
     if s.has_cue("ATTR:announced") and s.quantities and any(
             c.end - s.start <= rel and not any(ch in text[c.end - s.start:rel] for ch in ",;:")
             for c in s.cue("ATTR:announced")):
@@ -114,7 +122,8 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
 _NO_HINTS: dict = {"fix": None, "self_correction": False, "refuted_after": False, "refuted_lead": [], "errata": [],
                    "errata_spans": [],
                    "changed": False,
-                   "negation": False, "hypothetical": None, "historical_lead": []}
+                   "negation": False, "hypothetical": None, "historical_lead": [], "historical_after": [], "cited": [],
+                   "measured": []}
 
 
 def hints(s: Sentence) -> dict:
@@ -142,6 +151,9 @@ def hints(s: Sentence) -> dict:
             "negation": w.negation_word.search(text) is not None,
             "hypothetical": (hyp.start(), hyp.end()) if hyp else None,
             "historical_lead": [m.end() for m in w.historical_lead.finditer(text)],
+            "historical_after": [m.start() for m in w.historical_lead.finditer(text)],
+            "cited": [m.end() for m in w.cited_work.finditer(text)],
+            "measured": [m.end() for m in w.measured_clause.finditer(text)],
         }
     h["any"] = bool(s.discussed or s.refuted or s.has_cue("REPORTED") or s.has_cue("STANCE:")
                     or s.has_cue("ATTR:announced") or any(h.values()))
@@ -156,6 +168,16 @@ def _governs(s: Sentence, c: Cue, rel: int, rel_end: int) -> bool:
     a, b = c.start - s.start, c.end - s.start
     if b <= rel:
         return not any(ch in s.text[b:rel] for ch in ";:")
+    return a >= rel_end and not any(ch in s.text[rel_end:a] for ch in ",;:")
+
+
+def _measures(s: Sentence, c: Cue, rel: int, rel_end: int) -> bool:
+    """Whether a measurement cue ("we measured", "kam auf") speaks of the value at [rel, rel_end): the value
+    follows it before the measurement's clause ends ("…, whose TDP is 700 W", "of its 3.35 TB/s"), or comes
+    right before it ("2.91 TB/s in our tests")."""
+    a, b = c.start - s.start, c.end - s.start
+    if b <= rel:
+        return not s.w.measured_break.search(s.text, b, rel)
     return a >= rel_end and not any(ch in s.text[rel_end:a] for ch in ",;:")
 
 

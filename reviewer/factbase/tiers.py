@@ -78,6 +78,11 @@ def _split(host_path: str) -> tuple[str, str]:
     return host, ("/" + path if path else "")
 
 
+def _under(path: str, prefix: str) -> bool:
+    """`path` lies under `prefix`, segment by segment: "/aws" covers "/aws/x", not "/awsome"."""
+    return not prefix or path == prefix or path.startswith(prefix.rstrip("/") + "/")
+
+
 def _match(rules: Sequence[tuple], url: str):
     parts = urlsplit(url)
     host = (parts.hostname or "").lower()
@@ -86,7 +91,7 @@ def _match(rules: Sequence[tuple], url: str):
     path = parts.path or "/"
     for rule in rules:
         r_host, r_path = rule[0], rule[1]
-        if (host == r_host or host.endswith("." + r_host)) and path.startswith(r_path):
+        if (host == r_host or host.endswith("." + r_host)) and _under(path, r_path):
             return rule
     return None
 

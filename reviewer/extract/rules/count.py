@@ -74,6 +74,8 @@ def names_chips(ctx: Subjects, s: Sentence, q: Quantity) -> bool:
     rel_start = q.start - s.start
     if q.value < 1 or q.value != int(q.value):
         return False
+    if s.w.version_before.search(s.text, max(0, rel_start - 10), rel_start):
+        return False  # "the CDNA 4 MI355X": a version of the architecture, no count
     if s.w.each.search(s.text[max(0, rel_start - 10):rel_start]):
         # "in Trn2 UltraServern mit je 64 Trainium2": each of the named systems; "36 Servern mit je vier" is not
         owner = [m for m in s.mentions if m.end <= q.start and ctx.kind(m.entity) in ("system", "pod", "instance")]

@@ -1,0 +1,79 @@
+"""When each post of a thread was written: a talk page's signature ("-- Benutzer:Rechenwerk 12:05, 21. Dez.
+2024 (CET)") dates the paragraph it ends; a forum or issue post's header ("**lena** · 9. Feb. 2026",
+"mkoenig commented on Mar 3, 2026") dates the lines up to the next header. A claim in a post written before
+the article's date is judged at the post's date (`Claim.as_of`): "the Neuron docs (version 2.21) give 1,287
+TFLOPS", signed in December 2024, was right then.
+"""
+
+from __future__ import annotations
+
+import bisect
+import datetime as dt
+import re
+from collections.abc import Sequence
+
+from .lang import LANGUAGES, dates, words
+from .models import Claim, evolve
+from .periods import period_before
+
+OLD_POST_DAYS = 180  # a post this much older than the article speaks of its own time (an archived thread)
+_YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
+# a signature: a user page's name, then within the line a time and a date ("10:14, 21. Dez. 2024 (CET)")
+_SIGNATURE = re.compile(
+    r"(?:(?:--|—|–|~~)\s*)?\[*(?<!\w)(?:" + "|".join(w for c in LANGUAGES for w in dates(c)["signature"]) + r")\s*:"
+    r"[^\n]{1,80}?\d{1,2}:\d{2}\s*(?:[AaPp]\.?[Mm]\.?)?,?\s+(?P<date>[^\n()]{3,30}?(?:19|20)\d\d)", re.IGNORECASE)
+
+
+def _date(words_: str) -> dt.date | None:
+    y = next(reversed(list(_YEAR.finditer(words_))), None)  # the last year written
+    if y is None:
+        return None
+    _, period = period_before(words_, y.start(), int(y.group(1)))
+    try:
+        return dt.date(period.year, period.first_month, period.day or 1)
+    except ValueError:
+        return None
+
+
+def post_spans(text: str, lang: str) -> list[tuple[int, int, dt.date]]:
+    """(start, end, date) of every dated post, in text order."""
+    spans = []
+    for m in _SIGNATURE.finditer(text):
+        when = _date(m.group("date"))
+        if when is not None:
+            para = text.rfind("\n\n", 0, m.start())
+            spans.append((para + 2 if para >= 0 else 0, m.end(), when))
+    header = words(lang).post_header
+    heads = []
+    for m in re.finditer(r"[^\n]+", text):
+        if header.match(m.group()) and not m.group().lstrip().startswith("|"):  # (not a table row)
+            when = _date(m.group())
+            heads.append((m.start(), when))
+    ends = [start for start, _ in heads[1:]] + [len(text)] if heads else []
+    for (start, when), end in zip(heads, ends, strict=True):
+        if when is not None:
+            spans.append((start, end, when))
+    return sorted(spans)
+
+
+def latest(spans: Sequence[tuple[int, int, dt.date]]) -> dt.date | None:
+    """A thread without a date of its own was exported after its latest post."""
+    return max((s[2] for s in spans), default=None)
+
+
+def dated(claims: Sequence[Claim], spans: Sequence[tuple[int, int, dt.date]], article: dt.date) -> list[Claim]:
+    """The claims, each in a post written before `article` judged at its post's date (unless the claim
+    already names the date it is stated for); in a post much older than the article, as a statement of then."""
+    spans = [s for s in spans if s[2] < article]
+    if not spans:
+        return list(claims)
+    starts = [s[0] for s in spans]
+    out = []
+    for c in claims:
+        i = bisect.bisect_right(starts, c.start) - 1
+        if c.as_of is None and i >= 0 and spans[i][0] <= c.start < spans[i][1]:
+            # (and said then: a value the vendor has since superseded, with no date of its own, was right then)
+            old = c.stance == "asserted" and (article - spans[i][2]).days >= OLD_POST_DAYS
+            c = evolve(c, as_of=spans[i][2], stance="historical" if old else c.stance)
+        out.append(c)
+    return out
