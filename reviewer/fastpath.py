@@ -206,13 +206,18 @@ class ArticleAnalyser:
         k, o = 0, 0
         last = len(offsets) - 1
         changed = set()
+        taken: tuple[list[int], list[int]] | None = None  # segment k's matched spans: starts, running max of ends
         for m in fuzzy_candidates(joined):
             a, b = m.start(), m.end()
             while k < last and offsets[k + 1] <= a:
                 k += 1
                 o = offsets[k]
-            if any(a - o < sp.end_char and sp.start_char < b - o for sp in ents[k] if not sp.fuzzy):
-                continue
+                taken = None
+            if taken is None:
+                taken = _taken(ents[k])
+            i = bisect_left(taken[0], b - o)  # the spans starting before the candidate ends ...
+            if i and taken[1][i - 1] > a - o:
+                continue  # ... one of which ends after it starts: the candidate overlaps a matched name
             name = m.group()
             eid = memo.get(name, _UNSEEN)
             if eid is _UNSEEN:
@@ -304,3 +309,13 @@ def segment_docs(nlp: Language, texts: list[str]):
         return list(nlp.pipe(texts))
     return analyser.docs(texts)
 
+
+def _taken(spans: list[CharSpan]) -> tuple[list[int], list[int]]:
+    """A segment's matched (not fuzzy) name spans as sorted starts and the running maximum of their ends, so that
+    whether a range overlaps one is a bisection, not a scan of every span of a long segment."""
+    pairs = sorted((sp.start_char, sp.end_char) for sp in spans if not sp.fuzzy)
+    ends, high = [], -1
+    for _, end in pairs:
+        high = max(high, end)
+        ends.append(high)
+    return [start for start, _ in pairs], ends

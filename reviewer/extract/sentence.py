@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass, field
 
 from spacy.tokens import Doc
@@ -86,12 +87,19 @@ def split_sentences(doc: Doc, w: Words) -> list[Sentence]:
     ents = [Mention(sp.start_char, sp.end_char, sp.label_, text[sp.start_char:sp.end_char])
             for sp in doc.spans.get(ENTITY_KEY, [])]
     cues = [Cue(sp.start_char, sp.end_char, sp.label_) for sp in doc.spans.get(CUE_KEY, [])]
+    ents.sort(key=_start)
+    cues.sort(key=_start)
+    ent_starts, cue_starts = [m.start for m in ents], [c.start for c in cues]
     out = []
-    for sent in doc.sents:
+    for sent in doc.sents:  # (each sentence's mentions and cues by bisection: linear in the segment's length)
         a, b = sent.start_char, sent.end_char
-        out.append(Sentence(a, b, text[a:b], [m for m in ents if a <= m.start < b],
-                            [c for c in cues if a <= c.start < b], w))
+        out.append(Sentence(a, b, text[a:b], ents[bisect_left(ent_starts, a):bisect_left(ent_starts, b)],
+                            cues[bisect_left(cue_starts, a):bisect_left(cue_starts, b)], w))
     return out
+
+
+def _start(span) -> int:
+    return span.start
 
 
 def nearest_label(s: Sentence, prefix: str, start: int, end: int, window: int,

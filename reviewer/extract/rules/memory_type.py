@@ -25,6 +25,7 @@ def memory_type_claims(ctx: Subjects, seg: Segment, s: Sentence, figures: Sequen
         return  # a header cell ("HBM (GB)") names a column, it says nothing about a chip
     if "HBM" not in s.text and "DDR" not in s.text and "DRAM" not in s.text:
         return  # every MEMORY_TYPE match has one of these
+    figures = _in_sentence(figures, s)
     compared, counted = compared_in(s), counted_in(s)
     chips = ctx.subject_chips(seg, s, compared, counted)
     for mt in s.w.memory_type.finditer(s.text):
@@ -56,6 +57,17 @@ def memory_type_claims(ctx: Subjects, seg: Segment, s: Sentence, figures: Sequen
         yield Claim(entity=entity, attribute="memory_type", start=seg.start + a, end=seg.start + s.start
                     + mt.end(), text=mt.group(), value_text=mt.group(), sentence=s.text.strip(),
                     subject_text=subject.text, negated=negated)
+
+
+def _in_sentence(figures: Sequence[Claim], s: Sentence) -> list[Claim]:
+    """The segment's claims so far that lie in sentence `s`: the last ones (claims come in sentence order), found
+    from the end so that a long paragraph costs no scan of all its earlier claims per sentence."""
+    out = []
+    for c in reversed(figures):
+        if c.start < s.start:
+            break
+        out.append(c)
+    return out[::-1]
 
 
 RULE = Rule("memory_type", (SENTENCE,), memory_type_claims, order=90, needs_claims=True)
