@@ -144,7 +144,7 @@ def bench_throughput(paths: list[Path], chunks: int, quantulum_n: int, report: R
         t0 = time.perf_counter()
         for i in idx:
             segs = front_matter_segments(sources[i]) + segments(sources[i])
-            segment_docs(nlps[i], [s.text for s in segs])
+            list(segment_docs(nlps[i], [s.text for s in segs]))
         return time.perf_counter() - t0
 
     def pipeline(idx: list[int]) -> float:

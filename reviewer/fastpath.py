@@ -300,14 +300,33 @@ def _token_of(span: CharSpan) -> int:
 
 
 def segment_docs(nlp: Language, texts: list[str]):
-    """One Doc-like result per segment text: the fast path for our own pipeline, nlp.pipe otherwise."""
+    """One Doc-like result per segment text, lazily: the fast path for our own pipeline, nlp.pipe otherwise."""
     analyser: ArticleAnalyser | bool | None = getattr(nlp, "_hw_analyser", None)
     if analyser is None:
         analyser = ArticleAnalyser(nlp) if ArticleAnalyser.supports(nlp) else False
         setattr(nlp, "_hw_analyser", analyser)  # (built once per pipeline)  # noqa: B010
     if not isinstance(analyser, ArticleAnalyser):
-        return list(nlp.pipe(texts))
-    return analyser.docs(texts)
+        yield from nlp.pipe(texts)
+        return
+    for batch in _batches(texts):  # a long article in parts: one joined Doc of it all would hold every token at once
+        yield from analyser.docs(batch)
+
+
+BATCH_CHARS = 200_000
+
+
+def _batches(texts: list[str]):
+    """The segments in runs of about BATCH_CHARS characters (a longer segment is a run of its own)."""
+    batch: list[str] = []
+    size = 0
+    for t in texts:
+        if batch and size + len(t) > BATCH_CHARS:
+            yield batch
+            batch, size = [], 0
+        batch.append(t)
+        size += len(t)
+    if batch:
+        yield batch
 
 
 def _taken(spans: list[CharSpan]) -> tuple[list[int], list[int]]:
