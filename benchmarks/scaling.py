@@ -71,7 +71,7 @@ def main() -> int:
     for row in rows:
         print("| " + " | ".join(row) + " |")
     print()
-    print(f"| shape | target | result |\n|---|---|---|")
+    print("| shape | target | result |\n|---|---|---|")
     for shape, what, ok in verdicts:
         status = "n/a" if ok is None else ("PASS" if ok else "FAIL")
         print(f"| {shape} | {what} (growth <= {GROWTH_LIMIT}x, RSS <= {RSS_LIMIT_MB} MB at 10 MB) | {status} |")
