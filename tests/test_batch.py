@@ -394,3 +394,17 @@ def test_batch_html_index_in_headless_chromium(tmp_path):
     for r in result.reports:
         assert r["path"].replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;") in dom
     assert "Findings per entity" in dom and 'class="contradicted"' in dom
+
+
+def test_batch_an_article_past_the_time_limit_is_one_error_and_the_run_goes_on(tmp_path):
+    root = _content(tmp_path)
+    sentence = "The Trainium2 chip has 96 GB of HBM3 at 2.9 TB/s, and the H100 has 80 GB. "
+    (root / "huge.md").write_text("---\ndate: 2026-06-01\n---\n\n" + sentence * 16000 + "\n", encoding="utf-8")
+    out = tmp_path / "out"
+    result = run_batch([root], out, jobs=1, timeout=2, use_cache=False)
+    problems = dict(result.errors)
+    assert list(problems) == [str(root / "huge.md")] and "[E901]" in problems[str(root / "huge.md")]
+    assert "--timeout" in problems[str(root / "huge.md")] and result.exit_code == 2
+    assert (out / "guides" / "de-project-rainier.md.review.md").exists()  # the others are reviewed
+    again = run_batch([root], out, jobs=1, timeout=None)  # no limit: the timeout was not cached as a result
+    assert not again.errors and (out / "huge.md.review.md").exists()

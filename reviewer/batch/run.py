@@ -35,6 +35,7 @@ from .index import render_markdown, render_summary, worst_first
 
 INPROCESS_CHUNK = 32  # articles between cache commits when reviewing in-process
 POOL_MIN_ARTICLES = 8  # below this a worker pool costs more than it saves
+DEFAULT_TIMEOUT = 60.0  # seconds per article (--timeout): runaway input becomes one error, the batch goes on
 
 Progress = Callable[[int, int], None]
 
@@ -181,7 +182,8 @@ def run_batch(paths: Sequence[str | os.PathLike], out_dir: str | os.PathLike = "
               cache_path: str | os.PathLike | None = None, fact_dirs: Sequence[str | os.PathLike] = (),
               lang: str | None = None, as_of: dt.date | None = None, progress: Progress | None = None,
               fail_on: str = "warning", include: Iterable[str] = (), select: Sequence[str] = (),
-              ignore: Sequence[str] = (), severity: dict[str, str] | None = None) -> BatchResult:
+              ignore: Sequence[str] = (), severity: dict[str, str] | None = None,
+              timeout: float | None = DEFAULT_TIMEOUT) -> BatchResult:
     """Review every article under `paths`; write reports, index.md, index.html and summary.json to `out_dir`.
 
     Raises NotFound for a path argument that does not exist, FactBaseInvalid for a missing fact
@@ -196,6 +198,7 @@ def run_batch(paths: Sequence[str | os.PathLike], out_dir: str | os.PathLike = "
     run = _Run(discover(paths, exclude=exclude, skip=[out, cache_file], include=include), out, progress)
     fingerprint = fact_fingerprint(dirs)
     work.set_checks(select, ignore, severity or {})
+    work.set_timeout(timeout)
     checks = json.dumps([list(select), list(ignore), sorted((severity or {}).items())])
     tool = f"{__version__}+{code_fingerprint()}" + (f"+{hashlib.sha256(checks.encode()).hexdigest()[:12]}"
                                                     if select or ignore or severity else "")
@@ -354,7 +357,7 @@ def _review(misses: list[tuple[int, str, bytes, str]], finish: Callable[[list[tu
         reviewer()  # validate the fact base here; each worker builds its own in the initializer
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=work.init_worker,
                                initargs=([str(d) for d in fact_dirs], lang, as_of.isoformat() if as_of else None,
-                                         work._options.get("checks") or ((), (), {})))
+                                         work._options.get("checks") or ((), (), {}), work._options.get("timeout")))
     try:
         pending = {pool.submit(work.review_chunk, chunk) for chunk in chunks}
         while pending:

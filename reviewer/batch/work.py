@@ -120,11 +120,39 @@ def summary_row(report: ArticleReport) -> dict:
     }
 
 
+class ArticleTimeout(Exception):
+    """One article's review ran past the batch's per-article limit (--timeout)."""
+
+
+def _on_alarm(signum, frame):
+    raise ArticleTimeout
+
+
+def _time_limited(fn, seconds: float | None):
+    """fn() with a wall-clock limit (SIGALRM, in the process's main thread; no limit where there is none)."""
+    import threading
+
+    if not seconds or not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+        return fn()
+    previous = signal.signal(signal.SIGALRM, _on_alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        return fn()
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def set_timeout(seconds: float | None) -> None:
+    _options["timeout"] = seconds
+
+
 def review_bytes(reviewer_of, shown: str, data: bytes, lang: str | None, as_of: dt.date | None) -> dict:
     """Review one article's bytes. `reviewer_of()` gives the Reviewer; it is called only for a readable file.
 
     Returns {"error": message} for a file read_source rejects (cacheable: it depends on the bytes
-    only), {"error": ..., "internal": True} if the review itself failed, else the result dict.
+    only), {"error": ..., "internal": True} if the review itself failed or ran past the per-article limit
+    (`set_timeout`; not cached: it depends on the machine), else the result dict.
     """
     from ..source import source_from_bytes
 
@@ -137,7 +165,16 @@ def review_bytes(reviewer_of, shown: str, data: bytes, lang: str | None, as_of: 
         from ..emitters import markdown as md_out
 
         reviewer = reviewer_of()
-        report, claims = review_with_claims(reviewer, src, lang=lang, as_of=as_of)
+        limit = _options.get("timeout")
+        if limit:
+            from ..lang import detect_language
+
+            reviewer.nlp(lang or src.lang or detect_language(src.markdown))  # (building the pipeline is no review)
+        try:
+            report, claims = _time_limited(lambda: review_with_claims(reviewer, src, lang=lang, as_of=as_of), limit)
+        except ArticleTimeout:
+            return {"error": f"review took longer than {limit:g} s (--timeout); the file is skipped [E901]",
+                    "internal": True}
         report, claims = _only_checks(report, claims)
         records = [r for r in (claim_record(f, c, reviewer.factbase, report.as_of)
                                for f, c in zip(report.findings, claims, strict=True)) if r]
@@ -183,10 +220,12 @@ def set_reviewer(reviewer) -> None:
     _reviewer = reviewer
 
 
-def init_worker(fact_dirs: Sequence[str], lang: str | None, as_of: str | None, checks: tuple = ((), (), {})) -> None:
+def init_worker(fact_dirs: Sequence[str], lang: str | None, as_of: str | None, checks: tuple = ((), (), {}),
+                timeout: float | None = None) -> None:
     """Pool initializer: Ctrl-C is the parent's to handle; build the Reviewer if it was not inherited."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     set_checks(*checks)
+    set_timeout(timeout)
     _options["lang"] = lang
     _options["as_of"] = dt.date.fromisoformat(as_of) if as_of else None
     _options["fact_dirs"] = [Path(d) for d in fact_dirs]

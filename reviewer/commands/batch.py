@@ -26,6 +26,16 @@ def _jobs(value: str) -> int:
     return n
 
 
+def _seconds(value: str) -> float:
+    try:
+        n = float(value)
+    except ValueError:
+        n = -1.0
+    if n < 0 or n != n:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {value!r}")
+    return n
+
+
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("paths", nargs="+", metavar="PATH",
                    help="directories (every .md/.markdown/.mdx below, .gitignore honoured), glob patterns "
@@ -49,6 +59,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--select", action="append", default=[], metavar="CODES",
                    help="only these checks (codes or prefixes, comma-separated; as review --select)")
     p.add_argument("--ignore", action="append", default=[], metavar="CODES", help="not these checks")
+    p.add_argument("--timeout", type=_seconds, default=None, metavar="SECONDS",
+                   help="per-article time limit; a file that takes longer is one error and the batch goes on "
+                        "(default 60; 0: none)")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress and no closing summary line")
     p.add_argument("--suggest-facts", action="store_true",
                    help="also write DIR/suggested-facts.yaml: the unverifiable claims as a draft fact file to source "
@@ -105,7 +118,7 @@ def run(args: argparse.Namespace) -> int:
     from .. import config
     from ..api import check_codes
     from ..batch import run_batch
-    from ..batch.run import FactBaseRejected
+    from ..batch.run import DEFAULT_TIMEOUT, FactBaseRejected
 
     progress = None
     if not args.quiet:
@@ -120,7 +133,8 @@ def run(args: argparse.Namespace) -> int:
                            use_cache=not args.no_cache, cache_path=args.cache, fact_dirs=[*cfg.fact_dirs(), *args.facts],
                            lang=c.lang, as_of=c.as_of, progress=progress, fail_on=c.fail_on or config.DEFAULT_FAIL_ON,
                            include=c.include, select=check_codes(c.select), ignore=check_codes(c.ignore),
-                           severity=dict(c.severity))
+                           severity=dict(c.severity),
+                           timeout=DEFAULT_TIMEOUT if args.timeout is None else (args.timeout or None))
     except FactBaseRejected as exc:
         report_fact_errors(exc.errors)
         raise
