@@ -19,10 +19,11 @@ from . import posts, suppress
 from .checks import CheckContext
 from .diskcache import freeze_once
 from .extract import ClaimExtractor
+from .extract.stance import answered
 from .factbase.base import FactBase, load_factbase
 from .fastpath import segment_docs
 from .findings import SEVERITY_RANK, fail_rank, finding
-from .lang import detect_language
+from .lang import detect_language, words
 from .markdown import segments
 from .models import ArticleReport, Claim, Finding, Segment, Source, evolve
 from .nlp import build_nlp
@@ -76,7 +77,7 @@ class Reviewer:
         claims = []
         for seg, doc in zip(segs, segment_docs(nlp, [seg.text for seg in segs]), strict=True):
             claims.extend(extractor.claims(seg, doc))
-        claims = posts.dated(_dedupe(claims), spans, when)
+        claims = posts.dated(answered(segs, _dedupe(claims), words(language)), spans, when)
         ctx = CheckContext(self.factbase, when, language)
         every = sorted(((finding(src, code, v), v.claim, set_aside(v)) for code, v in verify(claims, ctx)),
                        key=lambda p: (p[0].line, p[0].column, p[0].attribute))

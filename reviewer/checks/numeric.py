@@ -126,7 +126,22 @@ class NumericValue(Check):
             return self._no_facts(claim, ctx)
         valid = [f for f in facts if f.valid_at(ctx.as_of)]
         hits = self._hits(claim, ctx, q, valid, confident)
+        if not hits:  # (then the chip's own figure stays what a wrong one is compared with)
+            there = [f for f in self._links_in_systems(claim, ctx) if matches(q, f)]
+            hits, valid = (there, valid + there) if there else (hits, valid)
         return self._of_hits(claim, ctx, q, hits, valid) or self._without_hit(claim, ctx, q, facts, valid, confident)
+
+    @staticmethod
+    def _links_in_systems(claim: Claim, ctx: CheckContext) -> list[ResolvedFact]:
+        """"the 16 chips form a 4x4 torus over NeuronLink at 1,024 GB/s per chip": a system's own per-chip figure
+        of its chips' links (the trn2.48xlarge's intra-instance NeuronLink) is the chip's figure there too. It
+        can verify a figure; the chip's own figure stays what a wrong one is compared with."""
+        fb = ctx.factbase
+        if fb.entities[claim.entity].kind != "chip" or claim.attribute not in ("interconnect_bandwidth", "bandwidth") \
+                or claim.scope == "system":
+            return []
+        return [f for e in fb.built_from(claim.entity) for f in fb.about(e, "interconnect_bandwidth")
+                if f.q.scope == "chip" and f.valid_at(ctx.as_of)]
 
     def _no_facts(self, claim: Claim, ctx: CheckContext) -> Verdict:
         """No fact of the entity: a sparse figure sold as dense, a system's total said per chip, the one entity

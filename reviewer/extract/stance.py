@@ -20,9 +20,11 @@ verdict is reviewer/verify.py's `by_stance`.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from itertools import pairwise
 
 from ..lang.windows import Words
-from ..models import Segment
+from ..models import Claim, Segment, evolve
 from .discourse import Discourse
 from .gates import is_discussed, question_turn, quoted_blockquote, quoted_heading
 from .patterns import QUOTED
@@ -41,6 +43,27 @@ def segment_stance(seg: Segment, state: Discourse, w: Words) -> str:
             or question_turn(seg, w) or (seg.kind == "paragraph" and w.comment_header.match(seg.text)):
         return "quoted"  # (and a comment under "**Name** · Role")
     return "asserted"
+
+
+def answered(segs: Sequence[Segment], claims: list[Claim], w: Words) -> list[Claim]:
+    """A quiz's statements and options: the statement right before "Answer: False." is refuted (as a myth
+    under "Myth:"), and the options of a multiple-choice question ("- (a) 192 GB" under a line ending in "?")
+    are not the article's claims: what it asserts is in the answer."""
+    spans = []
+    for prev, seg in pairwise(segs):
+        if seg.kind == "paragraph" and w.answer_false.match(seg.text) and prev.kind in ("paragraph", "heading"):
+            spans.append((prev.start, prev.start + len(prev.text), "refuted"))
+    intros = {seg.block: seg for seg in segs if seg.kind == "paragraph" and seg.text.rstrip(" *_\n").endswith("?")}
+    for seg in segs:
+        if seg.kind == "list_item" and seg.intro in intros and w.choice_option.match(seg.text):
+            spans.append((seg.start, seg.start + len(seg.text), "quoted"))
+    if not spans:
+        return claims
+    out = []
+    for c in claims:
+        hit = next((st for a, b, st in spans if a <= c.start < b), None)
+        out.append(evolve(c, stance=hit) if hit and c.stance == "asserted" else c)
+    return out
 
 
 def mark_myths(sentences: list[Sentence]) -> None:

@@ -38,6 +38,8 @@ FLAGS: dict[str, int] = {
     "cited_work": re.IGNORECASE,
     "measured_clause": re.IGNORECASE,
     "announced_after": re.IGNORECASE,
+    "answer_false": re.IGNORECASE,
+    "choice_option": 0,
     "energy": re.IGNORECASE,
     "price_word": re.IGNORECASE,
     "relative": re.IGNORECASE,
