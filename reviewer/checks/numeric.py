@@ -137,11 +137,15 @@ class NumericValue(Check):
         of its chips' links (the trn2.48xlarge's intra-instance NeuronLink) is the chip's figure there too. It
         can verify a figure; the chip's own figure stays what a wrong one is compared with."""
         fb = ctx.factbase
-        if fb.entities[claim.entity].kind != "chip" or claim.attribute not in ("interconnect_bandwidth", "bandwidth") \
-                or claim.scope == "system":
+        ent = fb.entities[claim.entity]
+        # (and in a system of instances, "inside an instance each chip gets 1,024 GB/s": its instances' figure;
+        # never another instance's for an instance: the trn1n's chips are not the trn1's)
+        chip = claim.entity if ent.kind == "chip" else fb.chip_of(claim.entity) if ent.kind == "system" else None
+        if chip is None or claim.attribute not in ("interconnect_bandwidth", "bandwidth") or claim.scope == "system":
             return []
-        return [f for e in fb.built_from(claim.entity) for f in fb.about(e, "interconnect_bandwidth")
-                if f.q.scope == "chip" and f.valid_at(ctx.as_of)]
+        kinds = ("instance",) if ent.kind == "system" else None
+        return [f for e in (fb.built_from(chip, kinds) if kinds else fb.built_from(chip))
+                for f in fb.about(e, "interconnect_bandwidth") if f.q.scope == "chip" and f.valid_at(ctx.as_of)]
 
     def _no_facts(self, claim: Claim, ctx: CheckContext) -> Verdict:
         """No fact of the entity: a sparse figure sold as dense, a system's total said per chip, the one entity
