@@ -29,9 +29,14 @@ _URL = re.compile(r"(?:https?://|www\.)[^\s)\]>]+")
 _LEAD = re.compile(r"^\s*([^:\n]{1,60}?)\s*:(?=\s)")
 
 
+# markdown-it's default (20) drops what lies deeper unread: quotes in quotes in lists of a long forum thread.
+# Nesting is parsed by recursion, so the limit stays far below Python's.
+MAX_NESTING = 100
+
+
 @lru_cache(maxsize=1)
 def _parser() -> MarkdownIt:
-    return MarkdownIt("commonmark", {"html": True}).enable(["table", "strikethrough"])
+    return MarkdownIt("commonmark", {"html": True, "maxNesting": MAX_NESTING}).enable(["table", "strikethrough"])
 
 
 @lru_cache(maxsize=1)
@@ -39,7 +44,7 @@ def _block_parser() -> MarkdownIt:
     """_parser() without its two core rules after the block rules (inline parsing and joining the
     text of escapes): segments() runs them on the inline tokens it uses, and skips them for text in
     which no inline rule can match (the inline tokens are then exactly one text token)."""
-    md = MarkdownIt("commonmark", {"html": True}).enable(["table", "strikethrough"])
+    md = MarkdownIt("commonmark", {"html": True, "maxNesting": MAX_NESTING}).enable(["table", "strikethrough"])
     return md.disable(["inline", "text_join"])
 
 
