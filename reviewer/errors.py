@@ -54,6 +54,10 @@ class UnsupportedType(InputError):
     code = "E108"
 
 
+class OutputLocked(InputError):
+    code = "E110"
+
+
 class ConfigError(ReviewError):
     code = "E200"
 

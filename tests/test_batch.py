@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import cli
 
 from reviewer.batch import run as batch_run
 from reviewer.batch import run_batch
@@ -408,3 +409,68 @@ def test_batch_an_article_past_the_time_limit_is_one_error_and_the_run_goes_on(t
     assert (out / "guides" / "de-project-rainier.md.review.md").exists()  # the others are reviewed
     again = run_batch([root], out, jobs=1, timeout=None)  # no limit: the timeout was not cached as a result
     assert not again.errors and (out / "huge.md.review.md").exists()
+
+
+def test_batch_a_second_run_on_the_same_reports_fails_clearly_while_the_first_holds_them(tmp_path):
+    import fcntl
+
+    from reviewer.batch.run import LOCK_NAME
+    from reviewer.errors import OutputLocked
+
+    root = _content(tmp_path)
+    out = tmp_path / "out"
+    out.mkdir()
+    with open(out / LOCK_NAME, "a+") as held:  # another run holds the reports
+        fcntl.flock(held.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        with pytest.raises(OutputLocked, match=r"another review batch is writing these reports"):
+            run_batch([root], out, jobs=1)
+        r = cli("batch", str(root), "--out", str(out), "--quiet")
+        assert r.returncode == 2 and r.stderr.count("\n") == 1 and "[E110]" in r.stderr
+    assert run_batch([root], out, jobs=1).articles == 5  # released: the next run goes ahead
+
+
+def test_batch_an_output_path_that_cannot_be_a_directory_is_one_error(tmp_path):
+    root = _content(tmp_path)
+    (tmp_path / "file").write_text("x")
+    r = cli("batch", str(root), "--out", str(tmp_path / "file" / "reports"), "--quiet")
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and "cannot write output" in r.stderr
+
+
+def test_batch_killed_at_any_moment_leaves_whole_reports_and_the_next_run_gives_the_same(tmp_path):
+    """SIGKILL at several moments of a real run (`review batch` as a process): every report present is whole,
+    the cache still opens, and the next run completes with the reports of a run never interrupted."""
+    import signal
+    import time
+
+    root = _content(tmp_path)
+    for k in range(12):  # enough work for the kills to land inside it
+        shutil.copy(CORPUS / ARTICLES[k % len(ARTICLES)], root / f"copy-{k}.md")
+    reference = tmp_path / "reference"
+    assert cli("batch", str(root), "--out", str(reference), "--no-cache", "--quiet", "--jobs", "1").returncode in (0, 1)
+    expected = {p.relative_to(reference): p.read_text() for p in reference.rglob("*.review.md")}
+    out, cache = tmp_path / "out", tmp_path / "cache.sqlite"
+    exe = [sys.executable, "-m", "reviewer.cli", "batch", str(root), "--out", str(out), "--cache", str(cache),
+           "--quiet", "--jobs", "1"]
+    for delay in (0.3, 1.5, 3.0, 4.5):
+        proc = subprocess.Popen(exe, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(delay)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        for p in out.rglob("*.review.md"):  # whatever is there is whole: the same as the uninterrupted run's
+            assert p.read_text() == expected[p.relative_to(out)], p
+        if cache.exists():
+            sqlite3.connect(cache).execute("select count(*) from sqlite_master").fetchall()
+    done = cli("batch", str(root), "--out", str(out), "--cache", str(cache), "--quiet", "--jobs", "1")
+    assert done.returncode in (0, 1), done.stderr
+    assert {p.relative_to(out): p.read_text() for p in out.rglob("*.review.md")} == expected
+    assert not [p for p in out.rglob("*.tmp")], "a killed run's temporary files are cleared by the next one"
+
+
+def test_batch_clears_the_temporary_files_a_killed_run_left(tmp_path):
+    root = _content(tmp_path)
+    out = tmp_path / "out"
+    (out / "guides").mkdir(parents=True)
+    left = out / "guides" / ".de-project-rainier.md.review.md.x1y2.tmp"
+    left.write_text("half a rep")
+    run_batch([root], out, jobs=1)
+    assert not left.exists() and (out / "guides" / "de-project-rainier.md.review.md").exists()

@@ -18,10 +18,11 @@ import os
 import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import FactBaseInvalid, ReviewError
+from ..errors import FactBaseInvalid, OutputLocked, ReviewError, Unreadable
 from ..findings import fail_rank
 from ..lang import LANGUAGES
 from ..output import write_atomic
@@ -35,6 +36,7 @@ from .index import render_markdown, render_summary, worst_first
 
 INPROCESS_CHUNK = 32  # articles between cache commits when reviewing in-process
 POOL_MIN_ARTICLES = 8  # below this a worker pool costs more than it saves
+LOCK_NAME = ".review.lock"
 DEFAULT_TIMEOUT = 60.0  # seconds per article (--timeout): runaway input becomes one error, the batch goes on
 
 Progress = Callable[[int, int], None]
@@ -169,6 +171,33 @@ def _build_reviewer(fact_dirs: Sequence[Path], fingerprint: str):
     return reviewer
 
 
+@contextmanager
+def _locked(out: Path):
+    """The output directory to this run alone (an advisory lock, `DIR/.review.lock`): a second batch writing
+    the same reports fails with one error line instead of interleaving its files with this run's."""
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        fh = open(out / LOCK_NAME, "a+")  # noqa: SIM115 (held for the run)
+    except OSError as exc:
+        raise Unreadable(f"{out}: cannot write output: {exc.strerror or exc}") from None
+    try:
+        try:
+            import fcntl
+        except ImportError:  # (no advisory locks on this platform: runs are not kept apart)
+            fcntl = None  # type: ignore[assignment]
+        if fcntl is not None:
+            try:
+                fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                raise OutputLocked(f"{out}: another review batch is writing these reports ({out / LOCK_NAME}); "
+                                   "wait for it to finish or use another --out") from None
+        for stale in out.rglob(".*.tmp"):  # what a killed run was writing (output.write_atomic): never a report
+            stale.unlink(missing_ok=True)
+        yield
+    finally:
+        fh.close()  # (releases the lock)
+
+
 def _fork_context():
     import multiprocessing
 
@@ -203,7 +232,15 @@ def run_batch(paths: Sequence[str | os.PathLike], out_dir: str | os.PathLike = "
     tool = f"{__version__}+{code_fingerprint()}" + (f"+{hashlib.sha256(checks.encode()).hexdigest()[:12]}"
                                                     if select or ignore or severity else "")
     as_of_s = as_of.isoformat() if as_of else None
-    cache = Cache(cache_file if use_cache else None)
+    with _locked(out):
+        return _run(run, out, cache_file if use_cache else None, fingerprint, tool, lang, as_of, as_of_s, jobs, dirs,
+                    fail_on, started)
+
+
+def _run(run: _Run, out: Path, cache_file: Path | None, fingerprint: str, tool: str, lang: str | None,
+         as_of: dt.date | None, as_of_s: str | None, jobs: int | None, dirs: list[Path], fail_on: str,
+         started: float) -> BatchResult:
+    cache = Cache(cache_file)
     try:
         misses, inputs = run.lookup(cache, lambda data: cache_key(hashlib.sha256(data).hexdigest(), fingerprint,
                                                                   tool, lang, as_of_s))
