@@ -22,6 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench import review_cmd
+
 from corpus import generate
 
 PRH = """version: 1
