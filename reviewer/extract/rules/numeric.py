@@ -61,6 +61,8 @@ def place(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, attribute: str)
         maker_s = ctx.maker_s_chip(s, q.start) if attribute == "process_node" and how == "sentence" else None
         subject = maker_s or subject
     scope, attribute = _scope(seg, s, q, attribute)
+    if scope == "chip" and _each_system(ctx, s):
+        scope = None  # "Jede P5-Instanz bietet 3.200 Gigabit pro Sekunde": each instance, not each chip
     if scope == "chip" and attribute not in INSTANCE_ONLY and ctx.kind(subject) in ("system", "instance", "pod") \
             and not any(
             f.q.scope == "chip" for f in ctx.fb.about(subject, attribute)):
@@ -160,6 +162,16 @@ def _owner_after(s: Sentence, q: Quantity) -> bool:
     """The figure names its owner right after it ("3,360 TFLOPS per trn1.32xlarge"): its own scope."""
     owner = next((m for m in s.mentions if m.start >= q.end), None)
     return owner is not None and bool(s.w.per_owner.fullmatch(s.text, q.end - s.start, owner.start - s.start))
+
+
+def _each_system(ctx: Subjects, s: Sentence) -> bool:
+    """Every per-chip word of the sentence is a bare "jede"/"jeder" right before a system's or an instance's
+    name ("Jede P5-Instanz", "jeder Trn2 UltraServer"): it counts those, not chips."""
+    cues = s.cue("SCOPE:chip")
+    return bool(cues) and all(
+        " " not in s.text[c.start - s.start:c.end - s.start].strip() and any(
+            0 <= m.start - c.end <= 1 and ctx.kind(m.entity) in ("system", "instance", "pod") for m in s.mentions)
+        for c in cues)
 
 
 def _scope(seg: Segment, s: Sentence, q: Quantity, attribute: str) -> tuple[str | None, str]:
