@@ -231,3 +231,16 @@ def test_batch_suggest_facts_writes_the_draft_beside_the_index(tmp_path):
     drafts.mkdir()
     (drafts / "suggested-facts.yaml").write_text(text)
     assert cli("facts", "check", drafts).returncode == 2  # not until it is sourced
+
+
+def test_two_current_figures_of_one_thing_that_disagree_are_an_error(tmp_path):
+    d = tmp_path / "facts"
+    d.mkdir()
+    (d / "more.yaml").write_text(
+        "facts:\n  - entity: h100\n    attribute: power\n    value: 900\n    unit: W\n    qualifiers: {scope: chip}\n"
+        "    checked: 2026-11-25\n    sources: [{title: NVIDIA, url: 'https://www.nvidia.com/x', date: 2026-01-01}]\n")
+    r = cli("facts", "check", str(d))
+    assert r.returncode == 2 and "more.yaml:2: h100.power: 900" in r.stderr and "contradicts 700" in r.stderr
+    (d / "more.yaml").write_text((d / "more.yaml").read_text().replace("    checked:", "    status: alternate\n"
+                                                                           "    note: a board variant\n    checked:"))
+    assert cli("facts", "check", str(d)).returncode == 0

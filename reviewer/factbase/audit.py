@@ -20,6 +20,7 @@ from .load import FactFileError
 from .tiers import TIERS
 
 ANNOUNCED_SHARE = 3  # announced-but-unreleased hardware is re-checked after a third of the horizon
+MANY_VALUED = frozenset({"investment"})  # an investment's tranches are several figures of one kind
 
 
 @dataclass(frozen=True)
@@ -52,8 +53,41 @@ def tier_report(fb: FactBase) -> TierReport:
 
 def audit(fb: FactBase, today: dt.date) -> list[FactFileError]:
     """Every fact that breaks the source and freshness rules above, as `path:line: message`."""
-    errors = [e for rf in fb.facts for e in _fact_errors(fb, rf, today)]
+    errors = [e for rf in fb.facts for e in _fact_errors(fb, rf, today)] + conflicts(fb)
     return sorted(errors, key=lambda e: (e.path, e.line))
+
+
+def conflicts(fb: FactBase) -> list[FactFileError]:
+    """Two current figures of one thing (entity, attribute, qualifiers) that disagree while both are valid:
+    the base must say which is which (`status: alternate|superseded|announced` with a note, or
+    `valid_from`/`valid_until`), else a claim would verify against either."""
+    groups: dict[tuple, list[ResolvedFact]] = {}
+    for rf in fb.facts:
+        if rf.fact.status == "current" and rf.base_value is not None and not rf.fact.derive \
+                and rf.attribute not in MANY_VALUED:
+            key = (rf.entity, rf.attribute, rf.family, rf.q.model_dump_json())
+            groups.setdefault(key, []).append(rf)
+    out = []
+    for facts in groups.values():
+        for i, a in enumerate(facts):
+            for b in facts[:i]:
+                if _overlap(a, b) and a.base_value is not None and b.base_value is not None \
+                        and abs(a.base_value - b.base_value) > 0.01 * max(abs(a.base_value), abs(b.base_value)):
+                    out.append(FactFileError(a.path, a.line, f"{a.entity}.{a.attribute}: {_written(a)} contradicts "
+                                             f"{_written(b)} ({b.path}:{b.line}) for the "
+                                             "same qualifiers; mark one 'status: alternate' or 'superseded' with a "
+                                             "note, or bound them with valid_from/valid_until"))
+    return out
+
+
+def _written(rf: ResolvedFact) -> str:
+    return f"{rf.fact.value} {rf.fact.unit}" if rf.fact.unit else str(rf.fact.value)
+
+
+def _overlap(a: ResolvedFact, b: ResolvedFact) -> bool:
+    lo = max(a.fact.valid_from or dt.date.min, b.fact.valid_from or dt.date.min)
+    hi = min(a.fact.valid_until or dt.date.max, b.fact.valid_until or dt.date.max)
+    return lo < hi
 
 
 def _fact_errors(fb: FactBase, rf: ResolvedFact, today: dt.date) -> list[FactFileError]:
