@@ -113,6 +113,14 @@ LEXICON = _build_lexicon()
 
 # (the words for numbers, multiples, magnitudes, currencies and hours are in reviewer/lang/<code>/numbers.yaml)
 CURRENCY_SYMBOLS = {"$": "USD", "US$": "USD", "USD": "USD", "€": "EUR", "EUR": "EUR"}
+BASE_CURRENCY = "USD"  # the fact base's prices and sums (FAMILY_BASE)
+
+
+def foreign_currency(unit_expr: str | None) -> bool:
+    """A price or sum in a currency the fact base has no figures in ("21,50 € pro Stunde"): not comparable
+    without an exchange rate, so not checked."""
+    return bool(unit_expr) and any(
+        word in CURRENCY_SYMBOLS.values() and word != BASE_CURRENCY for word in str(unit_expr).replace("/", " ").split())
 
 
 def unit_alternation() -> str:

@@ -107,3 +107,10 @@ def test_nothing_in_front_matter_runs_code(reviewer, tmp_path):
 def test_quotes_nested_deeper_than_markdown_it_s_default_are_read(reviewer):
     report = reviewer.review_source(source_from_bytes((">" * 60 + " The H100 has 96 GB of HBM3.\n").encode(), "x.md"))
     assert [(f.text, f.verdict) for f in report.findings if f.attribute == "memory_capacity"] == [("96 GB", "contradicted")]
+
+
+def test_a_price_in_a_currency_the_fact_base_has_no_figures_in_is_unverifiable(reviewer):
+    """Found by hypothesis (a "€" inserted into a German price list): a EUR price went to the USD check and
+    raised. Without an exchange rate it is not checked."""
+    report = reviewer.review_source(source_from_bytes("Die trn1.32xlarge kostet 21,50 € pro Stunde.\n".encode(), "x.md"))
+    assert [(f.text, f.verdict) for f in report.findings] == [("21,50 € pro Stunde", "unverifiable")]

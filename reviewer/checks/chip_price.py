@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .. import units
 from ..i18n import attr_name, msg
 from ..models import Claim, Verdict
 from ..numbers import format_number
@@ -24,7 +25,7 @@ class ChipHourPrice(Check):
     attributes = frozenset({"price_per_chip_hour"})
 
     def applies(self, claim: Claim) -> bool:
-        return claim.quantity is not None
+        return claim.quantity is not None and not units.foreign_currency(claim.quantity.unit)
 
     def check(self, claim: Claim, ctx: CheckContext) -> Verdict:
         fb, lang, q = ctx.factbase, ctx.lang, figure(claim)

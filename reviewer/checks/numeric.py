@@ -51,7 +51,7 @@ class NumericValue(Check):
     })
 
     def applies(self, claim: Claim) -> bool:
-        return claim.quantity is not None
+        return claim.quantity is not None and not units.foreign_currency(claim.quantity.unit)
 
     def candidates(self, claim: Claim, ctx: CheckContext) -> tuple[list[ResolvedFact], bool]:
         """Facts the claim may be about, and whether a mismatch with all of them is a contradiction."""

@@ -361,16 +361,23 @@ class Subjects(Context):
         if scope == "chip":  # "each chip gets 1.5 TB", "640 GB per GPU": a system's total is the mistake
             out = [e for e in out if self.kind(e) not in ("system", "instance", "pod")]
         if s.w.variant.search(s.text, 0, at - s.start):
-            # "there is also a smaller 64-chip Gen1 version: 161 PFLOPS": a sibling built from the same chip
-            ent = self.fb.entities.get(subject)
-            if ent is not None and ent.chip:
-                out += [e for e in self.fb.built_from(ent.chip) if self.kind(e) == ent.kind]
+            out += self._variants(subject)
         seen, uniq = {subject}, []
         for e in out:
             if e not in seen and self.is_hardware(e):
                 seen.add(e)
                 uniq.append(e)
         return tuple(uniq)
+
+    def _variants(self, subject: str) -> list[str]:
+        """"there is also a smaller 64-chip Gen1 version: 161 PFLOPS": a sibling built from the same chip; "eine
+        kleinere 64-Chip-Variante (Trn3 Gen1) mit 161 PFLOPS" after the chip's name: a system built from it."""
+        ent = self.fb.entities.get(subject)
+        if ent is not None and ent.chip:
+            return [e for e in self.fb.built_from(ent.chip) if self.kind(e) == ent.kind]
+        if ent is not None and ent.kind == "chip":
+            return [e for e in self.fb.built_from(subject) if self.kind(e) in ("system", "pod")]
+        return []
 
     def guessed_alternates(self, seg: Segment, subject: str, at: int) -> tuple[str, ...]:
         """For a name said of a chip the sentence does not name: the other chips the paragraph named
