@@ -89,6 +89,11 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
     value and what an old text "said" or "gave" are the corrected ones."""
     if _ARROW_AFTER.match(s.text, end - s.start):
         return "corrected"  # "HBM3e → HBM3", "NVLink 5 -> NVLink 4": where a change started
+    until = s.w.until_past.match(s.text) if s.text[:12].lstrip(" *_>-").startswith(("Bis ", "Until", "Till", "Up to")) \
+        else None
+    if until is not None and until.end() <= end - s.start and not any(ch in s.text[until.end():start - s.start]
+                                                                       for ch in ";:"):
+        return "historical"  # "Bis Ende Mai 2025 verlangte AWS noch 98,32 US-Dollar": the period that ended then
     h = hints(s)
     if not h["any"] and not errata:
         return "asserted"  # (most sentences: no stance word, cue or mark at all)

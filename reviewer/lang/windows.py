@@ -39,6 +39,7 @@ FLAGS: dict[str, int] = {
     "measured_clause": re.IGNORECASE,
     "announced_after": re.IGNORECASE,
     "answer_false": re.IGNORECASE,
+    "until_past": 0,
     "choice_option": 0,
     "energy": re.IGNORECASE,
     "price_word": re.IGNORECASE,
