@@ -25,9 +25,10 @@ _SIGNATURE = re.compile(
 
 
 def _date(words_: str) -> dt.date | None:
-    y = next(reversed(list(_YEAR.finditer(words_))), None)  # the last year written
-    if y is None:
+    years = list(_YEAR.finditer(words_))
+    if not years:
         return None
+    y = years[-1]  # the last year written
     _, period = period_before(words_, y.start(), int(y.group(1)))
     try:
         return dt.date(period.year, period.first_month, period.day or 1)

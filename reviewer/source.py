@@ -248,12 +248,13 @@ def _date_of(meta: dict) -> dt.date | None:
 _DATELINE = re.compile(r"[\s*_>]*(?-i:[A-ZÄÖÜ]{2,}(?:[ -][A-ZÄÖÜ]{2,})*)\s*,\s+"
                        r"(?P<date>(?:[\w.]+,?\s*){1,3}?\d{4})\s*[*_]*\s*[—–-]")
 # (the byline's words of every language, reviewer/lang/<code>/dates.yaml: the article's language is not known yet)
-_BYLINE = re.compile(r"[\s*_>]*(?:" + "|".join(w for c in LANGUAGES for w in dates(c)["byline"]) + r")(?:\s+(?:"
-                     + "|".join(w for c in LANGUAGES for w in dates(c)["byline_at"]) + r"))?\s*:?\s*"
-                     r"(?P<date>\d{4}-\d{2}-\d{2}|(?:[\w.]+,?\s*){0,3}?\d{4})(?![\d-])", re.IGNORECASE)
+_BYLINE_WORDS = (r"(?:" + "|".join(w for c in LANGUAGES for w in dates(c)["byline"]) + r")(?:\s+(?:"
+                 + "|".join(w for c in LANGUAGES for w in dates(c)["byline_at"]) + r"))?\s*:?\s*"
+                 r"(?P<date>\d{4}-\d{2}-\d{2}|(?:[\w.]+,?\s*){0,3}?\d{4})(?![\d-])")
+_BYLINE = re.compile(r"[\s*_>]*" + _BYLINE_WORDS, re.IGNORECASE)
 # the same byline after a separator in a header or credit line ("# #infra — exported 2026-03-13",
 # "*Preprint, revised 2026-09-14*")
-_BYLINE_AFTER = re.compile(r"(?:^|[—–·|,(]\s*)" + _BYLINE.pattern[len(r"[\s*_>]*"):], re.IGNORECASE)
+_BYLINE_AFTER = re.compile(r"(?:^|[—–·|,(]\s*)" + _BYLINE_WORDS, re.IGNORECASE)
 _YEAR_AT_END = re.compile(r"(\d{4})(?:-(\d{2})-(\d{2}))?$")
 
 

@@ -120,8 +120,6 @@ class NumericValue(Check):
         q = figure(claim)
         assert q is not None
         facts, confident = self.candidates(claim, ctx)
-        if claim.as_of is not None:  # "insgesamt 4 Milliarden bis Ende 2024": judged as of that date
-            ctx = replace(ctx, as_of=claim.as_of)
         if not facts:
             return self._no_facts(claim, ctx)
         valid = [f for f in facts if f.valid_at(ctx.as_of)]

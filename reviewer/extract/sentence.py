@@ -232,9 +232,15 @@ def compared_in(s: Sentence) -> list[Mention]:
 def counted_in(s: Sentence) -> list[Mention]:
     """Names inside a count ("16 Trainium2 chips", "mit je 64 Trainium2"): parts, not the subject."""
     if s.counted is None:
-        s.counted = [m for m in s.mentions
-                     if s.w.count_before.search(s.text[max(0, m.start - s.start - 12):m.start - s.start])]
+        s.counted = [m for m in s.mentions if _count_before(s, m)]
     return s.counted
+
+
+def _count_before(s: Sentence, m: Mention) -> bool:
+    """A number right before the name, not a version's ("the CDNA 4 MI355X", "PCIe 5 GPUs")."""
+    before = s.text[max(0, m.start - s.start - 12):m.start - s.start]
+    n = s.w.count_before.search(before)
+    return n is not None and not s.w.version_before.search(before, 0, n.start())
 
 
 def change_of(s: Sentence, a: Quantity, b: Quantity) -> tuple[Quantity, Quantity] | None:

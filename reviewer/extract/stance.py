@@ -166,6 +166,7 @@ def hints(s: Sentence) -> dict:
     else:
         fix = w.correct_marker.search(text)
         hyp = w.hypothetical.search(text)
+        leads = list(w.historical_lead.finditer(text))
         h = {
             "fix": fix.end() if fix else None,
             # (cheap words first: the full windows are matched only at a value, where these occur)
@@ -178,8 +179,8 @@ def hints(s: Sentence) -> dict:
             "changed": w.changed_word.search(text) is not None,
             "negation": w.negation_word.search(text) is not None,
             "hypothetical": (hyp.start(), hyp.end()) if hyp else None,
-            "historical_lead": [m.end() for m in w.historical_lead.finditer(text)],
-            "historical_after": [m.start() for m in w.historical_lead.finditer(text)],
+            "historical_lead": [m.end() for m in leads],
+            "historical_after": [m.start() for m in leads],
             "cited": [m.end() for m in w.cited_work.finditer(text)],
             "measured": [m.end() for m in w.measured_clause.finditer(text)],
         }
