@@ -157,6 +157,8 @@ def segments(src: Source) -> list[Segment]:
         out = [replace(seg, text=_POST_COUNTER.sub(lambda m: m.group(1) + " " * len(m.group(2)), seg.text, count=1))
                if seg.kind != "table_cell" else seg for seg in out]
     every = bool(_FOOTNOTE_CLUE.search(text))
+    if every and any(seg.kind == "table_cell" for seg in out):
+        out = _footnotes_to_rows(out)
     if every or "*" in text:
         # footnote markers ("8 TB/s¹", "4.614³", "FP8 (dicht)²", "96[^1]", "96[1]", "96^1", "10 PFLOPS*",
         # and the label of a definition "[^1]: ...") are blanked like markup: the figure and the cue word
@@ -212,6 +214,40 @@ _POST_COUNTER = re.compile(r"(?m)^(\W{0,4})(\d{1,3}/\d{1,3})(?=\s)")
 # a post's header line: its time or date (the name and the dot stay: stance.py's post_header knows a thread by them)
 _POST_HEADER_LINE = re.compile(r"^([ \t*_]*@?[\w.@-]{2,60}[ \t*_]*·[ \t]*)"
                                r"(\d{1,2}:\d{2}|\d{1,2}\.\s?\w{3,9}\.?\s\d{4})(?=[ \t]*\n)")
+
+
+def _footnotes_to_rows(out: list[Segment]) -> list[Segment]:
+    """A footnote under a table ("³ Angekündigt waren im Juni 2024 bis zu 288 GB") speaks of the row whose cell
+    carries its marker ("| AMD MI325X | 256³ |"): the row's first cell becomes the note's intro, as a list's
+    intro paragraph is its items' (a marker in more than one row says nothing)."""
+    rows: dict[str, set[int]] = {}
+    for seg in out:
+        if seg.kind == "table_cell":
+            for m in _SUPERSCRIPT_MARK.finditer(seg.text):
+                rows.setdefault(m.group(), set()).add(seg.row_header if seg.row_header >= 0 else seg.block)
+    if not rows:
+        return out
+    noted: list[Segment] = []
+    for seg in out:
+        lines = seg.text.rstrip("\n").split("\n") if seg.kind == "paragraph" and _NOTE_START.match(seg.text) else []
+        if not lines or not all(_NOTE_START.match(line) for line in lines):
+            noted.append(seg)
+            continue
+        at = 0
+        for k, line in enumerate(lines):  # one note a line ("² ...\n³ ..."): each its own paragraph
+            mark = _NOTE_START.match(line)
+            row = rows.get(mark.group(1), set()) if mark else set()
+            noted.append(replace(seg, text=line, start=seg.start + at, block=seg.block if k == 0 else NOTE_BLOCK + len(noted),
+                                 intro=next(iter(row)) if len(row) == 1 else seg.intro))
+            at += len(line) + 1
+    return noted
+
+
+NOTE_BLOCK = 2_000_000  # block numbers of a footnote block's later lines: past any the parser gives
+
+
+_SUPERSCRIPT_MARK = re.compile(r"(?<=[^\s¹²³⁴⁵⁶⁷⁸⁹⁰])(?<!\b10)[¹²³⁴⁵⁶⁷⁸⁹⁰]+")
+_NOTE_START = re.compile(r"\s*([¹²³⁴⁵⁶⁷⁸⁹⁰]+)\s")
 
 
 def _blank_time(m: re.Match) -> str:

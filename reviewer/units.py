@@ -51,6 +51,10 @@ def _build_lexicon() -> dict[str, tuple[str, str]]:
         lex[f"{p}bit"] = (f"{name}bit", "memory")
         for c in ("FLOPS", "FLOP/s", "FLOPs", "flops", "Flops", "OPS", "OPs"):
             lex[f"{p}{c}"] = (f"{name}FLOPS", "compute")
+    for p in ("G", "T", "P", "E"):  # an automatic transcript writes everything lower case: "2.517 tflops", "288 gb"
+        name = _PREFIX[p]
+        lex[f"{p.lower()}flops"] = (f"{name}FLOPS", "compute")
+        lex[f"{p.lower()}b"] = (f"{name}byte", "memory")
     for p, name in _BIN.items():
         lex[f"{p}B"] = (f"{name}byte", "memory")
         for rate in ("B/s", "B/sec", "Bps"):
@@ -64,8 +68,12 @@ def _build_lexicon() -> dict[str, tuple[str, str]]:
             lex[f"{cap}bit/s"] = (f"{name}bit / second", "rate")
             lex[f"{cap}bits per second"] = (f"{name}bit / second", "rate")
             lex[f"{cap}bytes per second"] = (f"{name}byte / second", "rate")
-            lex[f"{cap}bytes pro Sekunde"] = (f"{name}byte / second", "rate")
-            lex[f"{cap}bit pro Sekunde"] = (f"{name}bit / second", "rate")
+            # (spoken and transcribed: "4,9 Terabyte pro Sekunde", "vier terabyte pro sekunde")
+            for per in ("pro Sekunde", "pro sekunde", "je Sekunde", "per second"):
+                lex[f"{cap}bytes {per}"] = (f"{name}byte / second", "rate")
+                lex[f"{cap}byte {per}"] = (f"{name}byte / second", "rate")
+                lex[f"{cap}bit {per}"] = (f"{name}bit / second", "rate")
+                lex[f"{cap}bits {per}"] = (f"{name}bit / second", "rate")
     lex.update({
         "nm": ("nanometer", "length"),
         "Nanometer": ("nanometer", "length"),

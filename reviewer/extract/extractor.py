@@ -34,7 +34,7 @@ from .discourse import Discourse, Memory, header_unit, newest_for_new, with_head
 from .patterns import HARDWARE_KINDS
 from .rules import SENTENCE_RULES, figure_claim
 from .sentence import Sentence, compared_in, counted_in, split_sentences
-from .subjects import Subjects
+from .subjects import Subjects, unnamed_variant
 
 
 class ClaimExtractor:
@@ -190,7 +190,7 @@ class ClaimExtractor:
         article states ("Zwischenruf: „Und die Inferentia2 hatte 96 GB!“", "Die H200 hat doch 192 GB, oder?"):
         a contradiction there is a warning to check, not an error."""
         rel = at - s.start
-        if s.w.quote_unclosed.match(s.text, 0, rel) or s.w.variant.search(s.text, 0, rel) \
+        if s.w.quote_unclosed.match(s.text, 0, rel) or unnamed_variant(s, at) \
                 or s.w.parts_before.search(s.text, 0, rel):
             return True  # (and a variant's figure: "daneben gibt es eine kleinere Konfiguration mit 256 Chips";
             # a part of a total: "1.28 TB/s per chip, made up of 1,024 GB/s inside an instance and ...")

@@ -135,6 +135,8 @@ def nearest_label(s: Sentence, prefix: str, start: int, end: int, window: int,
             continue
         if prefix == "ATTR:" and c.start >= end and any(end <= q.start and q.end <= c.start for q in s.quantities):
             continue  # "640 GB, NVLink 4 at 900 GB/s per GPU, also 192 vCPUs": the cue is the later figure's
+        if c.start >= end and ";" in gap:
+            continue  # "671 TFLOPS and not 2,517 TFLOPS; the larger number is sparse": the next clause's word
         if c.end <= start and _LABEL_COLON.fullmatch(gap):
             d = 0  # "FP8: 4.5 PFLOPS": the value's own label
         elif s.w.clause_break.search(gap) and not (c.label.startswith("SCOPE:") and s.w.bare_with.fullmatch(gap)) \

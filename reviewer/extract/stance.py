@@ -9,7 +9,9 @@
   is 141 GB", "we wrongly gave ... as", "(was 94 GB)"); the new value after "the right value is" is asserted.
 - historical: said of the time it names ("at launch", "bei der Vorstellung"): judged then, never outdated.
 - speculation: "analysts expect", "reportedly", "angeblich": unverifiable at most.
-- hypothetical: "if AWS doubled the memory, it would have ...".
+- hypothetical: "if AWS doubled the memory, it would have ..."; a requirement ("mindestens 141 GB je Beschleuniger
+  gefordert", a cell under "Requirement"); and a yes/no question ("Does the B200 have
+  192 GB?"): it asks, it does not assert (quoted when the question is in quotation marks).
 - negated: "50 GB/s and not 400 GB/s", "statt 96 GB": the figure after "not", "rather than", "statt".
 
 The words are the language's (reviewer/lang/<code>/cues.yaml: REPORTED:<stance>, STANCE:<stance>; and
@@ -39,6 +41,8 @@ def segment_stance(seg: Segment, state: Discourse, w: Words) -> str:
     "Zitat von X:", or anywhere in a forum thread), an interviewer's turn, a reader's comment."""
     if quoted_heading(seg, w) or (seg.kind == "heading" and w.myth_label.search(seg.text)):
         return "refuted"
+    if seg.kind == "table_cell" and seg.col_header >= 0 and w.requirement_header.search(state.cell_text.get(seg.col_header, "")):
+        return "hypothetical"  # a tender's table: "| M-02 | Leistungsaufnahme je Beschleuniger ≤ 700 W |" under "Anforderung"
     if (seg.kind == "blockquote" and state.thread) or quoted_blockquote(seg, state.last_paragraph, w) \
             or question_turn(seg, w) or (seg.kind == "paragraph" and w.comment_header.match(seg.text)):
         return "quoted"  # (and a comment under "**Name** · Role")
@@ -94,6 +98,10 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
     if until is not None and until.end() <= end - s.start and not any(ch in s.text[until.end():start - s.start]
                                                                        for ch in ";:"):
         return "historical"  # "Bis Ende Mai 2025 verlangte AWS noch 98,32 US-Dollar": the period that ended then
+    if s.text.rstrip(" *_)]»“”\"'\n").endswith("?") and s.w.yes_no_question.match(s.text):
+        # 'Bieterfrage 3: „Trifft es zu, dass die MI325X 288 GB bietet?“', "Sind das nicht eher 2,56 Tbit/s?"
+        quoted = any(q.start() < start - s.start and end - s.start <= q.end() for q in QUOTED.finditer(s.text))
+        return "quoted" if quoted else "hypothetical"
     h = hints(s)
     if not h["any"] and not errata:
         return "asserted"  # (most sentences: no stance word, cue or mark at all)
@@ -126,13 +134,15 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
     if h["negation"] and (s.w.negated_before.search(text, max(0, rel - 40), rel)
                           or s.w.negated_phrase.search(text, max(0, rel - 60), rel)):
         return "negated"  # "50 GB/s and not 400 GB/s", "statt 96 GB", "instead of 80 GB of HBM3 at 3.35 TB/s"
+    if any(b <= rel and not any(ch in text[b:rel] for ch in ";:") for b in h["requirement"]):
+        return "hypothetical"  # "Je Beschleuniger gelten mindestens 141 GB HBM ... und höchstens 700 W": a requirement
     hyp = h["hypothetical"]
     if hyp is not None and hyp[0] <= rel and ";" not in text[hyp[1]:rel]:
         return "hypothetical"  # "if AWS doubled the memory, it would have 288 GB"
     if (s.has_cue("STANCE:measured") and any(_measures(s, c, rel, rel_end) for c in s.cue("STANCE:measured"))) \
             or any(b <= rel and not s.w.measured_break.search(text, b, rel) for b in h["measured"]):
         return "measured"  # "erreichten wir 741 TFLOPS", "our copy kernel topped out at 2.91 TB/s": no specification
-    for label in ("STANCE:quoted", "STANCE:speculation", "STANCE:historical"):
+    for label in ("STANCE:quoted", "STANCE:speculation", "STANCE:hypothetical", "STANCE:historical"):
         if s.has_cue(label) and any(_governs(s, c, rel, rel_end) for c in s.cue(label)):
             return label.split(":", 1)[1]
     if any(b <= rel and not any(ch in text[b:rel] for ch in ";:") for b in h["historical_lead"]):
@@ -151,7 +161,7 @@ _NO_HINTS: dict = {"fix": None, "self_correction": False, "refuted_after": False
                    "errata_spans": [],
                    "changed": False,
                    "negation": False, "hypothetical": None, "historical_lead": [], "historical_after": [], "cited": [],
-                   "measured": []}
+                   "measured": [], "requirement": []}
 
 
 def hints(s: Sentence) -> dict:
@@ -183,6 +193,7 @@ def hints(s: Sentence) -> dict:
             "historical_after": [m.start() for m in leads],
             "cited": [m.end() for m in w.cited_work.finditer(text)],
             "measured": [m.end() for m in w.measured_clause.finditer(text)],
+            "requirement": [m.start() for m in w.requirement_clause.finditer(text)],
         }
     h["any"] = bool(s.discussed or s.refuted or s.has_cue("REPORTED") or s.has_cue("STANCE:")
                     or s.has_cue("ATTR:announced") or any(h.values()))

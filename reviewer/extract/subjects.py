@@ -83,7 +83,7 @@ class Subjects(Context):
                 and not _paren_has_own_figure(s, gap[0], owner):
             # "the 900 GB/s that Hopper's NVLink 4 provided", "300 GB/s (NVLink 2)", "1,287 TFLOPS per Trainium2"
             return owner.entity, "sentence", owner.text
-        pair = _second_of_pair(s, at)
+        pair = second_of_pair(s, at)
         if pair and compared:
             # "the MI300X has 51 GB more memory than the H200 (192 GB vs 141 GB)": the second figure of a pair
             # is the compared one's
@@ -112,6 +112,10 @@ class Subjects(Context):
             ctx = self.context(seg, fits=lambda e: self.kind(e) in ("system", "pod") and fits(e), at=at)
             if ctx:
                 return ctx, "coreference", self.fb.entities[ctx].name
+        if len(before) > 1 and s.w.apposition_open.fullmatch(s.text, before[-2].end - s.start, before[-1].start - s.start) \
+                and "," in s.text[before[-1].end - s.start:at - s.start]:
+            m = before[-2]  # "Project Rainier, a Trainium2 cluster in Indiana, was switched on in October 2025"
+            return m.entity, "sentence", m.text
         if len(before) > 1:
             # "The MI355X matches Blackwell Ultra on capacity, and AMD builds its compute dies on TSMC's 5 nm node":
             # a maker named after the last chip speaks of its own chip
@@ -314,7 +318,7 @@ class Subjects(Context):
             # "| trn2.48xlarge | Trainium2 | 16 | 667 |" under "BF16 dicht (TFLOPS)": the row's chip, too
             out += [e for e in self.memory.all(seg.row_header) if self.is_hardware(e)]
             out += [e for e in self.state.row_entities.get(seg.row_header, ()) if self.is_hardware(e)]
-        if how != "sentence" and (_pair_after(s, at) is not None or _second_of_pair(s, at) or _in_change(s, at)):
+        if how != "sentence" and (_pair_after(s, at) is not None or second_of_pair(s, at) or _in_change(s, at)):
             # "Per chip it's 2x on FP8 (2,517 vs 1,299 TFLOPS)" after a paragraph on Trainium3: one figure of a
             # pair is the one compared with, most often the predecessor or the successor
             ent = self.fb.entities.get(subject)
@@ -341,8 +345,8 @@ class Subjects(Context):
         if how not in ("sentence", "table"):
             out += self.memory.all(seg.block, seg.start + at) + self.memory.all_compared(seg.block, seg.start + at)
             for block in (seg.intro, seg.heading):
-                if block >= 0:
-                    out += self.memory.all(block)
+                if block >= 0 and not (block == seg.intro and seg.kind == "paragraph" and named):
+                    out += self.memory.all(block)  # (a footnote that names its own subject: not its row's)
             if seg.intro >= 0 and seg.heading >= 0:
                 intro = next((e for e in self.memory.all(seg.intro) if self.is_hardware(e)), None)
                 if intro and self.heading_over_intro(intro, seg.heading, self.is_hardware) == subject:
@@ -360,7 +364,7 @@ class Subjects(Context):
             out += self.fb.built_from(subject)
         if scope == "chip":  # "each chip gets 1.5 TB", "640 GB per GPU": a system's total is the mistake
             out = [e for e in out if self.kind(e) not in ("system", "instance", "pod")]
-        if s.w.variant.search(s.text, 0, at - s.start):
+        if unnamed_variant(s, at):
             out += self._variants(subject)
         seen, uniq = {subject}, []
         for e in out:
@@ -460,7 +464,17 @@ def owner_after(s: Sentence, m: Mention, subject: str, at: int) -> bool:
     return own is not None and bool(s.w.next_clause.search(s.text, m.end - s.start, own.start - s.start))
 
 
-def _second_of_pair(s: Sentence, at: int) -> bool:
+def unnamed_variant(s: Sentence, at: int) -> bool:
+    """A variant the sentence mentions before the figure at `at` without naming it ("there is also a smaller
+    64-chip version: 161 PFLOPS", the variant's own count in "ein kleineres 64-Chip-System" too): the figure may be
+    a sibling's. Not when a name lies in the phrase ("a smaller 64-chip Trn3 Gen1 UltraServer: 362 PFLOPS" is that
+    one's figure, and wrong)."""
+    return any(v.start() < at - s.start and not any(m.start - s.start < v.end() + 2 and m.end - s.start > v.start()
+                                                    for m in s.mentions)
+               for v in s.w.variant.finditer(s.text))
+
+
+def second_of_pair(s: Sentence, at: int) -> bool:
     """The figure at `at` follows another of its family across "vs", "gegenüber", "against": "192 GB vs 141 GB"."""
     q = next((x for x in s.quantities if x.start == at), None)
     prev = [x for x in s.quantities if x.end <= at]

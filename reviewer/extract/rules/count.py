@@ -23,6 +23,13 @@ def count_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim 
     """
     if q.text.lower() in s.w.indefinite and not s.w.only_before.search(s.text[:q.start - s.start]):
         return None  # "für einen Chip, eine Instanz oder ein Rack": an article, not a count
+    if s.w.worth_after.match(s.text, q.end - s.start):
+        return None  # "you span only 4 chips' worth of cores": a measure of cores, not a count of chips
+    if q.value != int(q.value):
+        return None  # "**2.1** Je Beschleuniger gelten ...": a section number; no count has a fraction
+    if 1990 <= q.value < 2040 and q.value == int(q.value) and s.w.year_lead.search(
+            s.text, max(0, q.start - s.start - 12), q.start - s.start):
+        return None  # "ab 2027 Beschleuniger mit mehr als 400 GB": a year, not a count
     if s.w.any_between.search(s.text, max(0, q.start - s.start - 16), q.start - s.start):
         return None  # "the hops between any two accelerators": a pair, not a system's count
     if is_core_count(s, q):

@@ -135,6 +135,9 @@ def _dated_entity(ctx: Subjects, seg: Segment, s: Sentence, dated: Callable[[str
         inner = [(r.start() + s.start, r.end() + s.start) for r in s.w.relative_clause.finditer(s.text, 0, start)]
         with_facts = [x for x in with_facts if not any(p <= x.start and x.end <= r for p, r in inner)] or with_facts
         before = [x for x in with_facts if x.end <= a]
+        if len(before) > 1 and s.w.apposition_open.fullmatch(s.text, before[-2].end - s.start, before[-1].start - s.start) \
+                and "," in s.text[before[-1].end - s.start:a - s.start]:
+            before.pop()  # "Project Rainier, a Trainium2 cluster in Indiana, was switched on in October 2025"
         subject = before[-1] if before else with_facts[0]
         if not before and _CLAUSE_END.search(s.text, b - s.start, subject.start - s.start) \
                 and any(c.end <= a for c in s.cue("ANAPH:")):

@@ -16,7 +16,7 @@ from ..patterns import (
 )
 from ..rule import Rule
 from ..sentence import Sentence, change_of, counted_in, names_network, nearest_label
-from ..subjects import Subjects
+from ..subjects import Subjects, second_of_pair
 
 
 def numeric_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim | None:
@@ -77,6 +77,11 @@ def place(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, attribute: str)
     end = s.start + direction.end() if direction else q.end  # the finding covers "900 GB/s in each direction"
     each_way = q.family == "rate" and bool(s.w.per_direction_before.search(s.text, 0, q.start - s.start))
     alternates = () if maker_s else ctx.alternates(seg, s, subject, how, scope, q.start)
+    if how == "sentence" and second_of_pair(s, q.start) and not any(m.start >= q.end for m in s.mentions):
+        # "Trainium3 is 144 GiB vs 96 GiB, i.e. 1.5x": the second figure of a pair whose owner goes unnamed is
+        # what it is compared with, the predecessor's or the successor's
+        ent = ctx.fb.entities.get(subject)
+        alternates = (*alternates, *ctx.predecessors(subject), *([ent.successor] if ent and ent.successor else []))
     older = ctx.predecessors(subject) if is_old_of_change(s, q) else []
     if older:
         # "bandwidth rises from 2.9 TB/s to 4.9 TB/s on Trainium3": the figure it rose from is the
