@@ -9,7 +9,8 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from itertools import chain
 from pathlib import Path
 from typing import Literal
 
@@ -24,7 +25,7 @@ from .factbase.base import FactBase, load_factbase
 from .fastpath import segment_docs
 from .findings import SEVERITY_RANK, fail_rank, finding
 from .lang import detect_language, words
-from .markdown import segments
+from .markdown import iter_segments
 from .models import ArticleReport, Claim, Finding, Segment, Source, evolve
 from .nlp import build_nlp
 from .source import read_source, source_from_text
@@ -68,19 +69,8 @@ class Reviewer:
                                   as_of: dt.date | None = None) -> tuple[ArticleReport, list[Claim]]:
         """The review, and each finding's claim in the same order: claims carry the qualifiers
         (precision, sparsity, scope) that findings do not, which the batch's consistency check needs."""
-        language = lang or src.lang or detect_language(src.markdown)
-        spans = posts.post_spans(src.markdown, language)  # a thread's dated posts
-        when = src.date or as_of or posts.latest(spans) or dt.date.today()
-        segs = front_matter_segments(src) + segments(src)
-        nlp = self.nlp(language)
-        extractor = ClaimExtractor(self.factbase, language)
-        claims = []
-        for seg, doc in zip(segs, segment_docs(nlp, [seg.text for seg in segs]), strict=True):
-            claims.extend(extractor.claims(seg, doc))
-        claims = posts.dated(answered(segs, _dedupe(claims), words(language)), spans, when)
-        ctx = CheckContext(self.factbase, when, language)
-        every = sorted(((finding(src, code, v), v.claim, set_aside(v)) for code, v in verify(claims, ctx)),
-                       key=lambda p: (p[0].line, p[0].column, p[0].attribute))
+        language, when, runs = self.review_runs(src, lang=lang, as_of=as_of)
+        every = [item for run in runs for item in run]
         pairs = [(f, c) for f, c, aside in every if not aside]
         keep, unused = suppress.apply(src.text, [f for f, _ in pairs])  # <!-- review-disable… --> directives
         if len(keep) < len(pairs):
@@ -90,6 +80,85 @@ class Reviewer:
                                status=status_of(findings), findings=findings, notices=(*src.notices, *unused),
                                set_aside=tuple(f for f, _, aside in every if aside))
         return report, [c for _, c in pairs]
+
+    def review_runs(self, src: Source, *, lang: str | None = None, as_of: dt.date | None = None
+                    ) -> tuple[str, dt.date, Iterator[list[tuple[Finding, Claim, bool]]]]:
+        """The review as it goes: the article's language, the date it is checked at, and its findings run by
+        run (segments of about RUN_CHARS characters; one run for any article shorter than that), each run's
+        (finding, claim, set aside) in document order. A run is analysed, checked and handed on before the
+        next one is parsed, so a long article's findings need not all be held at once (emitters.json.stream)."""
+        language = lang or src.lang or detect_language(src.markdown)
+        spans = posts.post_spans(src.markdown, language)  # a thread's dated posts
+        when = src.date or as_of or posts.latest(spans) or dt.date.today()
+        return language, when, self._runs(src, language, spans, when)
+
+    def _runs(self, src: Source, language: str, spans, when: dt.date) -> Iterator[list[tuple[Finding, Claim, bool]]]:
+        nlp = self.nlp(language)
+        extractor = ClaimExtractor(self.factbase, language)
+        ctx = CheckContext(self.factbase, when, language)
+        for segs in _in_runs(chain(front_matter_segments(src), iter_segments(src))):
+            claims = []
+            for seg, doc in zip(segs, segment_docs(nlp, [seg.text for seg in segs]), strict=True):
+                claims.extend(extractor.claims(seg, doc))
+            claims = posts.dated(answered(segs, _dedupe(claims), words(language)), spans, when)
+            yield sorted(((finding(src, code, v), v.claim, set_aside(v)) for code, v in verify(claims, ctx)),
+                         key=lambda p: (p[0].line, p[0].column, p[0].attribute))
+            extractor.forget({seg.block for seg in segs[-16:]}
+                             | {b for seg in segs for b in (seg.heading, seg.intro, seg.row_header, seg.col_header)})
+
+
+class ReviewStream:
+    """One article's review for a writer that streams (emitters.json.stream): parts() gives the findings and the
+    set-aside claims run by run, with --select/--ignore and the configured severities applied and the
+    suppression directives honoured; after it, head() is the report without them (its status and the
+    counts of what parts() gave), and `alarms` the severities of its contradicted and outdated findings."""
+
+    def __init__(self, reviewer: Reviewer, src: Source, *, lang: str | None = None, as_of: dt.date | None = None,
+                 select: Sequence[str] = (), ignore: Sequence[str] = (), severity: Mapping[str, str] | None = None):
+        self.src, self.select, self.ignore, self.severity = src, select, ignore, severity or {}
+        self.language, self.when, self._runs = reviewer.review_runs(src, lang=lang, as_of=as_of)
+        self.counts = dict.fromkeys(("verified", "contradicted", "outdated", "unverifiable"), 0)
+        self.alarms: set[str] = set()
+        self._suppress = suppress.Suppressor(src.text)
+
+    def parts(self) -> Iterator[tuple[tuple[Finding, ...], tuple[Finding, ...]]]:
+        for run in self._runs:
+            found = [f for f, _, aside in run if not aside]
+            found = [found[k] for k in self._suppress.keep(found)]
+            part = with_severity(select_checks(self._report(tuple(found), tuple(f for f, _, aside in run if aside)),
+                                               self.select, self.ignore), self.severity)
+            for f in part.findings:
+                self.counts[f.verdict] += 1
+                if f.verdict in ("contradicted", "outdated"):
+                    self.alarms.add(f.severity)
+            yield part.findings, part.set_aside
+
+    def head(self) -> ArticleReport:
+        status = "FAILED" if "error" in self.alarms else "PASSED WITH CHANGES" if self.alarms else "PASSED"
+        return evolve(self._report((), ()), status=status,
+                      notices=(*self.src.notices, *self._suppress.notices()))
+
+    def _report(self, findings: tuple[Finding, ...], aside: tuple[Finding, ...]) -> ArticleReport:
+        return ArticleReport(path=self.src.path, language=self.language, date=self.src.date, as_of=self.when,
+                             title=self.src.title, status=status_of(findings), findings=findings,
+                             notices=self.src.notices, set_aside=aside)
+
+
+RUN_CHARS = 100_000  # an article is analysed and checked in runs of segments of about this many characters
+
+
+def _in_runs(segs: Iterable[Segment]) -> Iterator[list[Segment]]:
+    """The segments in runs of about RUN_CHARS characters (a longer segment is a run of its own)."""
+    run: list[Segment] = []
+    size = 0
+    for seg in segs:
+        if run and size + len(seg.text) > RUN_CHARS:
+            yield run
+            run, size = [], 0
+        run.append(seg)
+        size += len(seg.text)
+    if run:
+        yield run
 
 
 def _pipeline(lang: str, factbase: FactBase, model: str | None) -> Language:
@@ -178,6 +247,12 @@ def with_severity(report: ArticleReport, severity: Mapping[str, str]) -> Article
     findings = tuple(evolve(f, severity=severity[f.check]) if f.check in severity
                      and f.verdict in ("contradicted", "outdated") else f for f in report.findings)
     return evolve(report, findings=findings, status=status_of(findings))
+
+
+def exit_code_of_streams(streams: Sequence[ReviewStream], fail_on: str = "warning") -> int:
+    """exit_code() for streamed reviews: from the severities of their alarms."""
+    threshold = fail_rank(fail_on)
+    return int(any(SEVERITY_RANK[sev] >= threshold for st in streams for sev in st.alarms))
 
 
 def exit_code(reports: Sequence[ArticleReport], fail_on: str = "warning") -> int:

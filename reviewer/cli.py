@@ -21,6 +21,7 @@ from .lang import LANGUAGES
 from .version import TOOL_NAME, __version__
 
 FORMATS = ("markdown", "json", "concise", "github", "rdjson", "sarif")
+STREAM_CHARS = 2_000_000  # JSON for articles longer than this in all is streamed (emitters.json.stream)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -94,13 +95,15 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
+    from contextlib import nullcontext
+
     from . import config
-    from .api import Reviewer, check_codes, exit_code, select_checks, with_severity
+    from .api import Reviewer, ReviewStream, check_codes, exit_code, exit_code_of_streams, select_checks, with_severity
     from .commands.common import open_factbase
     from .emitters import ci as ci_out
     from .emitters import json as json_out
     from .emitters import markdown as md_out
-    from .output import write_atomic
+    from .output import atomic_writer, write_atomic
     from .source import read_source
 
     cfg = config.load(Path(args.paths[0]))  # [tool.review] or .review.toml, nearest the first article
@@ -110,6 +113,13 @@ def _run(args: argparse.Namespace) -> int:
     select, ignore = check_codes(c.select), check_codes(c.ignore)
     sources = [read_source(p) for p in args.paths]  # every input checked before any work or output
     reviewer = Reviewer(open_factbase([*cfg.fact_dirs(), *args.facts]), spacy_model=args.spacy_model)
+    if args.format == "json" and sum(len(s.text) for s in sources) > STREAM_CHARS:
+        # a long article: its findings go to the output run by run, never all in memory
+        streams = [ReviewStream(reviewer, s, lang=c.lang, as_of=c.as_of, select=select, ignore=ignore,
+                                severity=c.severity) for s in sources]
+        with atomic_writer(args.output) if args.output else nullcontext(sys.stdout) as out:
+            json_out.stream(out, streams)
+        return exit_code_of_streams(streams, c.fail_on or config.DEFAULT_FAIL_ON)
     reports = [with_severity(select_checks(reviewer.review_source(s, lang=c.lang, as_of=c.as_of), select, ignore),
                              c.severity) for s in sources]
     if args.format == "json":

@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import itertools
 import re
+from bisect import bisect_right
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from markdown_it import MarkdownIt
+from markdown_it.common.utils import normalizeReference
 from markdown_it.rules_core.text_join import text_join
 from markdown_it.token import Token
 
@@ -105,11 +108,89 @@ class _Context:
 
 def segments(src: Source) -> list[Segment]:
     """All checkable text blocks of the article, in document order."""
+    return list(iter_segments(src))
+
+
+SLICE_CHARS = 250_000  # a longer article is parsed in slices of about this size (iter_segments)
+
+
+def iter_segments(src: Source, slice_chars: int | None = None) -> Iterator[Segment]:
+    """segments(), slice by slice: an article longer than `slice_chars` is parsed in slices, so the parser's
+    tokens for a 10 MB article are never all in memory at once. A slice ends at a blank line before a plain
+    top-level paragraph or heading (never inside a fence, a comment or an HTML block), or between two rows of a
+    long table (the next slice is parsed under a copy of the table's header rows, whose tokens are skipped). The
+    walk's state (headings, blocks, the table's header cells) runs on across the cuts, and link references are
+    collected from the whole article first."""
     text = src.markdown
     line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
-    env: dict = {}
-    tokens = _block_parser().parse(text, env)
     ctx = _Context()
+    cuts = list(_slices(text, slice_chars or SLICE_CHARS))
+    references = _references(text) if len(cuts) > 1 else {}
+    for a, b, header in cuts:
+        env: dict = {"references": dict(references)} if references else {}
+        tokens = _block_parser().parse(header + text[a:b], env)
+        shift = bisect_right(line_starts, a) - 1 - header.count("\n")
+        if header:  # (the copied header rows: their cells were segments of the slice before)
+            tokens = tokens[next(k for k, tok in enumerate(tokens) if tok.type == "thead_close") + 1:]
+        if shift:
+            for tok in tokens:
+                if tok.map:
+                    tok.map = [tok.map[0] + shift, tok.map[1] + shift]
+        yield from _finish(_walk(tokens, env, ctx, text, line_starts), text)
+
+
+# a paragraph's or heading's first line (bold, not a list's "* ")
+_CUT_BEFORE = re.compile(r"[^\s>|*+\-<\[:=~`#\d]|#{1,6}\s|\d+[^\d.)]|\*\*\S")
+_HTML_OPEN = re.compile(r"<!--|<(?:script|pre|style|textarea)\b", re.IGNORECASE)
+_HTML_CLOSE = re.compile(r"-->|</(?:script|pre|style|textarea)>", re.IGNORECASE)
+_FENCE_LINE = re.compile(r" {0,3}(`{3,}|~{3,})")
+_TABLE_ROW = re.compile(r"[ \t]*\|")  # a pipe table's row, as this project's tables write them
+_TABLE_RULE = re.compile(r"[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*\n?$")
+_REFERENCE = re.compile(r"^ {0,3}\[([^\]\n^][^\]\n]{0,998})\]:[ \t]*<?([^\s>]+)>?", re.MULTILINE)
+
+
+def _references(text: str) -> dict:
+    """The link reference definitions of the whole article ("[Unreleased]: https://..."), as the parser's env
+    holds them: a slice resolves the references another slice defines."""
+    out: dict = {}
+    for m in _REFERENCE.finditer(text):
+        out.setdefault(normalizeReference(m.group(1)), {"title": "", "href": m.group(2)})
+    return out
+
+
+def _slices(text: str, size: int) -> Iterator[tuple[int, int, str]]:
+    """[a, b) slices of the text, each at least `size` long but the last, with the header rows to parse a slice
+    under when it starts inside a table ("" otherwise); one slice for a shorter text."""
+    if len(text) <= size:
+        yield 0, len(text), ""
+        return
+    start, at, fence, html, blank, prev = 0, 0, "", 0, False, ""
+    table, opened = "", ""  # the open table's header rows; those of the table the slice starts in
+    while at < len(text):
+        end = text.find("\n", at)
+        end = len(text) if end < 0 else end + 1
+        line = text[at:end]
+        in_table = bool(table) and bool(_TABLE_ROW.match(line))
+        if at - start >= size and not fence and html <= 0 and (
+                (blank and _CUT_BEFORE.match(line)) or in_table):
+            yield start, at, opened
+            start, opened = at, table if in_table else ""
+        fenced = _FENCE_LINE.match(line)
+        if fenced and (not fence or fenced.group(1).startswith(fence)):
+            fence = "" if fence else fenced.group(1)[:3]
+        elif not fence:
+            html += len(_HTML_OPEN.findall(line)) - len(_HTML_CLOSE.findall(line))
+        if not fence and _TABLE_ROW.match(prev) and _TABLE_RULE.match(line) and not in_table:
+            table = prev + (line if line.endswith("\n") else line + "\n")  # a header row and its rule: a table opens
+        elif not in_table:
+            table = ""
+        blank, prev = not line.strip(), line
+        at = end
+    yield start, len(text), opened
+
+
+def _walk(tokens: list[Token], env: dict, ctx: _Context, text: str, line_starts: list[int]) -> list[Segment]:
+    """The segments of one slice's tokens."""
     out: list[Segment] = []
     parents: list[str] = []
     for tok in tokens:
@@ -147,6 +228,11 @@ def segments(src: Source) -> list[Segment]:
                 out.append(_with_components(seg) if "{{" in seg.text else seg)
         elif t == "html_block" and tok.map is not None and "=" in tok.content:
             out += _component_rows(tok, ctx, text, line_starts)
+    return out
+
+
+def _finish(out: list[Segment], text: str) -> list[Segment]:
+    """Furniture blanked in the segments of a slice: post headers and counters, footnote markers."""
     if "·" in text:
         # a post's header line ("**@name@host** · 08:22", "**Name** · 9. Feb. 2026") is furniture: its time or
         # date is no figure, and the post's first line follows it
@@ -237,7 +323,7 @@ def _footnotes_to_rows(out: list[Segment]) -> list[Segment]:
         for k, line in enumerate(lines):  # one note a line ("² ...\n³ ..."): each its own paragraph
             mark = _NOTE_START.match(line)
             row = rows.get(mark.group(1), set()) if mark else set()
-            noted.append(replace(seg, text=line, start=seg.start + at, block=seg.block if k == 0 else NOTE_BLOCK + len(noted),
+            noted.append(replace(seg, text=line, start=seg.start + at, block=seg.block if k == 0 else NOTE_BLOCK + seg.start + at,
                                  intro=next(iter(row)) if len(row) == 1 else seg.intro))
             at += len(line) + 1
     return noted

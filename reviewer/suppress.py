@@ -70,17 +70,32 @@ def directives(text: str) -> list[Directive]:
 
 def apply(text: str, findings: Sequence[Finding]) -> tuple[list[int], list[Notice]]:
     """The indexes of the findings to keep, and a notice for each directive that suppressed no alarm."""
-    found = directives(text)
-    if not found:
-        return list(range(len(findings))), []
-    keep = []
-    for k, f in enumerate(findings):
-        hits = [d for d in found if d.covers(f)]
-        if not hits:
-            keep.append(k)
-        elif f.verdict in ALARMS:
-            for d in hits:
-                d.used = True
-    notices = [Notice("N010", f"unused suppression: review-{d.kind}" + (f" {' '.join(d.codes)}" if d.codes else "")
-                      + " suppressed no contradicted or outdated claim", d.line) for d in found if not d.used]
-    return keep, notices
+    s = Suppressor(text)
+    return s.keep(findings), s.notices()
+
+
+class Suppressor:
+    """apply() for findings that come in parts (api.Reviewer.review_runs): keep() for each part, notices() at
+    the end."""
+
+    def __init__(self, text: str):
+        self.found = directives(text)
+
+    def keep(self, findings: Sequence[Finding]) -> list[int]:
+        """The indexes of the findings to keep."""
+        if not self.found:
+            return list(range(len(findings)))
+        keep = []
+        for k, f in enumerate(findings):
+            hits = [d for d in self.found if d.covers(f)]
+            if not hits:
+                keep.append(k)
+            elif f.verdict in ALARMS:
+                for d in hits:
+                    d.used = True
+        return keep
+
+    def notices(self) -> list[Notice]:
+        """A notice for each directive that suppressed no alarm."""
+        return [Notice("N010", f"unused suppression: review-{d.kind}" + (f" {' '.join(d.codes)}" if d.codes else "")
+                       + " suppressed no contradicted or outdated claim", d.line) for d in self.found if not d.used]

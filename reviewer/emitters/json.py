@@ -3,12 +3,20 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+import re
+import shutil
+import tempfile
+from collections.abc import Iterable, Sequence
+from contextlib import ExitStack
 from dataclasses import fields
 from json.encoder import encode_basestring
+from typing import TYPE_CHECKING, TextIO
 
-from ..models import ArticleReport
+from ..models import ArticleReport, Finding
 from ..version import TOOL_NAME, __version__
+
+if TYPE_CHECKING:
+    from ..api import ReviewStream
 
 
 def report_dict(r: ArticleReport) -> dict:
@@ -21,29 +29,85 @@ def report_dict(r: ArticleReport) -> dict:
         "status": r.status,
         "counts": {k: r.count(k) for k in ("verified", "contradicted", "outdated", "unverifiable")},
         "notices": [_flat(n) for n in r.notices],
-        "findings": [
-            {
-                "line": f.line, "column": f.column, "end_line": f.end_line, "end_column": f.end_column,
-                "text": f.text, "entity": f.entity, "attribute": f.attribute, "claimed": f.claimed,
-                "expected": f.expected, "verdict": f.verdict, "severity": f.severity, "message": f.message,
-                "suggestion": f.suggestion, "sources": [_flat(s) for s in f.sources], "check": f.check,
-                "stance": f.stance, "confidence": f.confidence,
-            }
-            for f in r.findings
-        ],
+        "findings": [finding_dict(f) for f in r.findings],
         # what the article does not assert (quoted, refuted, corrected, hypothetical, negated): read and checked,
         # never an alarm
-        "set_aside": [
-            {"line": f.line, "column": f.column, "text": f.text, "entity": f.entity, "attribute": f.attribute,
-             "stance": f.stance, "verdict": f.verdict, "expected": f.expected}
-            for f in r.set_aside
-        ],
+        "set_aside": [aside_dict(f) for f in r.set_aside],
     }
+
+
+def finding_dict(f: Finding) -> dict:
+    return {
+        "line": f.line, "column": f.column, "end_line": f.end_line, "end_column": f.end_column,
+        "text": f.text, "entity": f.entity, "attribute": f.attribute, "claimed": f.claimed,
+        "expected": f.expected, "verdict": f.verdict, "severity": f.severity, "message": f.message,
+        "suggestion": f.suggestion, "sources": [_flat(s) for s in f.sources], "check": f.check,
+        "stance": f.stance, "confidence": f.confidence,
+    }
+
+
+def aside_dict(f: Finding) -> dict:
+    return {"line": f.line, "column": f.column, "text": f.text, "entity": f.entity, "attribute": f.attribute,
+            "stance": f.stance, "verdict": f.verdict, "expected": f.expected}
 
 
 def render(reports: Sequence[ArticleReport]) -> str:
     doc = {"tool": {"name": TOOL_NAME, "version": __version__}, "articles": [report_dict(r) for r in reports]}
     return dumps_indented(doc) + "\n"
+
+
+def stream(out: TextIO, reviews: Sequence[ReviewStream]) -> None:
+    """render() of the streamed reviews, character for character, written to `out` without holding their findings:
+    each article's findings and set-aside claims are rendered run by run into temporary files, then copied
+    between the parts of the document that need the whole article (status, counts, notices)."""
+    with ExitStack() as stack:
+        spools = []
+        for review in reviews:
+            found, aside = (stack.enter_context(tempfile.TemporaryFile("w+", encoding="utf-8")) for _ in range(2))
+            n_found = n_aside = 0
+            for findings, set_aside in review.parts():
+                n_found += _spool(found, (finding_dict(f) for f in findings), n_found)
+                n_aside += _spool(aside, (aside_dict(f) for f in set_aside), n_aside)
+            spools.append((review.head(), review.counts, (found, n_found), (aside, n_aside)))
+        heads = []
+        for k, (head, counts, _, _) in enumerate(spools):
+            d = report_dict(head)
+            d["counts"] = dict(counts)
+            d["findings"], d["set_aside"] = [_SLOT.format(k, "f")], [_SLOT.format(k, "a")]
+            heads.append(d)
+        doc = dumps_indented({"tool": {"name": TOOL_NAME, "version": __version__}, "articles": heads}) + "\n"
+        at = 0
+        for m in _SLOT_JSON.finditer(doc):
+            if m.group("open") != _ENTRY_NEWLINE:
+                raise AssertionError("the findings list moved in the document: update _ENTRY_NEWLINE")
+            out.write(doc[at:m.start()])
+            k, which = int(m.group("k")), m.group("which")
+            fh, n = spools[k][2] if which == "f" else spools[k][3]
+            if n:
+                out.write("[")
+                fh.seek(0)
+                shutil.copyfileobj(fh, out)
+                out.write(m.group("close"))
+            else:
+                out.write("[]")
+            at = m.end()
+        out.write(doc[at:])
+
+
+_SLOT = "\x00{}{}\x00"  # an article's list in the document, filled from its spool
+_SLOT_JSON = re.compile(r'\[(?P<open>\n *)"\\u0000(?P<k>\d+)(?P<which>[fa])\\u0000"(?P<close>\n *\])')
+_ENTRY_NEWLINE = "\n" + " " * 8  # a finding's line break and indentation inside "articles" and its list
+
+
+def _spool(fh: TextIO, entries: Iterable[dict], written: int) -> int:
+    """Write rendered list entries to the spool, each on its own line as dumps_indented puts them; the count."""
+    n = 0
+    for entry in entries:
+        part: list[str] = [_ENTRY_NEWLINE if written + n == 0 else "," + _ENTRY_NEWLINE]
+        _write(entry, _ENTRY_NEWLINE, part)
+        fh.write("".join(part))
+        n += 1
+    return n
 
 
 def _flat(obj) -> dict:

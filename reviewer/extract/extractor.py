@@ -36,6 +36,8 @@ from .rules import SENTENCE_RULES, figure_claim
 from .sentence import Sentence, compared_in, counted_in, split_sentences
 from .subjects import Subjects, unnamed_variant
 
+KEEP_PARAGRAPHS = 64  # of a section, what ClaimExtractor.forget keeps
+
 
 class ClaimExtractor:
     """Turns each segment's Doc into claims, remembering entities across the article's blocks."""
@@ -54,6 +56,25 @@ class ClaimExtractor:
 
     def kind(self, entity: str) -> str:
         return self._kinds.get(entity) or ""
+
+    def forget(self, keep: set[int]) -> None:
+        """Between the runs of a long article (api.Reviewer.review_runs): drop what is remembered of blocks no
+        later segment refers to, so that memory does not grow with the article. Kept are the blocks in `keep`
+        (the headings, list intros and table rows and columns the last run's segments refer to, and its last
+        blocks), the rows' leading cells, and the last KEEP_PARAGRAPHS paragraphs of each kept section."""
+        st, keep = self.state, set(keep)
+        for heading in list(st.paragraphs):
+            if heading in keep:
+                st.paragraphs[heading] = st.paragraphs[heading][-KEEP_PARAGRAPHS:]
+                keep.update(st.paragraphs[heading])
+            else:
+                del st.paragraphs[heading]
+        keep.update(lead for row, lead in st.row_lead.items() if row in keep)
+        for by_block in (self.memory.by_block, self.memory.compared, st.cells, st.cell_text, st.row_lead,
+                         st.row_entities):
+            for block in [b for b in by_block if b not in keep]:
+                del by_block[block]
+        st.item_leads = {k: v for k, v in st.item_leads.items() if k[0] in keep or k[1] in keep}
 
     def _is_hardware(self, entity: str) -> bool:
         return self.kind(entity) in HARDWARE_KINDS

@@ -1,0 +1,110 @@
+"""A long article is parsed in slices, analysed in runs and its JSON streamed (issue 22: memory that does not
+grow with the article). Each step must give what the whole-article path gives: the same segments, the same
+findings, the same JSON, character for character."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from contextlib import redirect_stdout
+from pathlib import Path
+
+import pytest
+
+from reviewer import api, cli, markdown
+from reviewer.source import read_source, source_from_text
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from shapes import build  # noqa: E402  (the benchmark's own generated articles)
+
+CORPUS = sorted((ROOT / "corpus").glob("*.md"))[:6] + sorted((ROOT / "corpus" / "traps").glob("*.md"))[:6]
+
+
+def _fields(segs):
+    # (a footnote line under a table is linked to its row only when both are in one slice)
+    return [(s.kind, s.text, s.start, s.block, s.heading, s.row_header, s.col_header, s.lead_end) for s in segs
+            if s.text.lstrip()[:1] not in "¹²³⁴⁵⁶⁷⁸⁹"]
+
+
+@pytest.mark.parametrize("size", [300, 2000])
+def test_slices_give_the_segments_of_the_whole_article(size):
+    cut = 0
+    for path in CORPUS:
+        src = read_source(path)
+        cut += len(list(markdown._slices(src.markdown, size))) > 1
+        assert _fields(markdown.iter_segments(src, size)) == _fields(markdown.iter_segments(src)), path.name
+    assert cut >= len(CORPUS) // 2
+
+
+def test_a_long_table_is_cut_between_rows_and_keeps_its_header_cells():
+    rows = "".join(f"| Trainium2 | 96 | {k + 1000} |\n" for k in range(400))
+    text = f"# Chips\n\nIntro.\n\n| Chip | HBM (GB) | Row |\n|---|---|---|\n{rows}\nAfter the table.\n"
+    src = source_from_text(text, "t.md")
+    cuts = list(markdown._slices(src.markdown, 2000))
+    assert len(cuts) > 3 and all(h.startswith("| Chip |") for _, _, h in cuts[1:-1])
+    assert all(src.markdown[a:b].startswith("|") for a, b, _ in cuts[1:])  # cut at a row's start
+    whole, sliced = list(markdown.iter_segments(src)), list(markdown.iter_segments(src, 2000))
+    assert _fields(sliced) == _fields(whole)
+    assert {s.col_header for s in sliced if s.kind == "table_cell" and s.text.strip() == "96"} == {
+        next(s.block for s in whole if s.text.strip() == "HBM (GB)")}
+
+
+@pytest.mark.parametrize("opener,closer", [("```text", "```"), ("<!--", "-->"), ("<pre>", "</pre>")])
+def test_no_cut_inside_a_fence_a_comment_or_a_pre_block(opener, closer):
+    inside = "\n\n".join(f"Trainium2 line {k} has 96 GB." for k in range(200))
+    text = f"Before.\n\n{opener}\n{inside}\n{closer}\n\nAfter the block, Trainium2 has 96 GB.\n"
+    cuts = list(markdown._slices(text, 500))
+    a = text.index(opener)
+    b = text.index(closer) + len(closer)
+    assert all(not (a < cut < b) for cut, _, _ in cuts)
+
+
+def _json(args, monkeypatch, stream_chars):
+    monkeypatch.setattr(cli, "STREAM_CHARS", stream_chars)
+    buf = io.StringIO()
+    with redirect_stdout(buf):
+        code = cli.main([*args, "--format", "json", "--as-of", "2026-06-01"])
+    return code, buf.getvalue()
+
+
+@pytest.mark.parametrize("run_chars", [api.RUN_CHARS, 700])
+def test_streamed_json_is_the_rendered_json(monkeypatch, run_chars):
+    monkeypatch.setattr(api, "RUN_CHARS", run_chars)
+    for path in CORPUS:
+        assert _json([str(path)], monkeypatch, 0) == _json([str(path)], monkeypatch, 10**9), path.name
+    several = [str(p) for p in CORPUS[:3]]
+    assert _json(several, monkeypatch, 0) == _json(several, monkeypatch, 10**9)
+
+
+def test_streamed_json_honours_suppression_select_and_exit_code(tmp_path, monkeypatch):
+    art = tmp_path / "a.md"
+    art.write_text("# Trainium2\n\nTrainium2 has 128 GB of HBM. <!-- review-disable-line -->\n\n"
+                   "The H100 has 96 GB of memory.\n\n<!-- review-disable-next-line -->\nThe B200 has 192 GB.\n",
+                   encoding="utf-8")
+    for extra in ([], ["--select", "HW106"], ["--fail-on", "none"]):
+        streamed, rendered = _json([str(art), *extra], monkeypatch, 0), _json([str(art), *extra], monkeypatch, 10**9)
+        assert streamed == rendered
+    doc = json.loads(_json([str(art)], monkeypatch, 0)[1])["articles"][0]
+    assert [f["text"] for f in doc["findings"] if f["verdict"] == "contradicted"] == ["96 GB"]
+    assert doc["counts"]["contradicted"] == 1 and doc["status"] == "FAILED"
+
+
+def test_a_long_article_in_runs_gives_the_findings_of_one_piece(monkeypatch):
+    text = build("paragraphs", 40_000) + build("table", 20_000).split("---\n\n", 1)[1]
+    one = api.Reviewer().review_text(text, path="x.md", lang="en")
+    monkeypatch.setattr(api, "RUN_CHARS", 3_000)
+    monkeypatch.setattr(markdown, "SLICE_CHARS", 5_000)
+    runs = api.Reviewer().review_text(text, path="x.md", lang="en")
+    assert len(runs.findings) > 500
+    assert runs.findings == one.findings and runs.set_aside == one.set_aside
+
+
+def test_streamed_output_file_is_written_atomically(tmp_path, monkeypatch):
+    art, out = tmp_path / "a.md", tmp_path / "out" / "review.json"
+    art.write_text("The H100 has 96 GB of memory.\n", encoding="utf-8")
+    monkeypatch.setattr(cli, "STREAM_CHARS", 0)
+    assert cli.main([str(art), "--format", "json", "-o", str(out)]) == 1
+    assert json.loads(out.read_text(encoding="utf-8"))["articles"][0]["counts"]["contradicted"] == 1
+    assert not list(out.parent.glob(".*.tmp"))
