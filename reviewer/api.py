@@ -10,6 +10,7 @@ import datetime as dt
 import re
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import replace
 from itertools import chain
 from pathlib import Path
 from typing import Literal
@@ -107,6 +108,28 @@ class Reviewer:
                              | {b for seg in segs for b in (seg.heading, seg.intro, seg.row_header, seg.col_header)})
 
 
+_SENTENCE_END = re.compile(r"[.!?][\"'“”»)\]]*\s+(?=\S)")
+
+
+def _pieces(seg: Segment) -> Iterator[Segment]:
+    """A segment longer than RUN_CHARS (a paragraph of a hundred thousand sentences, an article on one line) in
+    pieces of about that size, each cut after a sentence's end; the pieces keep the segment's block, so the
+    paragraph's discourse runs on across them. A shorter segment is its own one piece."""
+    if len(seg.text) <= RUN_CHARS:
+        yield seg
+        return
+    at = 0
+    while len(seg.text) - at > RUN_CHARS:
+        cut = None
+        for m in _SENTENCE_END.finditer(seg.text, at + RUN_CHARS // 2, at + RUN_CHARS):
+            cut = m.end()
+        if cut is None:
+            break  # (no sentence ends here: the rest stays whole)
+        yield replace(seg, text=seg.text[at:cut], start=seg.start + at)
+        at = cut
+    yield replace(seg, text=seg.text[at:], start=seg.start + at)
+
+
 class ReviewStream:
     """One article's review for a writer that streams (emitters.json.stream): parts() gives the findings and the
     set-aside claims run by run, with --select/--ignore and the configured severities applied and the
@@ -148,10 +171,10 @@ RUN_CHARS = 100_000  # an article is analysed and checked in runs of segments of
 
 
 def _in_runs(segs: Iterable[Segment]) -> Iterator[list[Segment]]:
-    """The segments in runs of about RUN_CHARS characters (a longer segment is a run of its own)."""
+    """The segments in runs of about RUN_CHARS characters (a longer segment in pieces: _pieces)."""
     run: list[Segment] = []
     size = 0
-    for seg in segs:
+    for seg in (piece for whole in segs for piece in _pieces(whole)):
         if run and size + len(seg.text) > RUN_CHARS:
             yield run
             run, size = [], 0

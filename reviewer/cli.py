@@ -21,7 +21,7 @@ from .lang import LANGUAGES
 from .version import TOOL_NAME, __version__
 
 FORMATS = ("markdown", "json", "concise", "github", "rdjson", "sarif")
-STREAM_CHARS = 2_000_000  # JSON for articles longer than this in all is streamed (emitters.json.stream)
+STREAM_CHARS = 250_000  # JSON for articles longer than this in all is streamed (emitters.json.stream)
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -1,8 +1,9 @@
-"""When each post of a thread was written: a talk page's signature ("-- Benutzer:Rechenwerk 12:05, 21. Dez.
-2024 (CET)") dates the paragraph it ends; a forum or issue post's header ("**lena** · 9. Feb. 2026",
-"mkoenig commented on Mar 3, 2026") dates the lines up to the next header. A claim in a post written before
-the article's date is judged at the post's date (`Claim.as_of`): "the Neuron docs (version 2.21) give 1,287
-TFLOPS", signed in December 2024, was right then.
+"""When each post of a thread was written, and what a dated line speaks of: a talk page's signature
+("-- Benutzer:Rechenwerk 12:05, 21. Dez. 2024 (CET)") dates the paragraph it ends; a forum or issue post's
+header ("**lena** · 9. Feb. 2026", "mkoenig commented on Mar 3, 2026") dates the lines up to the next header.
+A claim in a post written before the article's date is judged at the post's date (`Claim.as_of`): "the Neuron
+docs (version 2.21) give 1,287 TFLOPS", signed in December 2024, was right then. So is a line led by a date, a
+timeline's or changelog's item or a history table's row ("| 01.07.2025 | 98,32 $ |" is the price of that day).
 """
 
 from __future__ import annotations
@@ -36,9 +37,35 @@ def _date(words_: str) -> dt.date | None:
         return None
 
 
+# a line led by a date: a timeline's or changelog's item ("- **01.03.2025:** Tracker gestartet; ... 98,32 $"), a
+# history table's row ("| 01.07.2025 | 98,32 | 12,29 |"), a dated paragraph ("2025-06-01: price cut to $55.04");
+# possessive runs of blanks and emphasis marks, so that a line of many spaces costs linear time
+_DATED_LINE = re.compile(
+    r"^[ \t]*+(?:(?:[-*+]|\d{1,3}\.)[ \t]++|\|[ \t]*+)?[*_]*+[ \t]*+(?P<date>\d{1,2}\.\d{1,2}\.(?:19|20)\d\d"
+    r"|(?:19|20)\d\d-\d\d-\d\d|\d{1,2}\.?[ \t]++[A-Za-zÄÖÜäöüé]{3,9}\.?[ \t]++(?:19|20)\d\d"
+    r"|[A-Z][a-z]{2,8}\.?[ \t]++\d{1,2},?[ \t]++(?:19|20)\d\d)[*_]*+[ \t]*+(?:[:|–—]|-[ \t])", re.MULTILINE)
+_NUMERIC_DATE = re.compile(r"(\d{1,2})\.(\d{1,2})\.((?:19|20)\d\d)|((?:19|20)\d\d)-(\d\d)-(\d\d)")
+
+
+def _line_date(words_: str) -> dt.date | None:
+    m = _NUMERIC_DATE.fullmatch(words_)
+    if m is None:
+        return _date(words_)
+    day, month, year = (m.group(1), m.group(2), m.group(3)) if m.group(1) else (m.group(6), m.group(5), m.group(4))
+    try:
+        return dt.date(int(year), int(month), int(day))
+    except ValueError:
+        return None
+
+
 def post_spans(text: str, lang: str) -> list[tuple[int, int, dt.date]]:
-    """(start, end, date) of every dated post, in text order."""
+    """(start, end, date) of every dated post and dated line, in text order."""
     spans = []
+    for m in _DATED_LINE.finditer(text):
+        when = _line_date(m.group("date"))
+        if when is not None:
+            end = text.find("\n", m.end())
+            spans.append((m.start(), len(text) if end < 0 else end, when))
     for m in _SIGNATURE.finditer(text):
         when = _date(m.group("date"))
         if when is not None:

@@ -91,6 +91,7 @@ def test_mutated_corpus_articles_never_escape(reviewer, path, data):
                    b"e: [*d, *d, *d, *d, *d, *d, *d, *d, *d]\n---\nThe H100 has 80 GB.\n")),
     ("front_matter_of_1_mb", ("---\ntitle: x\nnote: " + "y" * 1_000_000 + "\n---\nThe H100 has 80 GB.\n").encode()),
     ("deep_nesting", (">" * 200 + " The H100 has 80 GB.\n").encode()),
+    ("long_runs_of_blanks", (" " * 200_000 + "\n- " + " \t" * 100_000 + "01.03.2025\n| " + " " * 100_000 + "x\n").encode()),
 ])
 def test_each_hostile_input_works_or_gets_one_clear_error(reviewer, name, data):
     _check(reviewer, data)

@@ -101,6 +101,18 @@ def test_a_long_article_in_runs_gives_the_findings_of_one_piece(monkeypatch):
     assert runs.findings == one.findings and runs.set_aside == one.set_aside
 
 
+@pytest.mark.parametrize("shape", ["line", "paragraph"])
+def test_a_paragraph_longer_than_a_run_is_cut_after_sentences(monkeypatch, shape):
+    text = build(shape, 30_000)
+    one = api.Reviewer().review_text(text, path="x.md", lang="en")
+    monkeypatch.setattr(api, "RUN_CHARS", 2_000)
+    pieces = list(api._pieces(next(s for s in markdown.segments(source_from_text(text, "x.md")) if len(s.text) > 2_000)))
+    assert len(pieces) > 10 and all(p.text.rstrip()[-1:] in ".!?" for p in pieces[:-1])
+    assert "".join(p.text for p in pieces) == text[pieces[0].start:pieces[-1].start + len(pieces[-1].text)]
+    runs = api.Reviewer().review_text(text, path="x.md", lang="en")
+    assert len(runs.findings) > 500 and runs.findings == one.findings
+
+
 def test_streamed_output_file_is_written_atomically(tmp_path, monkeypatch):
     art, out = tmp_path / "a.md", tmp_path / "out" / "review.json"
     art.write_text("The H100 has 96 GB of memory.\n", encoding="utf-8")

@@ -37,6 +37,7 @@ from .sentence import Sentence, compared_in, counted_in, split_sentences
 from .subjects import Subjects, unnamed_variant
 
 KEEP_PARAGRAPHS = 64  # of a section, what ClaimExtractor.forget keeps
+KEEP_MENTIONS = 256  # of a block
 
 
 class ClaimExtractor:
@@ -74,6 +75,10 @@ class ClaimExtractor:
                          st.row_entities):
             for block in [b for b in by_block if b not in keep]:
                 del by_block[block]
+        for seen in self.memory.by_block.values():
+            del seen[:-KEEP_MENTIONS]  # (a paragraph of a hundred thousand sentences: its last names)
+        for compared in self.memory.compared.values():
+            del compared[:-KEEP_MENTIONS]
         st.item_leads = {k: v for k, v in st.item_leads.items() if k[0] in keep or k[1] in keep}
 
     def _is_hardware(self, entity: str) -> bool:
@@ -110,8 +115,8 @@ class ClaimExtractor:
         # an errata page, or a correction note ("*Korrektur zur Ausgabe 36/2026: Wir hatten ... angegeben*")
         self._errata = self.state.errata or bool(self.w.errata_note.match(seg.text))
         self.state.system_before = self.state.last_system  # as of this segment's start
-        if seg.kind in ("paragraph", "heading"):
-            self.state.last_paragraph = seg.text  # "## Reply 6: u/someone" introduces the blockquote below it
+        if seg.kind in ("paragraph", "heading") or (seg.kind == "blockquote" and self.w.quote_intro.search(seg.text)):
+            self.state.last_paragraph = seg.text  # "## Reply 6: u/someone", "> On Tue, Tom wrote:": the quote's intro
             if seg.kind == "paragraph" and self.w.post_header.match(seg.text):
                 self.state.thread = True
             if seg.kind == "heading" and self.w.errata_heading.search(seg.text):

@@ -102,6 +102,10 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
         # 'Bieterfrage 3: „Trifft es zu, dass die MI325X 288 GB bietet?“', "Sind das nicht eher 2,56 Tbit/s?"
         quoted = any(q.start() < start - s.start and end - s.start <= q.end() for q in QUOTED.finditer(s.text))
         return "quoted" if quoted else "hypothetical"
+    when = s.w.when_past.match(s.text) if s.text[:8].lstrip(" *_>-").startswith(("Als ", "When ")) else None
+    if when is not None and when.end() <= start - s.start and not any(ch in s.text[when.end():start - s.start]
+                                                                      for ch in ";:"):
+        return "historical"  # "Als der Tracker am 01.03.2025 startete, kostete die p5.48xlarge noch 98,32 $"
     h = hints(s)
     if not h["any"] and not errata:
         return "asserted"  # (most sentences: no stance word, cue or mark at all)
@@ -207,8 +211,13 @@ def _governs(s: Sentence, c: Cue, rel: int, rel_end: int) -> bool:
     Rainier, switched on in June 2025, was expected to scale past one million chips" only the last is."""
     a, b = c.start - s.start, c.end - s.start
     if b <= rel:
-        return not any(ch in s.text[b:rel] for ch in ";:")
+        gap = s.text[b:rel]
+        # (a label's own colon does not part them: "Ihr Zielpreis für die p5.48xlarge: 50,00 $")
+        return not any(ch in gap for ch in ";:") or bool(_LABEL_GAP.fullmatch(gap))
     return a >= rel_end and not any(ch in s.text[rel_end:a] for ch in ",;:")
+
+
+_LABEL_GAP = re.compile(r"(?:[^;:.]|\.(?=\S)){0,40}:[\s*_]*")
 
 
 def _measures(s: Sentence, c: Cue, rel: int, rel_end: int) -> bool:

@@ -71,6 +71,7 @@ FLAGS: dict[str, int] = {
     "numbering": re.IGNORECASE,
     "question_turn": 0,
     "yes_no_question": 0,
+    "when_past": re.IGNORECASE,
     "worth_after": re.IGNORECASE,
     "apposition_open": re.IGNORECASE,
     "requirement_clause": re.IGNORECASE,
