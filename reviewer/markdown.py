@@ -21,6 +21,7 @@ from markdown_it.common.utils import normalizeReference
 from markdown_it.rules_core.text_join import text_join
 from markdown_it.token import Token
 
+from . import rewrap
 from .models import Segment, SegmentKind, Source
 
 # An inline code span that is one name ("inf2.48xlarge", "p5.48xlarge", "neuron-ls"): a letter
@@ -122,6 +123,7 @@ def iter_segments(src: Source, slice_chars: int | None = None) -> Iterator[Segme
     walk's state (headings, blocks, the table's header cells) runs on across the cuts, and link references are
     collected from the whole article first."""
     text = src.markdown
+    text = rewrap.as_prose(text)  # (caption cues, words hyphenated at a line's end)
     line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
     ctx = _Context()
     cuts = list(_slices(text, slice_chars or SLICE_CHARS))
@@ -243,7 +245,7 @@ def _finish(out: list[Segment], text: str) -> list[Segment]:
         out = [replace(seg, text=_POST_COUNTER.sub(lambda m: m.group(1) + " " * len(m.group(2)), seg.text, count=1))
                if seg.kind != "table_cell" else seg for seg in out]
     every = bool(_FOOTNOTE_CLUE.search(text))
-    if every and any(seg.kind == "table_cell" for seg in out):
+    if (every or "*" in text) and any(seg.kind == "table_cell" for seg in out):
         out = _footnotes_to_rows(out)
     if every or "*" in text:
         # footnote markers ("8 TB/s¹", "4.614³", "FP8 (dicht)²", "96[^1]", "96[1]", "96^1", "10 PFLOPS*",
@@ -332,19 +334,19 @@ def _footnotes_to_rows(out: list[Segment]) -> list[Segment]:
 NOTE_BLOCK = 2_000_000  # block numbers of a footnote block's later lines: past any the parser gives
 
 
-_SUPERSCRIPT_MARK = re.compile(r"(?<=[^\s¹²³⁴⁵⁶⁷⁸⁹⁰])(?<!\b10)[¹²³⁴⁵⁶⁷⁸⁹⁰]+")
-_NOTE_START = re.compile(r"\s*([¹²³⁴⁵⁶⁷⁸⁹⁰]+)\s")
+_SUPERSCRIPT_MARK = re.compile(r"(?<=[^\s¹²³⁴⁵⁶⁷⁸⁹⁰])(?<!\b10)[¹²³⁴⁵⁶⁷⁸⁹⁰]+|(?<=[\w%)])(?:[†‡§]+|\*{1,2}(?=[\s|]|$))")
+_NOTE_START = re.compile(r"[\s\\]*([¹²³⁴⁵⁶⁷⁸⁹⁰]+|[†‡§]+|\*{1,2})\s")  # (a star escaped: "\\* sparse figure")
 
 
 def _blank_time(m: re.Match) -> str:
     return m.group(1) + " " * len(m.group(2))
 
 
-_FOOTNOTE_CLUE = re.compile(r"[¹²³⁴⁵⁶⁷⁸⁹⁰^]|\[\d")
+_FOOTNOTE_CLUE = re.compile(r"[¹²³⁴⁵⁶⁷⁸⁹⁰^†‡§]|\[\d")
 # a superscript after anything but a space (not the exponent of "10³"), "[^note]", "[1]" after a word or
 # figure (not a link's "[1](...)"), "^1" after a figure, and one or two stars after a figure or unit that
 # the Markdown parser left as text (emphasis is blanked before)
-_FOOTNOTE = re.compile(r"(?<=[^\s¹²³⁴⁵⁶⁷⁸⁹⁰])(?<!\b10)[¹²³⁴⁵⁶⁷⁸⁹⁰]+|\[\^[^\]\s]{1,30}\]"
+_FOOTNOTE = re.compile(r"(?<=[^\s¹²³⁴⁵⁶⁷⁸⁹⁰])(?<!\b10)[¹²³⁴⁵⁶⁷⁸⁹⁰]+|(?<=[\w%)])[†‡§]+|\[\^[^\]\s]{1,30}\]"
                        r"|(?<=[\w%)])\[\d{1,2}\](?!\()|(?<=[\d%])\^\d{1,2}\b"
                        r"|(?<=[\w%)])\*{1,2}(?=[\s|,.;:)]|$)")
 
@@ -390,13 +392,13 @@ def _segment_for(tok: Token, children: list, parents: list[str], ctx: _Context, 
         lead = _LEAD.match(analysed)
         intro = ctx.list_intro[-1] if ctx.list_intro else -1
         return Segment("list_item", analysed, start, block, heading=ctx.heading, intro=intro,
-                       lead_end=lead.end(1) if lead else 0)
+                       lead_end=lead.end(1) if lead else 0, quote_depth=ctx.in_quote)
     kind: SegmentKind = "blockquote" if ctx.in_quote else ("list_item" if in_item else "paragraph")
     if not in_item:
         ctx.last_paragraph = block
         ctx.paragraph_level = ctx.heading_level
     return Segment(kind, analysed, start, block, heading=ctx.heading,
-                   intro=ctx.list_intro[-1] if (in_item and ctx.list_intro) else -1)
+                   intro=ctx.list_intro[-1] if (in_item and ctx.list_intro) else -1, quote_depth=ctx.in_quote)
 
 
 def _blank_markup(tok: Token, children: list, raw: str, start: int, text: str) -> str:

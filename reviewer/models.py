@@ -115,6 +115,7 @@ class Segment:
     row_header: int = -1  # for table cells: block of the row's first cell
     col_header: int = -1  # for table cells: block of the column's header cell
     lead_end: int = 0  # list item lead ("**Trainium3:** ...") ends here in `text`
+    quote_depth: int = 0  # how many block quotes it lies in (a list item's too: "> > 1. Rev A has ...")
 
 
 @quick_init

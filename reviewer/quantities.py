@@ -331,7 +331,7 @@ def _quantity(m: re.Match[str], lang: str, base: int = 0) -> Quantity | None:
     elif m.group("unit_tight"):
         unit_expr, family = "times", "ratio"
     elif m.group("unit"):
-        unit_expr, family = units.LEXICON[m.group("unit")]
+        unit_expr, family = units.LEXICON[" ".join(m.group("unit").split())]
         if m.group("per_hour"):
             end = m.end("unit")
     elif _factor_before(lang).search(m.string, max(base, start - 30), start):

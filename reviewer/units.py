@@ -69,7 +69,7 @@ def _build_lexicon() -> dict[str, tuple[str, str]]:
             lex[f"{cap}bits per second"] = (f"{name}bit / second", "rate")
             lex[f"{cap}bytes per second"] = (f"{name}byte / second", "rate")
             # (spoken and transcribed: "4,9 Terabyte pro Sekunde", "vier terabyte pro sekunde")
-            for per in ("pro Sekunde", "pro sekunde", "je Sekunde", "per second"):
+            for per in ("pro Sekunde", "pro sekunde", "je Sekunde", "per second", "a second", "each second"):
                 lex[f"{cap}bytes {per}"] = (f"{name}byte / second", "rate")
                 lex[f"{cap}byte {per}"] = (f"{name}byte / second", "rate")
                 lex[f"{cap}bit {per}"] = (f"{name}bit / second", "rate")
@@ -134,7 +134,8 @@ def foreign_currency(unit_expr: str | None) -> bool:
 def unit_alternation() -> str:
     """A regex alternation of every unit surface form, a form before its prefixes (so "TB/s" wins over "TB")."""
     forms = sorted(LEXICON, reverse=True)  # (every form before the forms it starts with)
-    return "|".join(re.escape(f) for f in forms)
+    # (a spoken unit broken across a caption's or a paragraph's lines: "2.56 terabytes\na second")
+    return "|".join(re.escape(f).replace(r"\ ", r"(?:[ \t]+\n?|\n)[ \t]*") for f in forms)
 
 
 @lru_cache(maxsize=1)

@@ -266,6 +266,8 @@ class ClaimExtractor:
                     continue  # "The H200 is the same Hopper compute die": the chip, not its family, is meant
                 if m in compared:
                     self.memory.add_compared(seg.block, m.entity, seg.start + m.start)
+                elif self.kind(m.entity) in ("system", "pod") and _in_variant(s, m):
+                    continue  # "There's also a smaller Gen1 UltraServer with 64 chips": an aside, not the subject
                 elif self._is_hardware(m.entity) or self.kind(m.entity) in ("organisation", "project"):
                     self.memory.add(seg.block, m.entity, seg.start + m.start)
                     if self.kind(m.entity) == "chip":
@@ -344,3 +346,9 @@ def _place(sentences: list[Sentence], quantities: Sequence[Quantity]) -> list[tu
     for prev, s in pairwise(sentences):
         s.previous = prev
     return placed
+
+
+def _in_variant(s: Sentence, m) -> bool:
+    """Whether the mention is the system of a phrase naming a variant ("also a smaller Gen1 UltraServer")."""
+    return any(v.start() <= m.start - s.start < v.end() for v in s.w.variant.finditer(s.text)) \
+        and bool(s.w.also_variant.search(s.text, 0, m.start - s.start))

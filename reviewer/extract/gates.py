@@ -69,14 +69,17 @@ def quoted_heading(seg: Segment, w: Words) -> bool:
 
 def quoted_blockquote(seg: Segment, before: str, w: Words) -> bool:
     """'> "Trillium has 192 GB per chip ..."', or a blockquote after "Someone replied with this:" or under
-    "## Reply 6: u/name": someone else's words. `before` is the paragraph or heading before it."""
+    "## Reply 6: u/name": someone else's words (a list in it too). `before` is the paragraph or heading before it."""
+    if seg.kind == "list_item":  # "> On Tue, Tom wrote:" over "> > 1. Rev A has ...": a list in the quoted mail
+        return seg.quote_depth > 0 and bool(w.quote_intro.search(before))
     return seg.kind == "blockquote" and bool(
         FULLY_QUOTED.fullmatch(seg.text) or w.quote_intro.search(before) or w.quote_source.search(before))
 
 
 def question_turn(seg: Segment, w: Words) -> bool:
-    """An interviewer's turn ("Q:", "Frage:"): its figures are the premise of a question, not claims."""
-    return seg.kind == "paragraph" and bool(w.question_turn.match(seg.text))
+    """An interviewer's turn ("Q:", "Frage:"): its figures are the premise of a question, not claims; a chatbot's
+    turn in a published chat ("**Assistant:** ..."): its words, which the author goes on to check."""
+    return seg.kind == "paragraph" and bool(w.question_turn.match(seg.text) or w.assistant_turn.match(seg.text))
 
 
 def hedged(text: str, placed: Sequence[tuple[int, Quantity]], w: Words) -> set[int]:
@@ -137,6 +140,11 @@ _TIMES_AFTER = re.compile(r"\s*(?:[A-Za-zÄÖÜäöü-]+\s+){0,2}?[×x]\s*\d")
 _TIMES_BEFORE = re.compile(r"\d\s*(?:[A-Za-zÄÖÜäöü-]+\s+){0,2}[×x]\s*$")
 
 
+_A_QUOTE = re.compile(r'„[^“”"]{1,300}[“”"]|“[^”“]{1,300}[”“]|"[^"]{1,300}"|»[^«]{1,300}«|«[^»]{1,300}»')  # (across lines)
+_OPENS_QUOTE = re.compile(r'[„“"»«]\s*$')  # (the sentencizer leaves a quote's opening mark on the sentence before)
+_CLOSES_QUOTE = re.compile(r'[“”"«»][\s*_]*$')
+
+
 def reported(s: Sentence) -> bool:
     """A sentence that reports what someone else said ("hieß es", "according to"): none of its claims are
     the article's own."""
@@ -146,9 +154,18 @@ def reported(s: Sentence) -> bool:
 def carry_reported_speech(sentences: list[Sentence]) -> None:
     """"Die FAZ berichtet, AMDs MI355X komme auf 288 GB. Mit 10 Petaflops liefere der Chip ...": German indirect
     speech (Konjunktiv I) right after a reported sentence goes on reporting; the later sentence is reported
-    too. (A subjunctive on its own is no report: conference notes render the speaker so.)"""
+    too. So is a sentence in which a person named with "Frau"/"Herr" says something in indirect speech (minutes,
+    interviews). (A subjunctive on its own is no report: conference notes render the speaker so.)"""
+    for s in sentences:
+        said = s.w.speaker_report.match(s.text)
+        if said is not None and not reported(s) and s.w.subjunctive.search(s.text, said.end()):
+            s.cues = [*s.cues, Cue(s.start, s.start, "REPORTED:quoted")]  # "Frau X merkt an, der B200 habe ..."
     for prev, s in pairwise(sentences):
         if reported(prev) and not reported(s) and s.w.subjunctive.search(s.text):
+            s.cues = [*s.cues, Cue(s.start, s.start, "REPORTED:quoted")]
+        elif not reported(s) and _A_QUOTE.search(prev.text) and (FULLY_QUOTED.fullmatch(s.text) or (
+                _OPENS_QUOTE.search(prev.text) and _CLOSES_QUOTE.search(s.text))):
+            # '„... der Einstieg“, sagt Jana Petersen. „Beim GB300 NVL72 haben wir jetzt 30 TB.“': the quote goes on
             s.cues = [*s.cues, Cue(s.start, s.start, "REPORTED:quoted")]
 
 

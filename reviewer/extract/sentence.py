@@ -135,8 +135,10 @@ def nearest_label(s: Sentence, prefix: str, start: int, end: int, window: int,
             continue
         if prefix == "ATTR:" and c.start >= end and any(end <= q.start and q.end <= c.start for q in s.quantities):
             continue  # "640 GB, NVLink 4 at 900 GB/s per GPU, also 192 vCPUs": the cue is the later figure's
-        if c.start >= end and ";" in gap:
-            continue  # "671 TFLOPS and not 2,517 TFLOPS; the larger number is sparse": the next clause's word
+        if c.start >= end and _LIST_BREAK.search(gap):
+            # "671 TFLOPS and not 2,517 TFLOPS; the larger number is sparse", "FP8 sparse 9 PFLOPS · BF16 dense
+            # 2.25 PFLOPS": the next clause's or list item's word
+            continue
         if c.end <= start and _LABEL_COLON.fullmatch(gap):
             d = 0  # "FP8: 4.5 PFLOPS": the value's own label
         elif s.w.clause_break.search(gap) and not (c.label.startswith("SCOPE:") and s.w.bare_with.fullmatch(gap)) \
@@ -155,6 +157,9 @@ def nearest_label(s: Sentence, prefix: str, start: int, end: int, window: int,
     return best
 
 
+_CMP_APPOSITION = re.compile(r"(?:\s*[\w-]+){0,4}\s*\(\s*")
+_APPOSITION_OPEN = re.compile(r"[-\w]{0,12}\s*\(\s*")  # "trn1-Knoten (": a bracket naming the compared one again
+_LIST_BREAK = re.compile(r"[;·•]")  # a semicolon, or the dot between the items of a list on one line
 _DIGIT_SEP = re.compile(r"(?<=\d)[,.](?=\d)")  # "2,517": a thousands separator is no clause break
 # a label's colon, with the emphasis around "**FP8:**" blanked and up to two more words of the label ("BF16 dense:")
 _LABEL_FIGURE = re.compile(r"[ \t]+\d")
@@ -220,13 +225,18 @@ def compared_in(s: Sentence) -> list[Mention]:
             continue
         for c in cmp:
             gap = m.start - c.end
-            if 0 <= gap <= 12 or (0 <= gap <= 30 and s.w.between_cmp.match(s.text[c.end - s.start:m.start - s.start])
-                                  and not any(o.start >= c.end and o.end <= m.start for o in s.mentions)):
+            between = s.text[c.end - s.start:m.start - s.start]
+            if 0 <= gap <= 12 or (0 <= gap <= 30 and s.w.between_cmp.match(between)
+                                  and not any(o.start >= c.end and o.end <= m.start for o in s.mentions)) \
+                    or (0 <= gap <= 45 and _CMP_APPOSITION.fullmatch(between)):
+                # ("gegenüber unseren alten trn1-Knoten (Trainium der ersten Generation, ...)": named in brackets)
                 out.append(m)
                 break
         else:
             if out and out[-1].entity == m.entity and m.start - out[-1].end <= 3:
                 out.append(m)  # "des Vorgängers Trillium (TPU v6e)": the same one again
+            elif out and _APPOSITION_OPEN.fullmatch(s.text, out[-1].end - s.start, m.start - s.start):
+                out.append(m)  # "gegenüber unseren trn1-Knoten (Trainium der ersten Generation, ...)": its chip
     s.compared = out
     return out
 

@@ -38,12 +38,14 @@ _ARROW_AFTER = re.compile(r"[\s*_~]*(?:→|->|⟶|⇒|=>)\s*\S")
 def segment_stance(seg: Segment, state: Discourse, w: Words) -> str:
     """The stance of every claim in the segment, from the segment's form alone ("asserted" when it says
     nothing): a heading that is only a quotation or names a myth, a quoted reply (after "u/name replied:",
-    "Zitat von X:", or anywhere in a forum thread), an interviewer's turn, a reader's comment."""
+    "Zitat von X:", or anywhere in a forum thread), a quote inside a quote ("> > MI355X sits at 1,000 W": what a
+    reply answers), an interviewer's or a chatbot's turn, a reader's comment."""
     if quoted_heading(seg, w) or (seg.kind == "heading" and w.myth_label.search(seg.text)):
         return "refuted"
     if seg.kind == "table_cell" and seg.col_header >= 0 and w.requirement_header.search(state.cell_text.get(seg.col_header, "")):
         return "hypothetical"  # a tender's table: "| M-02 | Leistungsaufnahme je Beschleuniger ≤ 700 W |" under "Anforderung"
     if (seg.kind == "blockquote" and state.thread) or quoted_blockquote(seg, state.last_paragraph, w) \
+            or seg.quote_depth >= 2 \
             or question_turn(seg, w) or (seg.kind == "paragraph" and w.comment_header.match(seg.text)):
         return "quoted"  # (and a comment under "**Name** · Role")
     return "asserted"
@@ -141,8 +143,11 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
     if any(b <= rel and not any(ch in text[b:rel] for ch in ";:") for b in h["requirement"]):
         return "hypothetical"  # "Je Beschleuniger gelten mindestens 141 GB HBM ... und höchstens 700 W": a requirement
     hyp = h["hypothetical"]
-    if hyp is not None and hyp[0] <= rel and ";" not in text[hyp[1]:rel]:
-        return "hypothetical"  # "if AWS doubled the memory, it would have 288 GB"
+    if hyp is not None and hyp[0] <= rel and (";" not in text[hyp[1]:rel] or s.w.hypothetical_goes_on.search(
+            text, text.rfind(";", hyp[1], rel) + 1, _clause_end(text, rel_end))):
+        # "if AWS doubled the memory, it would have 288 GB"; "Sollte AWS ... anbieten, würden wir ...; die kleine
+        # Variante stellte uns dann rund 9 TB bereit": a clause after a semicolon that goes on imagining
+        return "hypothetical"
     if (s.has_cue("STANCE:measured") and any(_measures(s, c, rel, rel_end) for c in s.cue("STANCE:measured"))) \
             or any(b <= rel and not s.w.measured_break.search(text, b, rel) for b in h["measured"]):
         return "measured"  # "erreichten wir 741 TFLOPS", "our copy kernel topped out at 2.91 TB/s": no specification
@@ -257,3 +262,9 @@ def _refuted_clause(s: Sentence, rel_end: int) -> bool:
     if m is None:
         return False
     return not any(rel_end < q.start - s.start < m.end() for q in s.quantities)
+
+
+def _clause_end(text: str, at: int) -> int:
+    """Where the clause around `at` ends: the next semicolon, or the sentence's end."""
+    end = text.find(";", at)
+    return len(text) if end < 0 else end

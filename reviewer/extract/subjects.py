@@ -83,6 +83,9 @@ class Subjects(Context):
                 and not _paren_has_own_figure(s, gap[0], owner):
             # "the 900 GB/s that Hopper's NVLink 4 provided", "300 GB/s (NVLink 2)", "1,287 TFLOPS per Trainium2"
             return owner.entity, "sentence", owner.text
+        if owner is not None and s.w.owner_is.fullmatch(s.text, *gap) and s.w.owner_is_after.match(
+                s.text, owner.end - s.start):
+            return owner.entity, "sentence", owner.text  # "NVLink 3 at 600 GB/s per GPU was the A100's"
         pair = second_of_pair(s, at)
         if pair and compared:
             # "the MI300X has 51 GB more memory than the H200 (192 GB vs 141 GB)": the second figure of a pair
@@ -95,15 +98,20 @@ class Subjects(Context):
         if near and s.w.relative.match(s.text[near[-1].end - s.start:at - s.start]):
             m = near[-1]  # "Im Vergleich zum Trn2 UltraServer, der bei 20,8 PFLOPS lag": the relative clause's own
             return m.entity, "sentence", m.text
+        if near and near[-1] in compared and s.w.bracket_figure.fullmatch(s.text, near[-1].end - s.start, at - s.start):
+            m = near[-1]  # "gegenüber der H100 (80 GB) knapp 50 % mehr HBM": the compared one's figure in brackets
+            return m.entity, "sentence", m.text
         if anaphora and near and near[-1] in compared and at - near[-1].end <= 16 \
                 and not s.w.to_after.match(s.text, near[-1].end - s.start) \
                 and not s.w.clause_or_and.search(s.text[near[-1].end - s.start:at - s.start]):
             m = near[-1]  # "than the H100's 80 GB", "als die H100 mit ihren 3,35 TB/s": the compared one's own figure
             return m.entity, "sentence", m.text
         each_of = [m for m in counted if m.end <= at and fits(m.entity) and self.kind(m.entity) == "chip"
-                   and s.w.each_with.match(s.text, m.end - s.start, at - s.start)]
+                   and (s.w.each_with.match(s.text, m.end - s.start, at - s.start)
+                        or not s.text[m.end - s.start:at - s.start].strip())]
         if each_of and not any(m.end <= at and m.start >= each_of[-1].end for m in s.mentions):
-            m = each_of[-1]  # "Acht H100 SXM mit je 80 GB Speicher und 3,35 TB/s": each counted chip's figure
+            # "Acht H100 SXM mit je 80 GB Speicher und 3,35 TB/s", "8x H100 SXM5 80GB HBM3": each counted chip's figure
+            m = each_of[-1]
             return m.entity, "sentence", m.text
         before = [m for m in candidates if m.end <= at]
         if before and self.kind(before[-1].entity) == "chip" and any(

@@ -72,6 +72,8 @@ FLAGS: dict[str, int] = {
     "question_turn": 0,
     "yes_no_question": 0,
     "when_past": re.IGNORECASE,
+    "speaker_report": 0,
+    "hypothetical_goes_on": re.IGNORECASE,
     "worth_after": re.IGNORECASE,
     "apposition_open": re.IGNORECASE,
     "requirement_clause": re.IGNORECASE,

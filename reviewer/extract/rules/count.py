@@ -53,9 +53,11 @@ def count_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim 
 
 
 def _per_part(s: Sentence, q: Quantity) -> bool:
-    """"4 Chips pro Server", "16 chips per instance": the count's noun is followed by the part it counts per."""
-    noun = next((c for c in s.cue("CHIPNOUN") if c.start >= q.end and c.start - q.end <= 30), None)
-    return noun is not None and bool(s.w.per_part_next.match(s.text[noun.end - s.start:]))
+    """"4 Chips pro Server", "16 chips per instance", "four Trainium3 per server": the count's noun (or the chip's
+    name) is followed by the part it counts per."""
+    ends = [(c.start, c.end) for c in s.cue("CHIPNOUN")] + [(m.start, m.end) for m in s.mentions]
+    noun = min((se for se in ends if se[0] >= q.end and se[0] - q.end <= 30), default=None)
+    return noun is not None and bool(s.w.per_part_next.match(s.text[noun[1] - s.start:]))
 
 
 def chips_multiplied(ctx: Subjects, s: Sentence, q: Quantity) -> bool:

@@ -105,11 +105,15 @@ def _owner_after(ctx: Subjects, s: Sentence, m: Mention, chips: list[Mention]) -
         owner = after  # "an NVLink-friendly Trainium4", "den NVLink-fähigen Trainium4"
     elif after is not None and s.w.link_gives.fullmatch(s.text[m_rel:after.start - s.start]):
         owner = after  # "twice the 900 GB/s that NVLink 4 gives each Hopper part": the receiver's link
-    elif after is not None and s.w.link_for.fullmatch(s.text[m_rel:after.start - s.start]):
-        owner = after  # "NVLink Fusion support was announced for Trainium4", "NVLink Fusion erst für Trainium4"
     on = next((c for c in s.mentions if c.start >= m.end and ctx.is_hardware(c.entity)), None)
+    if on is not None and s.w.link_for.fullmatch(s.text[m_rel:on.start - s.start]):
+        # "NVLink Fusion support was announced for Trainium4", "NVLink Fusion erst für den Nachfolger Trainium4"
+        owner = on
     if on is not None and s.w.link_on.fullmatch(s.text[m_rel:on.start - s.start]):
         owner = on  # "doppelt so viel wie NeuronLink-v3 beim Trainium2": the compared chip's own link
+    if on is not None and s.w.owner_is.fullmatch(s.text, m_rel, on.start - s.start) \
+            and s.w.owner_is_after.match(s.text, on.end - s.start):
+        owner = on  # "NVLink 3 at 600 GB/s per GPU was the A100's"
     return owner
 
 

@@ -156,14 +156,20 @@ def _read_value(s: Sentence, r: _Ratio) -> bool:
     return True
 
 
+_METRICS = {"compute", "memory_capacity", "memory_bandwidth", "efficiency", "interconnect_bandwidth", "network_bandwidth",
+            "price_per_hour", "bandwidth"}
+
+
 def _metric(ctx: Subjects, s: Sentence, r: _Ratio) -> str | None:
     """What the ratio measures: the cue word nearest it, the figure just written, a precision (compute),
     or what the sentence, or the one before, gave figures of."""
     q = r.q
-    metric = nearest_label(s, "ATTR:", q.start, q.end, CUE_WINDOW,
-                           allowed={"compute", "memory_capacity", "memory_bandwidth", "efficiency",
-                                    "interconnect_bandwidth", "network_bandwidth", "price_per_hour",
-                                    "bandwidth"}, next_clause=False)
+    metric = nearest_label(s, "ATTR:", q.start, q.end, CUE_WINDOW, allowed=_METRICS, next_clause=False)
+    more = next((c for c in (*s.cue("MORE"), *s.cue("LESS")) if 0 <= c.start - q.end <= 3), None)
+    named = min((c for c in s.cue("ATTR:") if more is not None and 0 <= c.start - more.end <= 2),
+                key=lambda c: (c.start, c.start - c.end), default=None)  # ("memory bandwidth" over "memory")
+    if named is not None and named.label[5:] in _METRICS:
+        metric = named.label[5:]  # "bei gleicher Rechenleistung 76 % mehr Speicher": the word after "mehr"
     prec_near = [c for c in s.cue("PREC:") if distance(c, q.start, q.end) <= 15]
     if metric is not None and prec_near and metric != "compute" and not any(
             c.label.startswith("ATTR:") and distance(c, q.start, q.end) <= 15 for c in s.cues):

@@ -1,0 +1,79 @@
+"""Text as other tools export it, read as the prose it carries: a caption track's cues (SRT, WebVTT) run on as
+one paragraph, and words a PDF export hyphenated at a line's end are whole again. Both keep every offset, so
+positions still point into the file (markdown.iter_segments parses what `as_prose` returns)."""
+
+from __future__ import annotations
+
+import re
+
+
+def as_prose(text: str) -> str:
+    """The text with caption cues joined and hyphenated words made whole (the same text when it has neither)."""
+    if _CAPTION_CLUE.search(text):
+        text = join_captions(text)
+    if _HYPHEN_BREAK.search(text):
+        text = join_hyphenated(text)
+    return text
+
+
+# a caption cue's timing line (SRT "00:41:26,720 --> 00:41:30,440", WebVTT "01:02.500 --> 01:04.000 align:start")
+_CUE_TIME = re.compile(r"^[ \t]*(?:\d{1,2}:)?\d{2}:\d{2}[,.]\d{3}[ \t]+-->[ \t]+(?:\d{1,2}:)?\d{2}:\d{2}[,.]\d{3}[^\n]*$",
+                       re.MULTILINE)
+_CAPTION_CLUE = re.compile(r"\d{2}:\d{2}[,.]\d{3}[ \t]+-->")
+_CUE_NUMBER = re.compile(r"[ \t]*\d{1,6}[ \t]*\n$")  # an SRT cue's number, the line before its timing
+_SPEAKER_CHANGE = re.compile(r"^([ \t]*)(>>)", re.MULTILINE)  # ">> MODERATOR: ...", a caption's speaker change
+
+
+# a word hyphenated at a line's end, as PDF exports and hard-wrapped text leave it ("erwar-" / "ten", "Trai-" /
+# "nium3"): three letters before the hyphen, a lower-case one after the break (not "NeuronLink-" / "v4", "FP8-" /
+# "Leistung", "4 nm-" / "class")
+_HYPHEN_BREAK = re.compile(r"(?<=[A-Za-zÄÖÜäöüß]{2}[a-zäöüß])-\n([ \t]*)(?=[a-zäöüß])(?!v\d)")
+
+
+def join_hyphenated(text: str) -> str:
+    """Words hyphenated across a line break made whole again ("erwar-\nten" reads "erwarten"), so that a cue or
+    a name split by the break is found. The joined word ends where its second half ended, and the line break
+    follows it: every offset outside the word stays the same."""
+    out, last = [], 0
+    for m in _HYPHEN_BREAK.finditer(text):
+        if m.start() < last:
+            continue
+        end = m.end()
+        while end < len(text) and not text[end].isspace():  # (the word's second half)
+            end += 1
+        word = text[m.end():end]
+        out.append(text[last:m.start()])
+        out.append(word + "\n" + " " * (end - m.start() - len(word) - 1))
+        last = end
+    out.append(text[last:])
+    return "".join(out)
+
+
+def join_captions(text: str) -> str:
+    """A caption track (SRT or WebVTT cues kept in the article) read as the speech it is: each cue's number and
+    timing line are blanked (no figures: "00:41:02,517" is no "2,517"), and cues that follow each other run on as
+    one paragraph, so that a sentence split across cues ("Trainium3 went / [cue] generally available ...") keeps
+    its subject. Every offset stays the same: the blank line and the header between two cues become one line
+    holding a zero-width space (not blank, so the paragraph goes on; no column gap, so no plain-text table)."""
+    if len(_CUE_TIME.findall(text)) < 3:
+        return text
+    out = list(text)
+    last_end = -1  # where the last cue's text ended (the line break of its last line), or -1
+    for m in _CUE_TIME.finditer(text):
+        head = m.start()
+        number = _CUE_NUMBER.search(text, text.rfind("\n", 0, max(head - 1, 0)) + 1, head)
+        if number is not None and number.end() == head:
+            head = number.start()
+        blank = _BLANK_LINE.search(text, m.end())
+        end = blank.start() if blank else len(text)
+        if last_end >= 0 and not text[last_end:head].strip():
+            out[last_end + 1:m.end()] = ["\u200b"] + [" "] * (m.end() - last_end - 2)  # (the line break stays)
+        else:
+            out[head:m.end()] = [ch if ch == "\n" else " " for ch in text[head:m.end()]]
+        for sp in _SPEAKER_CHANGE.finditer(text, m.end(), end):  # ">>" at a line's start would open a quote
+            out[sp.start(2)] = out[sp.start(2) + 1] = " "
+        last_end = end
+    return "".join(out)
+
+
+_BLANK_LINE = re.compile(r"\n[ \t]*\n|\Z")
