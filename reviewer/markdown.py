@@ -113,6 +113,9 @@ def segments(src: Source) -> list[Segment]:
 
 
 SLICE_CHARS = 250_000  # a longer article is parsed in slices of about this size (iter_segments)
+BLOCK_CUT_CHARS = 1_000_000  # a block longer than this is cut at a line's start (a sentence's, a quote's, an item's)
+_LINE_CUT = re.compile(r"(?:>[ >]*)?(?:[-*+] |\d{1,3}\. )?[A-ZÄÖÜ0-9]")  # a line that starts a sentence
+_SENTENCE_END = re.compile(r"[.!?][\"'”“»)\]*_]*[ \t]*\n?$")
 
 
 def iter_segments(src: Source, slice_chars: int | None = None) -> Iterator[Segment]:
@@ -121,13 +124,16 @@ def iter_segments(src: Source, slice_chars: int | None = None) -> Iterator[Segme
     top-level paragraph or heading (never inside a fence, a comment or an HTML block), or between two rows of a
     long table (the next slice is parsed under a copy of the table's header rows, whose tokens are skipped). The
     walk's state (headings, blocks, the table's header cells) runs on across the cuts, and link references are
-    collected from the whole article first."""
+    collected from the whole article first. A block longer than BLOCK_CUT_CHARS with no such place in it (a
+    paragraph of a hundred thousand lines, quotes nested line by line) is cut at a line's start; a paragraph cut
+    after a sentence's end goes on as the same block, as api._pieces cuts a long segment."""
     text = src.markdown
     text = rewrap.as_prose(text)  # (caption cues, words hyphenated at a line's end)
     line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
     ctx = _Context()
     cuts = list(_slices(text, slice_chars or SLICE_CHARS))
     references = _references(text) if len(cuts) > 1 else {}
+    last: Segment | None = None
     for a, b, header in cuts:
         env: dict = {"references": dict(references)} if references else {}
         tokens = _block_parser().parse(header + text[a:b], env)
@@ -138,7 +144,12 @@ def iter_segments(src: Source, slice_chars: int | None = None) -> Iterator[Segme
             for tok in tokens:
                 if tok.map:
                     tok.map = [tok.map[0] + shift, tok.map[1] + shift]
-        yield from _finish(_walk(tokens, env, ctx, text, line_starts), text)
+        segs = _finish(_walk(tokens, env, ctx, text, line_starts), text)
+        if segs and last is not None and not header and text[:a].endswith("\n") and text[a - 2:a - 1].strip() \
+                and segs[0].kind == last.kind == "paragraph":
+            segs[0] = replace(segs[0], block=last.block)  # (the paragraph the slice before was cut in goes on)
+        last = segs[-1] if segs else last
+        yield from segs
 
 
 # a paragraph's or heading's first line (bold, not a list's "* ")
@@ -174,7 +185,9 @@ def _slices(text: str, size: int) -> Iterator[tuple[int, int, str]]:
         line = text[at:end]
         in_table = bool(table) and bool(_TABLE_ROW.match(line))
         if at - start >= size and not fence and html <= 0 and (
-                (blank and _CUT_BEFORE.match(line)) or in_table):
+                (blank and _CUT_BEFORE.match(line)) or in_table
+                or (at - start >= max(size, BLOCK_CUT_CHARS) and not blank and _LINE_CUT.match(line)
+                    and _SENTENCE_END.search(prev))):
             yield start, at, opened
             start, opened = at, table if in_table else ""
         fenced = _FENCE_LINE.match(line)

@@ -120,3 +120,27 @@ def test_streamed_output_file_is_written_atomically(tmp_path, monkeypatch):
     assert cli.main([str(art), "--format", "json", "-o", str(out)]) == 1
     assert json.loads(out.read_text(encoding="utf-8"))["articles"][0]["counts"]["contradicted"] == 1
     assert not list(out.parent.glob(".*.tmp"))
+
+
+@pytest.mark.parametrize("shape", ["paragraph", "nesting"])
+def test_a_block_with_no_blank_line_is_cut_at_a_lines_start_and_gives_the_same_findings(monkeypatch, shape):
+    """One paragraph of many lines, or quotes nested line by line, has no blank line to cut at: past
+    BLOCK_CUT_CHARS it is cut at the start of a line after a sentence's end (a paragraph goes on as one block)."""
+    text = build(shape, 40_000)
+    src = source_from_text(text, "x.md")
+    one = api.Reviewer().review_text(text, path="x.md", lang="en")
+    whole = list(markdown.iter_segments(src))
+    monkeypatch.setattr(markdown, "BLOCK_CUT_CHARS", 5_000)
+    monkeypatch.setattr(markdown, "SLICE_CHARS", 2_000)
+    monkeypatch.setattr(api, "RUN_CHARS", 3_000)
+    cuts = list(markdown._slices(src.markdown, 2_000))
+    sliced = list(markdown.iter_segments(src))
+    assert len(cuts) > 4 and all(src.markdown[a - 1:a] == "\n" for a, _, _ in cuts[1:])
+    if shape == "paragraph":  # (one paragraph, in pieces of one block)
+        assert len(whole) == 1 and len(sliced) == len(cuts) and {s.block for s in sliced} == {whole[0].block}
+        assert "".join(s.text for s in sliced) == whole[0].text
+    else:
+        assert [(s.kind, s.text, s.start, s.quote_depth) for s in sliced] == [
+            (s.kind, s.text, s.start, s.quote_depth) for s in whole]
+    runs = api.Reviewer().review_text(text, path="x.md", lang="en")
+    assert len(runs.findings) > 50 and runs.findings == one.findings and runs.set_aside == one.set_aside
