@@ -108,12 +108,18 @@ class Subjects(Context):
             return m.entity, "sentence", m.text
         each_of = [m for m in counted if m.end <= at and fits(m.entity) and self.kind(m.entity) == "chip"
                    and (s.w.each_with.match(s.text, m.end - s.start, at - s.start)
-                        or not s.text[m.end - s.start:at - s.start].strip())]
+                        or not s.text[m.end - s.start:at - s.start].strip(" \t("))]
         if each_of and not any(m.end <= at and m.start >= each_of[-1].end for m in s.mentions):
-            # "Acht H100 SXM mit je 80 GB Speicher und 3,35 TB/s", "8x H100 SXM5 80GB HBM3": each counted chip's figure
+            # "Acht H100 SXM mit je 80 GB Speicher und 3,35 TB/s", "8x H100 SXM5 80GB HBM3", "8 × AMD MI355X (288 GB
+            # HBM3e je GPU)": each counted chip's figure
             m = each_of[-1]
             return m.entity, "sentence", m.text
         before = [m for m in candidates if m.end <= at]
+        parts = [m for m in counted if m.end <= at and fits(m.entity) and self.kind(m.entity) == "chip"]
+        figure = next((q for q in s.quantities if q.start == at), None)
+        if parts and not before and figure is not None and any(0 <= c.start - figure.end <= 2 for c in s.cue("SCOPE:chip")):
+            m = parts[-1]  # "2 Knoten mit je 8 × AMD MI355X, flüssigkeitsgekühlt, 1.400 W je GPU": the GPU counted
+            return m.entity, "sentence", m.text
         if before and self.kind(before[-1].entity) == "chip" and any(
                 before[-1].end <= c.start and c.end <= at for c in s.cue("ANAPH:system")):
             # "Blackwell Ultra ... brings 186 GB per GPU, and the rack adds up to 1.1 exaFLOPS": the rack's
