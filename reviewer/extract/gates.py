@@ -31,8 +31,24 @@ def mark_corrected_quotes(sentences: list[Sentence]) -> None:
             continue
         after = s.text[quotes[-1].end():] + " " + (sentences[i + 1].text if i + 1 < len(sentences) else "")
         before = s.text[:quotes[0].start()]
-        if s.w.correction.search(after) or s.w.correction.search(before) or s.w.quote_label.search(before):
+        if s.w.correction.search(after) or s.w.correction.search(before) or s.w.quote_label.search(before) \
+                or _negated_later(s, quotes):
             s.discussed = s.discussed + [(s.start + q.start(), s.start + q.end()) for q in quotes]
+
+
+def _negated_later(s: Sentence, quotes: list[re.Match]) -> bool:
+    """'a listing promised "640 GB of HBM3 per GPU": ... so 80 GB per GPU, not 640 GB': the quote's figure denied
+    later in the sentence."""
+    end = quotes[-1].end()
+    for q in quotes:
+        for n in _FIGURE.findall(q.group()):
+            for m in re.finditer(re.escape(n) + r"(?!\d)", s.text[end:]):
+                if s.w.negated_before.search(s.text, max(end, end + m.start() - 40), end + m.start()):
+                    return True
+    return False
+
+
+_FIGURE = re.compile(r"\d[\d.,]*\d|\d")
 
 
 def is_discussed(s: Sentence, start: int, end: int) -> bool:
