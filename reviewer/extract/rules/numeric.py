@@ -29,8 +29,9 @@ def numeric_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Clai
     Good (de): "Der Trainium3 bietet 4,9 TB/s Speicherbandbreite pro Chip" -> memory_bandwidth of trainium3.
     """
     attribute = attribute_of(ctx, s, q)
-    if attribute is None or (attribute == "price_per_hour" and s.w.not_on_demand.search(s.text)):
-        return None  # a spot, reserved or Capacity Block price is not the on-demand list price
+    if attribute is None or (attribute == "price_per_hour" and (s.w.not_on_demand.search(s.text) or (
+            seg.kind == "table_cell" and s.w.not_on_demand.search(ctx.state.cell_text.get(seg.col_header, ""))))):
+        return None  # a spot, reserved, committed or Capacity Block price (a column of them) is no on-demand price
     rel = q.start - s.start
     if q.family == "rate" and s.w.die_link.search(s.text[max(0, rel - 50):rel + 50]):
         return None  # "two dies joined by a 10 TB/s link": inside the package, not in the fact base
