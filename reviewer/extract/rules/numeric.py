@@ -28,6 +28,9 @@ def numeric_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Clai
     Good (en): "Trainium3 has 144 GB of HBM3e at 4.9 TB/s" -> memory_capacity 144 GB, memory_bandwidth 4.9 TB/s.
     Good (de): "Der Trainium3 bietet 4,9 TB/s Speicherbandbreite pro Chip" -> memory_bandwidth of trainium3.
     """
+    prev = next((x for x in reversed(s.quantities) if x.end <= q.start), None)
+    if prev is not None and prev.family == q.family and s.w.restated.fullmatch(s.text, prev.end - s.start, q.start - s.start):
+        return None  # "each chip has 96 GiB, roughly 103 GB": the figure before, again in other units
     attribute = attribute_of(ctx, s, q)
     if attribute is None or (attribute == "price_per_hour" and (s.w.not_on_demand.search(s.text) or (
             seg.kind == "table_cell" and s.w.not_on_demand.search(ctx.state.cell_text.get(seg.col_header, ""))))):
