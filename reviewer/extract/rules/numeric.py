@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from ... import units
 from ...models import Claim, Quantity, Segment
 from ..gates import other_die
 from ..patterns import (
@@ -29,7 +30,8 @@ def numeric_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Clai
     Good (de): "Der Trainium3 bietet 4,9 TB/s Speicherbandbreite pro Chip" -> memory_bandwidth of trainium3.
     """
     prev = next((x for x in reversed(s.quantities) if x.end <= q.start), None)
-    if prev is not None and prev.family == q.family and s.w.restated.fullmatch(s.text, prev.end - s.start, q.start - s.start):
+    if prev is not None and prev.family == q.family and s.w.restated.fullmatch(s.text, prev.end - s.start, q.start - s.start) \
+            and _same_amount(prev, q):
         return None  # "each chip has 96 GiB, roughly 103 GB": the figure before, again in other units
     attribute = attribute_of(ctx, s, q)
     if attribute is None or (attribute == "price_per_hour" and (s.w.not_on_demand.search(s.text) or (
@@ -273,3 +275,12 @@ def each_chip(s: Sentence, q: Quantity) -> bool:
 
 
 RULE = Rule("numeric", ("memory", "rate", "compute", "length", "power", "area", "price"), numeric_claim)
+
+
+def _same_amount(a: Quantity, b: Quantity) -> bool:
+    """Two figures that are the same amount within a tenth ("96 GiB" and "103 GB"; not "3.040 TFLOPS" and its
+    per-chip "190 TFLOPS")."""
+    if not a.unit or not b.unit:
+        return False
+    x, y = units.to_base(a.value, a.unit), units.to_base(b.value, b.unit)  # (one family: the same dimension)
+    return x > 0 and abs(x - y) <= 0.1 * x
