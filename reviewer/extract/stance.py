@@ -89,6 +89,9 @@ def mark_myths(sentences: list[Sentence]) -> None:
             refuting = False  # 'Common misconception: "A trn2.48xlarge has 64 chips." It has 16.': the quote is the myth
 
 
+_CLAUSE_LEAD = re.compile(r"[:—–]\s+(?=[Ww]hen\b|[Aa]ls\b)")  # a clause after a colon or dash that opens with "when"
+
+
 def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> str:
     """The stance of a value written at text offsets [start, end) of sentence `s` (its segment's stance
     aside): evidence at the value itself first, then the sentence's. On an errata page (`errata`), a quoted
@@ -105,8 +108,15 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
         quoted = any(q.start() < start - s.start and end - s.start <= q.end() for q in QUOTED.finditer(s.text))
         return "quoted" if quoted else "hypothetical"
     when = s.w.when_past.match(s.text) if s.text[:8].lstrip(" *_>-").startswith(("Als ", "When ")) else None
-    if when is not None and when.end() <= start - s.start and not any(ch in s.text[when.end():start - s.start]
-                                                                      for ch in ";:"):
+    when_end = when.end() if when is not None else -1
+    if when is None and (": " in s.text or "— " in s.text):
+        # "Both went up after launch anyway: when Trn2 went GA in December 2024 the docs said 20 PFLOPS FP8"
+        for d in _CLAUSE_LEAD.finditer(s.text, 0, start - s.start):
+            m = s.w.when_past.match(s.text[d.end():])
+            if m is not None:
+                when_end = d.end() + m.end()
+                break
+    if 0 <= when_end <= start - s.start and not any(ch in s.text[when_end:start - s.start] for ch in ";:"):
         return "historical"  # "Als der Tracker am 01.03.2025 startete, kostete die p5.48xlarge noch 98,32 $"
     h = hints(s)
     if not h["any"] and not errata:
