@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -138,8 +139,9 @@ def with_header(state: Discourse, seg: Segment, sentences: list[Sentence],
     if unit is None and not labels:
         return quantities
     out = []
+    text = seg.text
     for q in quantities:
-        if q.family == "count" and unit is not None:
+        if q.family == "count" and unit is not None and not _year_after_word(text, q.start, q.text):
             q = Quantity(q.start, q.end, q.text, q.value, q.resolution, unit[0], unit[1], q.qualifier,
                          q.range_high)
         out.append(q)
@@ -150,6 +152,15 @@ def with_header(state: Discourse, seg: Segment, sentences: list[Sentence],
                       if lab.split(":", 1)[0] not in have and lab != "NEG")
         s.forget_mentions()
     return out
+
+
+_YEAR = re.compile(r"(?:19|20)\d\d")
+_WORD_BEFORE = re.compile(r"[A-Za-zÄÖÜäöü][.:]?\s+$")
+
+
+def _year_after_word(text: str, at: int, written: str) -> bool:
+    """"192 was the GTC 2024 launch number" in a cell under "HBM (GB)": a year after a word, no figure."""
+    return bool(_YEAR.fullmatch(written)) and bool(_WORD_BEFORE.search(text, max(0, at - 3), at))
 
 
 def header_unit(text: str, w: Words) -> tuple[str, str] | None:

@@ -232,7 +232,7 @@ def _governs(s: Sentence, c: Cue, rel: int, rel_end: int) -> bool:
     return a >= rel_end and not any(ch in s.text[rel_end:a] for ch in ",;:")
 
 
-_LABEL_GAP = re.compile(r"(?:[^;:.]|\.(?=\S)){0,40}:[\s*_]*")
+_LABEL_GAP = re.compile(r"(?:[^;:.]|\.(?=\S)){0,40}:[\s*_]*(?:[\w-]+\s+){0,3}")  # ("Damals, ...: Doku nennt 1.287")
 
 
 def _measures(s: Sentence, c: Cue, rel: int, rel_end: int) -> bool:

@@ -106,17 +106,19 @@ class Subjects(Context):
                 and not s.w.clause_or_and.search(s.text[near[-1].end - s.start:at - s.start]):
             m = near[-1]  # "than the H100's 80 GB", "als die H100 mit ihren 3,35 TB/s": the compared one's own figure
             return m.entity, "sentence", m.text
+        figure = next((q for q in s.quantities if q.start == at), None)
+        each_after = figure is not None and bool(s.w.each_after.match(s.text, figure.end - s.start))
         each_of = [m for m in counted if m.end <= at and fits(m.entity) and self.kind(m.entity) == "chip"
                    and (s.w.each_with.match(s.text, m.end - s.start, at - s.start)
-                        or not s.text[m.end - s.start:at - s.start].strip(" \t("))]
+                        or not s.text[m.end - s.start:at - s.start].strip(" \t(")
+                        or (each_after and not s.text[m.end - s.start:at - s.start].strip(" \t(,")))]
         if each_of and not any(m.end <= at and m.start >= each_of[-1].end for m in s.mentions):
             # "Acht H100 SXM mit je 80 GB Speicher und 3,35 TB/s", "8x H100 SXM5 80GB HBM3", "8 × AMD MI355X (288 GB
-            # HBM3e je GPU)": each counted chip's figure
+            # HBM3e je GPU)", "(8x H100, 80 GB each)": each counted chip's figure
             m = each_of[-1]
             return m.entity, "sentence", m.text
         before = [m for m in candidates if m.end <= at]
         parts = [m for m in counted if m.end <= at and fits(m.entity) and self.kind(m.entity) == "chip"]
-        figure = next((q for q in s.quantities if q.start == at), None)
         if parts and not before and figure is not None and any(0 <= c.start - figure.end <= 2 for c in s.cue("SCOPE:chip")):
             m = parts[-1]  # "2 Knoten mit je 8 × AMD MI355X, flüssigkeitsgekühlt, 1.400 W je GPU": the GPU counted
             return m.entity, "sentence", m.text
