@@ -121,6 +121,8 @@ class ClaimExtractor:
                 self.state.thread = True
             if seg.kind == "heading" and self.w.errata_heading.search(seg.text):
                 self.state.errata = True  # "# Corrections and updates", "# Korrekturen und Ergänzungen"
+            if seg.kind == "heading":  # "## Kommentare (5)", "## 12 Comments": readers' words until the next heading
+                self.state.comments = bool(self.w.comments_heading.match(seg.text))
         if gates.quoted_heading(seg, self.w):
             placed = _place(sentences, doc._.hw_quantities or ())
             return self._aside(seg, sentences, placed, [(k, seg_stance) for k in range(len(placed))])
