@@ -81,6 +81,18 @@ class ClaimExtractor:
             del compared[:-KEEP_MENTIONS]
         st.item_leads = {k: v for k, v in st.item_leads.items() if k[0] in keep or k[1] in keep}
 
+    def _note_intro(self, seg: Segment) -> None:
+        """What a paragraph or heading says of the segments after it: the intro of a quote below it, a thread, an
+        errata page, a section of readers' comments."""
+        if seg.kind in ("paragraph", "heading") or (seg.kind == "blockquote" and self.w.quote_intro.search(seg.text)):
+            self.state.last_paragraph = seg.text  # "## Reply 6: u/someone", "> On Tue, Tom wrote:": the quote's intro
+            if seg.kind == "paragraph" and self.w.post_header.match(seg.text):
+                self.state.thread = True
+            if seg.kind == "heading" and self.w.errata_heading.search(seg.text):
+                self.state.errata = True  # "# Corrections and updates", "# Korrekturen und Ergänzungen"
+            if seg.kind == "heading":  # "## Kommentare (5)", "## 12 Comments": readers' words until the next heading
+                self.state.comments = bool(self.w.comments_heading.match(seg.text))
+
     def _is_hardware(self, entity: str) -> bool:
         return self.kind(entity) in HARDWARE_KINDS
 
@@ -115,14 +127,7 @@ class ClaimExtractor:
         # an errata page, or a correction note ("*Korrektur zur Ausgabe 36/2026: Wir hatten ... angegeben*")
         self._errata = self.state.errata or bool(self.w.errata_note.match(seg.text))
         self.state.system_before = self.state.last_system  # as of this segment's start
-        if seg.kind in ("paragraph", "heading") or (seg.kind == "blockquote" and self.w.quote_intro.search(seg.text)):
-            self.state.last_paragraph = seg.text  # "## Reply 6: u/someone", "> On Tue, Tom wrote:": the quote's intro
-            if seg.kind == "paragraph" and self.w.post_header.match(seg.text):
-                self.state.thread = True
-            if seg.kind == "heading" and self.w.errata_heading.search(seg.text):
-                self.state.errata = True  # "# Corrections and updates", "# Korrekturen und Ergänzungen"
-            if seg.kind == "heading":  # "## Kommentare (5)", "## 12 Comments": readers' words until the next heading
-                self.state.comments = bool(self.w.comments_heading.match(seg.text))
+        self._note_intro(seg)
         if gates.quoted_heading(seg, self.w):
             placed = _place(sentences, doc._.hw_quantities or ())
             return self._aside(seg, sentences, placed, [(k, seg_stance) for k in range(len(placed))])

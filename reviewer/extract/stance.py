@@ -92,6 +92,21 @@ def mark_myths(sentences: list[Sentence]) -> None:
 _CLAUSE_LEAD = re.compile(r"[:—–]\s+(?=[Ww]hen\b|[Aa]ls\b)")  # a clause after a colon or dash that opens with "when"
 
 
+def _when_clause_end(s: Sentence, start: int) -> int:
+    """Where a clause of the past that opens the sentence, or a clause after its colon or dash, ends ("Als der
+    Tracker am 01.03.2025 startete,", "...: when Trn2 went GA in December 2024 the docs said"); -1 if none."""
+    if s.text[:8].lstrip(" *_>-").startswith(("Als ", "When ")):
+        when = s.w.when_past.match(s.text)
+        if when is not None:
+            return when.end()
+    if ": " in s.text or "— " in s.text:
+        for d in _CLAUSE_LEAD.finditer(s.text, 0, start - s.start):
+            m = s.w.when_past.match(s.text[d.end():])
+            if m is not None:
+                return d.end() + m.end()
+    return -1
+
+
 def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> str:
     """The stance of a value written at text offsets [start, end) of sentence `s` (its segment's stance
     aside): evidence at the value itself first, then the sentence's. On an errata page (`errata`), a quoted
@@ -107,15 +122,7 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
         # 'Bieterfrage 3: „Trifft es zu, dass die MI325X 288 GB bietet?“', "Sind das nicht eher 2,56 Tbit/s?"
         quoted = any(q.start() < start - s.start and end - s.start <= q.end() for q in QUOTED.finditer(s.text))
         return "quoted" if quoted else "hypothetical"
-    when = s.w.when_past.match(s.text) if s.text[:8].lstrip(" *_>-").startswith(("Als ", "When ")) else None
-    when_end = when.end() if when is not None else -1
-    if when is None and (": " in s.text or "— " in s.text):
-        # "Both went up after launch anyway: when Trn2 went GA in December 2024 the docs said 20 PFLOPS FP8"
-        for d in _CLAUSE_LEAD.finditer(s.text, 0, start - s.start):
-            m = s.w.when_past.match(s.text[d.end():])
-            if m is not None:
-                when_end = d.end() + m.end()
-                break
+    when_end = _when_clause_end(s, start)
     if 0 <= when_end <= start - s.start and not any(ch in s.text[when_end:start - s.start] for ch in ";:"):
         return "historical"  # "Als der Tracker am 01.03.2025 startete, kostete die p5.48xlarge noch 98,32 $"
     h = hints(s)
