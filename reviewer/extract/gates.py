@@ -119,9 +119,11 @@ def not_a_claim(s: Sentence, q: Quantity) -> bool:
     if q.family == "count" and _YEAR.fullmatch(q.text) and (_after_month(s.text[:q.start - s.start]) or not any(
             c.label.endswith("NOUN") and 0 <= c.start - q.end <= 3 for c in s.cues)):
         return True  # "after AWS's June 2025 GPU price cut": a year, not a count (unless "2048 chips" follows)
-    if q.family == "count" and (_TIMES_AFTER.match(s.text, q.end - s.start)
+    if q.family == "count" and ((_TIMES_AFTER.match(s.text, q.end - s.start) and not _servers_times_chips(s, q))
                                 or _TIMES_BEFORE.search(s.text, 0, q.start - s.start)):
-        return True  # "36 servers × 4 chips", "(4 servers × 16)": a factor of the total, not the total
+        # "36 servers × 4 chips", "(4 servers × 16)": a factor of the total, not the total (the servers' number
+        # is the system's server count)
+        return True
     if q.family == "memory" and model_requirement(s, q):
         return True  # "a 70B model needs about 140 GB for its weights": a model's size, not the chip's
     # "über eine Million Trainium 2 Chips": the "2" is the name's
@@ -152,6 +154,12 @@ def unit_conversion(s: Sentence, q: Quantity) -> bool:
 
 _YEAR = re.compile(r"(?:199\d|20[0-3]\d)")
 _ARROW_AFTER = re.compile(r"\s*(?:→|->|⟶|⇒|=>)\s*\d")
+def _servers_times_chips(s: Sentence, q: Quantity) -> bool:
+    """"18 servers × 8 chips": the first factor, a number of servers, with chips named after the second."""
+    server = next((c for c in s.cues if c.label == "SERVERNOUN" and 0 <= c.start - q.end <= 2), None)
+    return server is not None and any(c.label == "CHIPNOUN" and 0 < c.start - server.end <= 12 for c in s.cues)
+
+
 _TIMES_AFTER = re.compile(r"\s*(?:[A-Za-zÄÖÜäöü-]+\s+){0,2}?[×x]\s*\d")
 _TIMES_BEFORE = re.compile(r"\d\s*(?:[A-Za-zÄÖÜäöü-]+\s+){0,2}[×x]\s*$")
 
