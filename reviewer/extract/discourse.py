@@ -102,6 +102,7 @@ class Discourse:
     row_entities: dict[int, list[str]] = field(default_factory=dict)
     errata: bool = False  # under a heading such as "Corrections and updates": old values are quoted to be replaced
     comments: bool = False  # under a heading such as "Kommentare (5)": what readers wrote
+    intro_sparsity: dict[int, str] = field(default_factory=dict)  # a list intro's "SPARSE:dense" ("alle Werte dicht:")
     thread: bool = False  # a forum post's header was seen ("**name** · Feb 9, 2026"): its blockquotes quote others
     asked_about: list[str] = field(default_factory=list)  # the hardware an interviewer's last question named
     # "> Trainium2 does 2,563 TFLOPS" then "That's the sparse rate. Dense FP8 is 1,299 TFLOPS": a reply is about

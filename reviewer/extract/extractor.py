@@ -33,7 +33,7 @@ from . import gates, stance
 from .discourse import Discourse, Memory, header_unit, newest_for_new, with_header
 from .patterns import HARDWARE_KINDS
 from .rules import SENTENCE_RULES, figure_claim
-from .sentence import Sentence, compared_in, counted_in, split_sentences
+from .sentence import Cue, Sentence, compared_in, counted_in, split_sentences
 from .subjects import Subjects, unnamed_variant
 
 KEEP_PARAGRAPHS = 64  # of a section, what ClaimExtractor.forget keeps
@@ -72,7 +72,7 @@ class ClaimExtractor:
                 del st.paragraphs[heading]
         keep.update(lead for row, lead in st.row_lead.items() if row in keep)
         for by_block in (self.memory.by_block, self.memory.compared, st.cells, st.cell_text, st.row_lead,
-                         st.row_entities):
+                         st.row_entities, st.intro_sparsity):
             for block in [b for b in by_block if b not in keep]:
                 del by_block[block]
         for seen in self.memory.by_block.values():
@@ -304,6 +304,16 @@ class ClaimExtractor:
         if seg.kind == "table_cell":
             self.state.cells[seg.block] = (header_unit(seg.text, self.w), tuple(c.label for s in sentences for c in s.cues))
             quantities = with_header(self.state, seg, sentences, quantities)
+        elif seg.kind == "paragraph" and seg.text.rstrip(" *_\n").endswith(":"):
+            # "Rechenleistung laut Datenblatt, alle Werte dicht (ohne Sparsity):": its dense/sparse word speaks for
+            # every item of the list below it that says none itself
+            self.state.intro_sparsity[seg.block] = next(
+                (c.label for s in sentences for c in s.cues if c.label.startswith("SPARSE:")), "")
+        elif seg.kind == "list_item" and self.state.intro_sparsity.get(seg.intro):
+            label = self.state.intro_sparsity[seg.intro]
+            for s in sentences:
+                if not s.has_cue("SPARSE:"):
+                    s.cues = [*s.cues, Cue(s.start, s.start, label)]
         return quantities
 
     def _first_generations(self) -> dict[str, str]:
