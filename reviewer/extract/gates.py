@@ -14,6 +14,7 @@ from ..periods import MONTHS
 from .patterns import (
     FULLY_QUOTED,
     QUOTED,
+    QUOTED_ACROSS_LINES,
 )
 from .sentence import Cue, Sentence
 
@@ -164,9 +165,14 @@ _TIMES_AFTER = re.compile(r"\s*(?:[A-Za-zÄÖÜäöü-]+\s+){0,2}?[×x]\s*\d")
 _TIMES_BEFORE = re.compile(r"\d\s*(?:[A-Za-zÄÖÜäöü-]+\s+){0,2}[×x]\s*$")
 
 
-_A_QUOTE = re.compile(r'„[^“”"]{1,300}[“”"]|“[^”“]{1,300}[”“]|"[^"]{1,300}"|»[^«]{1,300}«|«[^»]{1,300}»')  # (across lines)
 _OPENS_QUOTE = re.compile(r'[„“"»«]\s*$')  # (the sentencizer leaves a quote's opening mark on the sentence before)
 _CLOSES_QUOTE = re.compile(r'[“”"«»][\s*_]*$')
+
+
+def not_on_demand(s: Sentence, seg: Segment, column: str) -> bool:
+    """A spot, reserved, committed or Capacity Block price, said in the sentence or by the column `column` of a
+    table cell ("1-yr commit ($/hr)"): no on-demand list price."""
+    return bool(s.w.not_on_demand.search(s.text) or (seg.kind == "table_cell" and s.w.not_on_demand.search(column)))
 
 
 def reported(s: Sentence) -> bool:
@@ -187,7 +193,7 @@ def carry_reported_speech(sentences: list[Sentence]) -> None:
     for prev, s in pairwise(sentences):
         if reported(prev) and not reported(s) and s.w.subjunctive.search(s.text):
             s.cues = [*s.cues, Cue(s.start, s.start, "REPORTED:quoted")]
-        elif not reported(s) and _A_QUOTE.search(prev.text) and (FULLY_QUOTED.fullmatch(s.text) or (
+        elif not reported(s) and QUOTED_ACROSS_LINES.search(prev.text) and (FULLY_QUOTED.fullmatch(s.text) or (
                 _OPENS_QUOTE.search(prev.text) and _CLOSES_QUOTE.search(s.text))):
             # '„... der Einstieg“, sagt Jana Petersen. „Beim GB300 NVL72 haben wir jetzt 30 TB.“': the quote goes on
             s.cues = [*s.cues, Cue(s.start, s.start, "REPORTED:quoted")]

@@ -158,7 +158,6 @@ def nearest_label(s: Sentence, prefix: str, start: int, end: int, window: int,
 
 
 _CMP_APPOSITION = re.compile(r"(?:\s*[\w-]+){0,4}\s*\(\s*")
-_APPOSITION_OPEN = re.compile(r"[-\w]{0,12}\s*\(\s*")  # "trn1-Knoten (": a bracket naming the compared one again
 _LIST_BREAK = re.compile(r"[;·•]")  # a semicolon, or the dot between the items of a list on one line
 _DIGIT_SEP = re.compile(r"(?<=\d)[,.](?=\d)")  # "2,517": a thousands separator is no clause break
 # a label's colon, with the emphasis around "**FP8:**" blanked and up to two more words of the label ("BF16 dense:")
@@ -235,8 +234,6 @@ def compared_in(s: Sentence) -> list[Mention]:
         else:
             if out and out[-1].entity == m.entity and m.start - out[-1].end <= 3:
                 out.append(m)  # "des Vorgängers Trillium (TPU v6e)": the same one again
-            elif out and _APPOSITION_OPEN.fullmatch(s.text, out[-1].end - s.start, m.start - s.start):
-                out.append(m)  # "gegenüber unseren trn1-Knoten (Trainium der ersten Generation, ...)": its chip
     s.compared = out
     return out
 

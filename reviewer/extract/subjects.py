@@ -110,8 +110,7 @@ class Subjects(Context):
         each_after = figure is not None and bool(s.w.each_after.match(s.text, figure.end - s.start))
         each_of = [m for m in counted if m.end <= at and fits(m.entity) and self.kind(m.entity) == "chip"
                    and (s.w.each_with.match(s.text, m.end - s.start, at - s.start)
-                        or not s.text[m.end - s.start:at - s.start].strip(" \t(")
-                        or (each_after and not s.text[m.end - s.start:at - s.start].strip(" \t(,")))]
+                        or not s.text[m.end - s.start:at - s.start].strip(" \t(," if each_after else " \t("))]
         if each_of and not any(m.end <= at and m.start >= each_of[-1].end for m in s.mentions):
             # "Acht H100 SXM mit je 80 GB Speicher und 3,35 TB/s", "8x H100 SXM5 80GB HBM3", "8 × AMD MI355X (288 GB
             # HBM3e je GPU)", "(8x H100, 80 GB each)": each counted chip's figure

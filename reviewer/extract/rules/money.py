@@ -7,6 +7,7 @@ import datetime as dt
 from dataclasses import replace
 
 from ...models import Claim, Quantity, Segment
+from ..gates import not_on_demand
 from ..rule import Rule
 from ..sentence import Sentence, nearest_label
 from ..subjects import Subjects
@@ -83,8 +84,8 @@ def instance_price(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Cla
     if q.value >= 1000 or q.range_high is not None:
         return None
     rel_start, rel_end = q.start - s.start, q.end - s.start
-    if s.w.other_period.match(s.text, rel_end) or s.w.not_on_demand.search(s.text) or s.w.bill.search(s.text) or (
-            seg.kind == "table_cell" and s.w.not_on_demand.search(ctx.state.cell_text.get(seg.col_header, ""))):
+    if s.w.other_period.match(s.text, rel_end) or s.w.bill.search(s.text) \
+            or not_on_demand(s, seg, ctx.state.cell_text.get(seg.col_header, "")):
         return None  # "$71,000 per month", "pro GPU-Stunde", a spot or reserved price (a column of them), a bill
     priced = [m for m in s.mentions if m.end <= q.start and ctx.fb.about(m.entity, "price_per_hour")]
     if not s.mentions and seg.kind == "table_cell" and seg.row_header >= 0 and s.cue("ATTR:price_per_hour"):

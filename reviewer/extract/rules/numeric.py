@@ -7,7 +7,7 @@ import re
 
 from ... import units
 from ...models import Claim, Quantity, Segment
-from ..gates import other_die
+from ..gates import not_on_demand, other_die
 from ..patterns import (
     ATTR_BY_FAMILY,
     CHIP_LEVEL,
@@ -34,8 +34,8 @@ def numeric_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Clai
             and _same_amount(prev, q):
         return None  # "each chip has 96 GiB, roughly 103 GB": the figure before, again in other units
     attribute = attribute_of(ctx, s, q)
-    if attribute is None or (attribute == "price_per_hour" and (s.w.not_on_demand.search(s.text) or (
-            seg.kind == "table_cell" and s.w.not_on_demand.search(ctx.state.cell_text.get(seg.col_header, ""))))):
+    if attribute is None or (attribute == "price_per_hour"
+                             and not_on_demand(s, seg, ctx.state.cell_text.get(seg.col_header, ""))):
         return None  # a spot, reserved, committed or Capacity Block price (a column of them) is no on-demand price
     rel = q.start - s.start
     if q.family == "rate" and s.w.die_link.search(s.text[max(0, rel - 50):rel + 50]):
