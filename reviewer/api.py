@@ -21,15 +21,15 @@ from . import posts, suppress
 from .checks import CheckContext
 from .diskcache import freeze_once
 from .extract import ClaimExtractor
-from .extract.stance import answered
+from .extract.stance import answered, corrected_by_notes
 from .factbase.base import FactBase, load_factbase
 from .fastpath import segment_docs
 from .findings import SEVERITY_RANK, fail_rank, finding
-from .lang import detect_language, words
+from .lang import LANGUAGES, UnsupportedLanguage, detect_language, words
 from .markdown import iter_segments
 from .models import ArticleReport, Claim, Finding, Segment, Source, evolve
 from .nlp import build_nlp
-from .source import read_source, source_from_text
+from .source import LANG_KEYS, read_source, source_from_text
 from .verify import set_aside, verify
 
 FAIL_LEVELS = ("error", "warning", "info", "none")
@@ -88,7 +88,7 @@ class Reviewer:
         run (segments of about RUN_CHARS characters; one run for any article shorter than that), each run's
         (finding, claim, set aside) in document order. A run is analysed, checked and handed on before the
         next one is parsed, so a long article's findings need not all be held at once (emitters.json.stream)."""
-        language = lang or src.lang or detect_language(src.markdown)
+        language = language_of(src, lang)
         spans = posts.post_spans(src.markdown, language)  # a thread's dated posts
         when = src.date or as_of or posts.latest(spans) or dt.date.today()
         return language, when, self._runs(src, language, spans, when)
@@ -101,11 +101,28 @@ class Reviewer:
             claims = []
             for seg, doc in zip(segs, segment_docs(nlp, [seg.text for seg in segs]), strict=True):
                 claims.extend(extractor.claims(seg, doc))
-            claims = posts.dated(answered(segs, _dedupe(claims), words(language)), spans, when)
+            w = words(language)
+            claims = posts.dated(answered(segs, corrected_by_notes(segs, _dedupe(claims), w), w), spans, when)
             yield sorted(((finding(src, code, v), v.claim, set_aside(v)) for code, v in verify(claims, ctx)),
                          key=lambda p: (p[0].line, p[0].column, p[0].attribute))
             extractor.forget({seg.block for seg in segs[-16:]}
                              | {b for seg in segs for b in (seg.heading, seg.intro, seg.row_header, seg.col_header)})
+
+
+def language_of(src: Source, lang: str | None = None) -> str:
+    """The language to review `src` in: `lang` (--lang), else its front matter's, else the detected one.
+    Raises UnsupportedLanguage for one the reviewer does not read (front matter `lang: fr`, or detected)."""
+    language = lang or src.lang
+    if language is None:
+        for key in LANG_KEYS:  # a language the front matter names but source.py does not know: not ours
+            value = src.front_matter.get(key)
+            if isinstance(value, str) and re.fullmatch(r"[A-Za-z]{2}(?:[-_][A-Za-z0-9]+)?", value.strip()):
+                language = value.strip()[:2].lower()
+                break
+    language = language or detect_language(src.markdown)
+    if language not in LANGUAGES:
+        raise UnsupportedLanguage(language, src.path)
+    return language
 
 
 _SENTENCE_END = re.compile(r"[.!?][\"'“”»)\]]*\s+(?=\S)")

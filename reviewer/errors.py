@@ -58,6 +58,12 @@ class OutputLocked(InputError):
     code = "E110"
 
 
+class UsageError(ReviewError):
+    """Options that cannot go together."""
+
+    code = "E001"
+
+
 class ConfigError(ReviewError):
     code = "E200"
 

@@ -32,4 +32,4 @@ def finding(src: Source, code: str, v: Verdict) -> Finding:
     return Finding(line=line, column=col, end_line=end_line, end_column=end_col, text=c.text, entity=c.entity,
                    attribute=c.attribute, claimed=c.text, expected=v.expected, verdict=v.kind, severity=severity,
                    message=message, suggestion=v.suggestion, sources=v.sources, check=code, note=v.note,
-                   stance=c.stance, confidence=c.confidence)
+                   stance=c.stance, confidence=c.confidence, entity_name=v.entity_name)

@@ -241,6 +241,8 @@ def _walk(tokens: list[Token], env: dict, ctx: _Context, text: str, line_starts:
             seg = _segment_for(tok, _inline_children(tok, env), parents, ctx, text, line_starts)
             if seg is not None:
                 out.append(_with_components(seg) if "{{" in seg.text else seg)
+        elif t == "html_block" and tok.map is not None and "<summary" in tok.content:
+            out += _summary_headings(tok, ctx, text, line_starts)
         elif t == "html_block" and tok.map is not None and "=" in tok.content:
             out += _component_rows(tok, ctx, text, line_starts)
     return out
@@ -308,6 +310,28 @@ def _component_rows(tok: Token, ctx: _Context, text: str, line_starts: list[int]
         out.append(Segment("paragraph", _component_text(raw), start, ctx.block, heading=ctx.heading))
         ctx.block += 1
     return out
+
+
+def _summary_headings(tok: Token, ctx: _Context, text: str, line_starts: list[int]) -> list[Segment]:
+    """"<details><summary>Intel Gaudi (Gaudi 3)</summary>": an accordion's summary heads what it folds away,
+    as a heading would (its text kept, the tags blanked)."""
+    assert tok.map is not None
+    out = []
+    for i in range(tok.map[0], tok.map[1]):
+        start = line_starts[i]
+        end = line_starts[i + 1] - 1 if i + 1 < len(line_starts) else len(text)
+        raw = text[start:end]
+        m = _SUMMARY.search(raw)
+        if m is None:
+            continue
+        blanked = " " * m.start(1) + m.group(1) + " " * (len(raw) - m.end(1))
+        ctx.heading, ctx.last_paragraph = ctx.block, -1
+        out.append(Segment("heading", blanked, start, ctx.block, heading=ctx.block))
+        ctx.block += 1
+    return out
+
+
+_SUMMARY = re.compile(r"<summary\b[^>]*>(.*?)</summary>", re.I)
 
 
 _POST_COUNTER_CLUE = re.compile(r"(?m)^\W{0,4}\d{1,3}/\d{1,3}[*_]*\s")  # ("**7/12**" too)

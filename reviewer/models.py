@@ -186,6 +186,7 @@ class Verdict:
     reason: str = ""  # why, in the article's language
     sources: tuple[SourceRef, ...] = ()
     note: str | None = None
+    entity_name: str = ""  # the entity's display name in the fact base ("GB300 NVL72"), for the log
 
 
 @quick_init
@@ -209,6 +210,7 @@ class Finding:
     note: str | None = None
     stance: str = "asserted"  # vocabulary.Stance
     confidence: str = "high"  # vocabulary.Confidence: how the subject and attribute were bound
+    entity_name: str = ""  # the entity's display name ("GB300 NVL72"; `entity` is its id): for people to read
 
 
 @quick_init

@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from . import errors
+from .fix import blank_log
+from .i18n import notice
 from .lang import LANGUAGES, dates
 from .models import Notice, Source
 from .periods import period_before
@@ -71,9 +73,10 @@ def source_from_text(original: str, path: str = "<text>") -> Source:
     notices: list[Notice] = []
     text, offset_map, repaired = _repair_mojibake(original)
     if repaired:
-        notices.append(Notice("N001", f"encoding repaired: {repaired} mojibake sequences (UTF-8 read as a legacy code page)"))
+        notices.append(Notice("N001", notice("N001", repaired=repaired)))
     line_starts = (0, *accumulate([len(line) + 1 for line in original.split("\n")[:-1]]))  # after each "\n"
     markdown, meta, more = _front_matter(text)
+    markdown = blank_log(markdown)  # a review log `--append-log` wrote is not the article's text
     notices.extend(more)
     date = _date_of(meta) or _date_in_text(markdown)
     lang = _lang_of(meta)
@@ -177,7 +180,7 @@ def _front_matter(text: str) -> tuple[str, dict, list[Notice]]:
         return text, {}, notices
     close = _FRONT_CLOSE.search(text, m.end())
     if not close:
-        notices.append(Notice("N002", "front matter opens with '---' but never closes; read as text"))
+        notices.append(Notice("N002", notice("N002")))
         return text, {}, notices
     raw = text[m.end():close.start()]
     end = close.end()
@@ -189,16 +192,16 @@ def _front_matter(text: str) -> tuple[str, dict, list[Notice]]:
         if isinstance(loaded, dict):
             meta = loaded
         elif loaded is not None:
-            notices.append(Notice("N003", "front matter is not a YAML mapping; ignored"))
+            notices.append(Notice("N003", notice("N003")))
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = text.count("\n", 0, m.end()) + (mark.line if mark else 0) + 1
-        notices.append(Notice("N003", f"front matter is not valid YAML ({getattr(exc, 'problem', exc)}); ignored", line))
+        notices.append(Notice("N003", notice("N003_yaml", problem=getattr(exc, "problem", exc)), line))
     # A second block of `key: value` lines closed by '---' right after the first one: duplicated front matter.
     dup = _duplicate_block(text, end)
     if dup:
         line = text.count("\n", 0, dup[0]) + 1
-        notices.append(Notice("N004", "a second front matter block follows the first; skipped", line))
+        notices.append(Notice("N004", notice("N004"), line))
         end = dup[1]
     blanked = "\n".join([" " * len(line) for line in text[:end].split("\n")])  # all but line breaks
     return blanked + text[end:], meta, notices

@@ -15,6 +15,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from .i18n import notice
 from .models import Finding, Notice
 
 _DIRECTIVE = re.compile(
@@ -97,5 +98,5 @@ class Suppressor:
 
     def notices(self) -> list[Notice]:
         """A notice for each directive that suppressed no alarm."""
-        return [Notice("N010", f"unused suppression: review-{d.kind}" + (f" {' '.join(d.codes)}" if d.codes else "")
-                       + " suppressed no contradicted or outdated claim", d.line) for d in self.found if not d.used]
+        return [Notice("N010", notice("N010", directive=f"review-{d.kind}" + "".join(f" {c}" for c in d.codes)), d.line)
+                for d in self.found if not d.used]

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
 from . import units
 from .checks import BY_ATTRIBUTE, CheckContext
+from .factbase.schema import Entity
 from .i18n import attr_name, msg
-from .models import Claim, Verdict
+from .models import Claim, Verdict, evolve
 from .vocabulary import SET_ASIDE_STANCES
 
 
@@ -25,7 +26,14 @@ def verify(claims: Iterable[Claim], ctx: CheckContext) -> list[tuple[str, Verdic
             continue
         at = replace(ctx, as_of=claim.as_of) if claim.as_of is not None else ctx  # "bis Ende 2024", a dated post
         out.append((check.code, as_announced(check.check(claim, at), at)))
-    return [(code, by_stance(v, ctx.lang)) for code, v in _without_corrections(out)]
+    entities = ctx.factbase.entities
+    return [(code, named(by_stance(v, ctx.lang), entities)) for code, v in _without_corrections(out)]
+
+
+def named(v: Verdict, entities: Mapping[str, Entity]) -> Verdict:
+    """The verdict with its entity's display name, which the log shows instead of the id."""
+    entity = entities.get(v.claim.entity)
+    return evolve(v, entity_name=entity.name) if entity is not None else v
 
 
 def as_announced(v: Verdict, ctx: CheckContext) -> Verdict:

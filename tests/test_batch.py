@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from browser import CHROMIUM, Browser, chromium_args
 from conftest import cli
 
 from reviewer.batch import run as batch_run
@@ -21,7 +22,6 @@ from reviewer.batch.discover import discover
 
 ROOT = Path(__file__).parent.parent
 CORPUS = ROOT / "corpus"
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARTICLES = ["en-trainium3-launch.md", "de-trainium3-ultraserver.md", "en-gaudi3-launch.md",
             "de-project-rainier.md", "en-h100-vs-b200-buyers-guide.md"]
 
@@ -67,7 +67,8 @@ def test_batch_reports_mirror_the_tree_with_index_and_summary(tmp_path):
     assert result.articles == 5 and result.errors == [] and result.cache_hits == 0
     for rel in ("news/en-trainium3-launch.md", "news/2025/de/en-gaudi3-launch.md", "guides/de-project-rainier.md"):
         log = (out / f"{rel}.review.md").read_text()
-        assert "Technical Review Log" in log and rel.rsplit("/", 1)[1] in log
+        title = "Technisches Prüfprotokoll" if "/de-" in rel else "Technical Review Log"  # the article's language
+        assert title in log and rel.rsplit("/", 1)[1] in log
         doc = json.loads((out / f"{rel}.review.json").read_text())
         assert doc["tool"]["name"] and doc["articles"][0]["path"].endswith(rel)
         assert {"status", "findings", "counts"} <= doc["articles"][0].keys()
@@ -141,18 +142,26 @@ def test_batch_bad_files_are_recorded_and_the_run_goes_on(tmp_path):
     (root / "empty.md").write_text("  \n")
     out = tmp_path / "out"
     result = run_batch([root], out, jobs=1)
-    assert result.exit_code == 2 and result.articles == 5
+    assert result.exit_code == 1 and result.articles == 5  # the findings decide: corpus articles carry errors
     problems = dict(result.errors)
     assert "[E105]" in problems[str(root / "news" / "binary.md")]
     assert "[E106]" in problems[str(root / "guides" / "latin1.md")]
     assert "[E104]" in problems[str(root / "empty.md")]
     summary = json.loads((out / "summary.json").read_text())
-    assert summary["totals"]["errors"] == 3 and summary["exit_code"] == 2
-    assert {e["path"] for e in summary["errors"]} == set(problems)
+    assert summary["totals"]["not_reviewed"] == 3 and summary["exit_code"] == 1
+    assert {e["path"] for e in summary["not_reviewed"]} == set(problems)
+    assert {e["code"] for e in summary["not_reviewed"]} == {"E104", "E105", "E106"}
+    assert {e["status"] for e in summary["not_reviewed"]} == {"not read"}
     index = (out / "index.md").read_text()
-    assert "NOT READ" in index and "binary.md" in index and "## Not reviewed" in index
+    assert "⛔ not read" in index and "binary.md" in index and "## Not reviewed" in index
     assert not (out / "news" / "binary.md.review.md").exists()
     assert (out / "guides" / "de-project-rainier.md.review.md").exists()
+    strict = run_batch([root], out, jobs=1, strict=True)  # --strict: a file not reviewed is an error
+    assert strict.exit_code == 2 and json.loads((out / "summary.json").read_text())["exit_code"] == 2
+    (root / "news" / "binary.md").unlink()
+    (root / "guides" / "latin1.md").unlink()
+    (root / "empty.md").unlink()
+    assert run_batch([root], out, jobs=1, strict=True).exit_code == 1  # every file reviewed: the findings again
 
 
 def test_batch_cache_hits_then_a_fact_change_invalidates(tmp_path):
@@ -182,22 +191,38 @@ def test_batch_cache_hits_then_a_fact_change_invalidates(tmp_path):
     assert run_batch([root], out, jobs=1, fact_dirs=[extra], use_cache=False).cache_hits == 0
 
 
-def test_batch_unchanged_corpus_keeps_the_index_pages(tmp_path):
+def _this_run(index_md: str) -> str:
+    [line] = [ln for ln in index_md.splitlines() if ln.startswith("This run: ")]
+    return line
+
+
+def test_batch_warm_run_pages_tell_that_runs_cache_hits_and_time(tmp_path):
+    """index.md, index.html and summary.json are the run's own: a warm run's cache hits and time, not the cold
+    run's; the cross-article conflicts of an unchanged corpus are the ones the cold run found."""
     root = _content(tmp_path)
+    (root / "news" / "binary.md").write_bytes(b"\x00\x01binary")  # a read error: cached, and a hit once
+    (root / "c1.md").write_text("---\ndate: 2025-12-10\n---\nEach Trainium3 chip carries 144 GB of HBM3e.\n")
+    (root / "c2.md").write_text("---\ndate: 2025-12-10\n---\nEach Trainium3 chip carries 96 GB of HBM3e.\n")
     out = tmp_path / "out"
-    first = run_batch([root], out, jobs=1)
-    pages = [out / "index.md", out / "index.html", out / "summary.json"]
-    written = [p.stat().st_mtime_ns for p in pages]
-    second = run_batch([root], out, jobs=1)
-    assert [p.stat().st_mtime_ns for p in pages] == written  # nothing changed: not rewritten
-    assert second.conflicts == first.conflicts and second.exit_code == first.exit_code
-    (out / "index.html").unlink()  # a page gone: all are written again
-    run_batch([root], out, jobs=1)
-    assert (out / "index.html").exists()
-    art = root / "news" / ARTICLES[0]
-    art.write_text(art.read_text() + "\nTrainium3 has 96 GB of HBM.\n")
-    run_batch([root], out, jobs=1)  # an article changed: the index says so
-    assert (out / "index.md").stat().st_mtime_ns != written[0]
+    cold = run_batch([root], out, jobs=1)
+    summary = json.loads((out / "summary.json").read_text())
+    assert cold.cache_hits == 0 and summary["totals"]["cache_hits"] == 0 and summary["totals"]["files"] == 8
+    assert "This run: 8 files, 0 from the cache" in _this_run((out / "index.md").read_text())
+    assert cold.conflicts
+    warm = run_batch([root], out, jobs=1)
+    summary = json.loads((out / "summary.json").read_text())
+    assert warm.cache_hits == 8  # seven articles and the binary file, each counted once
+    assert summary["totals"]["cache_hits"] == 8 and all(a["cached"] for a in summary["articles"])
+    assert [e["cached"] for e in summary["not_reviewed"]] == [True]
+    line = _this_run((out / "index.md").read_text())
+    assert line.startswith("This run: 8 files, 8 from the cache, ")
+    seconds = float(line.split(", ")[2].removesuffix(" s"))
+    assert summary["elapsed_seconds"] < cold.elapsed and abs(summary["elapsed_seconds"] - seconds) <= 0.051
+    assert summary["elapsed_seconds"] <= warm.elapsed
+    html = (out / "index.html").read_text()
+    assert "this run: 8 files, 8 from the cache" in html
+    assert warm.conflicts == cold.conflicts and summary["conflicts"] == cold.conflicts
+    assert warm.exit_code == cold.exit_code == summary["exit_code"] == 1
 
 
 def test_batch_corrupt_cache_is_ignored_reported_and_rebuilt(tmp_path):
@@ -352,14 +377,42 @@ def test_batch_cli_exit_codes_progress_and_quiet(tmp_path):
     assert "5 articles" in p.stdout and (out / "index.html").exists()
     p = _review_cli("batch", root, "--out", out, "--fail-on", "none", "--quiet")
     assert (p.returncode, p.stdout, p.stderr) == (0, "", "")
+    assert _review_cli("batch", root, "--jobs", "0").returncode == 2
+
+
+def test_batch_cli_exit_codes_for_files_not_reviewed_and_paths_without_articles(tmp_path):
+    """Findings decide 0/1; a file not reviewed is listed (stderr, index, summary) and is exit 2 only with
+    --strict; a PATH or glob that gives no article is one line on stderr and exit 2."""
     bad = tmp_path / "bad"
     bad.mkdir()
     (bad / "x.md").write_bytes(b"\x00\x00binary")
+    (bad / "empty.md").write_text("\n \n")
+    (bad / "fine.md").write_text("---\ndate: 2025-12-10\n---\nEach Trainium3 chip carries 144 GB of HBM3e.\n")
     p = _review_cli("batch", bad, "--out", tmp_path / "out2")
-    assert p.returncode == 2 and "x.md: binary file" in p.stderr and "[E105]" in p.stderr
-    p = _review_cli("batch", tmp_path / "missing", "--out", tmp_path / "out3")
-    assert p.returncode == 2 and p.stderr.strip().count("\n") == 0 and "no such file" in p.stderr
-    assert _review_cli("batch", root, "--jobs", "0").returncode == 2
+    assert p.returncode == 0, p.stderr  # the one article reviewed is right: nothing to fix
+    assert "x.md: binary file" in p.stderr and "[E105]" in p.stderr and "empty.md: empty file" in p.stderr
+    assert "Traceback" not in p.stderr
+    summary = json.loads((tmp_path / "out2" / "summary.json").read_text())
+    assert [Path(e["path"]).name for e in summary["not_reviewed"]] == ["empty.md", "x.md"]
+    p = _review_cli("batch", bad, "--out", tmp_path / "out2", "--strict", "--quiet")
+    assert p.returncode == 2 and p.stdout == "" and p.stderr.count("\n") == 2  # each file, one line
+    assert json.loads((tmp_path / "out2" / "summary.json").read_text())["exit_code"] == 2
+    # a PATH that does not exist, a directory or glob with no article: one line, exit 2, no output written
+    empty = tmp_path / "empty-dir"
+    (empty / "sub").mkdir(parents=True)
+    (empty / "notes.txt").write_text("Trainium3 has 144 GB.\n")
+    (empty / ".gitignore").write_text("ignored.md\n")
+    (empty / "ignored.md").write_text("Trainium3 has 144 GB.\n")
+    for args, says in (([tmp_path / "missing"], "no such file"),
+                       ([empty], "no Markdown article (.md, .markdown, .mdx) in this directory"),
+                       ([bad, str(tmp_path / "nothing-*.md")], "no file matches this pattern"),
+                       ([str(empty / "*")], "no Markdown article (.md, .markdown, .mdx) matches this pattern"),
+                       ([bad, "--exclude", "*.md"], "no Markdown article"),
+                       ([bad / "fine.md", "--exclude", "fine.md"], "no article to review")):
+        out = tmp_path / "out3"
+        p = _review_cli("batch", *args, "--out", out)
+        assert p.returncode == 2 and p.stderr.count("\n") == 1 and says in p.stderr, (args, p.stderr)
+        assert "[E101]" in p.stderr and p.stdout == "" and not (out / "index.md").exists()
 
 
 def test_batch_html_index_in_headless_chromium(tmp_path):
@@ -376,10 +429,11 @@ def test_batch_html_index_in_headless_chromium(tmp_path):
     assert "<script>alert(1)" not in html and "&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;b&gt;co" in html
     assert "a&lt;b&gt;&amp;&quot;c&quot;.md" in html
     assert "<link" not in html and " src=" not in html  # everything inline: no CDN, no external file
-    profile = tmp_path / "chrome-profile"
-    common = [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-              "--disable-background-networking", "--disable-component-update", "--disable-sync",
-              f"--user-data-dir={profile}", "--window-size=1280,900"]
+    # the totals and charts come before the table; entities by their names; each article linked to its log page
+    assert html.index('class="totals"') < html.index("Findings per entity") < html.index('<table id="articles"')
+    assert ">Trainium3</div>" in html and ">trainium3</div>" not in html
+    assert ".review.md" not in html.split('<table id="articles"')[1]
+    common = chromium_args(tmp_path / "chrome-profile")
     shot = tmp_path / "index.png"
     p = subprocess.run([*common, f"--screenshot={shot}", index.as_uri()], check=False, capture_output=True,
                        timeout=90)
@@ -395,6 +449,107 @@ def test_batch_html_index_in_headless_chromium(tmp_path):
     for r in result.reports:
         assert r["path"].replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;") in dom
     assert "Findings per entity" in dom and 'class="contradicted"' in dom
+    _check_in_browser(tmp_path, out, result)
+
+
+def _check_in_browser(tmp_path: Path, out: Path, result) -> None:
+    """The page in a browser: dates on one line, each article's link opens its log as HTML, the headers sort
+    from the keyboard (Tab to a header's button, Enter, Space) with aria-sort and a visible arrow, and axe-core
+    finds no serious or critical violation on the index or on a log page."""
+    heads = "[...document.querySelectorAll('#articles th')].map(t => [t.getAttribute('aria-sort'), t.innerText])"
+    with Browser(tmp_path / "cdp-profile") as b:
+        b.open((out / "index.html").as_uri())
+        assert b.eval("[...document.querySelectorAll('#articles td.date')].every(td => "
+                      "getComputedStyle(td).whiteSpace === 'nowrap')")
+        assert b.eval("[...document.querySelectorAll('#articles th')].every(th => th.querySelector('button'))")
+        assert [s for s, _ in b.eval(heads)] == ["none", "ascending", "none", "none", "none", "none", "none", "none"]
+        assert [t[-1] for _, t in b.eval(heads)] == ["↕", "▲", "↕", "↕", "↕", "↕", "↕", "↕"]
+        for _ in range(60):  # Tab through the page to the Verified header's button
+            b.key("Tab")
+            if b.eval("document.activeElement.closest('th') ? document.activeElement.innerText : ''"
+                      ).startswith("Verified"):
+                break
+        else:
+            pytest.fail("Tab never reached the Verified header's button")
+        verified = "[...document.querySelectorAll('#articles tbody tr')].map(r => +r.cells[4].innerText)"
+        b.key("Enter")
+        assert b.eval(heads)[4] == ["descending", "Verified▼"] and b.eval(heads)[1][0] == "none"
+        assert b.eval(verified) == sorted(b.eval(verified), reverse=True)
+        b.key(" ")
+        assert b.eval(heads)[4] == ["ascending", "Verified▲"]
+        assert b.eval(verified) == sorted(b.eval(verified))
+        b.open((out / "index.html").as_uri())
+        _no_serious_axe_violations(b.axe(), "index.html")
+        link = b.eval("document.querySelector('#articles a').getAttribute('href')")
+        assert link.endswith(".review.html") and (out / link).is_file()
+        b.open((out / link).as_uri())  # the log rendered as HTML, not raw Markdown
+        assert b.eval("document.querySelectorAll('h2, li').length") > 3 and b.eval("!!document.querySelector('main')")
+        assert "**" not in b.eval("document.body.innerText")
+        _no_serious_axe_violations(b.axe(), link)
+        # the check can fail: a page with an unnamed button and an image without text is caught
+        bad = tmp_path / "bad.html"
+        bad.write_text('<!DOCTYPE html><html><head><title>x</title></head><body><main><button></button>'
+                       '<img src="x.png"></main></body></html>')
+        b.open(bad.as_uri())
+        assert {"button-name", "image-alt"} <= {v["id"] for v in b.axe()}
+
+
+def _no_serious_axe_violations(violations: list[dict], page: str) -> None:
+    serious = [v for v in violations if v["impact"] in ("serious", "critical")]
+    assert not serious, f"{page}: " + json.dumps(serious, indent=1)[:4000]
+
+
+def test_batch_writes_each_log_as_html_beside_its_markdown(tmp_path):
+    root = _content(tmp_path)
+    (root / "guides" / "x.md").write_text('---\ntitle: "<script>alert(1)</script>"\ndate: 2025-12-10\n---\n'
+                                          "Trainium3 has <b>96 GB</b> of HBM. <img src=x onerror=alert(2)>\n")
+    out = tmp_path / "out"
+    result = run_batch([root], out, jobs=1)
+    for r in result.reports:
+        page = (out / r["html_report"]).read_text()
+        assert r["html_report"] == r["report"].removesuffix(".md") + ".html"
+        assert page.startswith("<!DOCTYPE html>") and f'<html lang="{r["language"]}">' in page
+        assert "<h2>" in page and "<li>" in page and "<strong>" in page  # Markdown rendered
+        up = "../" * r["html_report"].count("/")
+        assert f'<a href="{up}index.html">' in page
+    page = (out / "guides" / "x.md.review.html").read_text()
+    assert "<script>alert" not in page and "<img" not in page and "&lt;script&gt;alert(1)" in page
+    summary = json.loads((out / "summary.json").read_text())
+    assert {a["html_report"] for a in summary["articles"]} == {r["html_report"] for r in result.reports}
+    # a warm run leaves the pages as they are; a page removed is written again
+    before = {r["html_report"]: (out / r["html_report"]).stat().st_mtime_ns for r in result.reports}
+    run_batch([root], out, jobs=1)
+    assert {k: (out / k).stat().st_mtime_ns for k in before} == before
+    (out / "guides" / "x.md.review.html").unlink()
+    run_batch([root], out, jobs=1)
+    assert (out / "guides" / "x.md.review.html").read_text() == page
+
+
+def test_batch_output_files_get_ordinary_modes_and_keep_theirs(tmp_path):
+    """Reports, log pages, index.md, index.html and summary.json: 0666 less the umask, not a temporary file's
+    0600; a file that exists keeps its mode when it is written again."""
+    root = _content(tmp_path)
+    out = tmp_path / "out"
+    old = os.umask(0o027)
+    try:
+        run_batch([root], out, jobs=1)
+        art = root / "news" / ARTICLES[0]
+        report = out / "news" / f"{ARTICLES[0]}.review.md"
+        written = [out / "index.md", out / "index.html", out / "summary.json",
+                   *(report.with_name(report.name.removesuffix(".md") + ext) for ext in (".md", ".json", ".html"))]
+        assert {p: oct(p.stat().st_mode & 0o777) for p in written} == dict.fromkeys(written, "0o640")
+        os.umask(0o022)
+        others = sorted(p for p in out.rglob("*.review.*") if p not in written)
+        assert others and all(p.stat().st_mode & 0o777 == 0o640 for p in others)
+        for p, mode in zip(written, (0o600, 0o644, 0o604, 0o660, 0o606, 0o664), strict=True):
+            p.chmod(mode)
+        before = {p: p.read_bytes() for p in written}
+        art.write_text(art.read_text() + "\nTrainium3 has 96 GB of HBM per chip.\n")  # everything written again
+        run_batch([root], out, jobs=1)
+        assert all(p.read_bytes() != before[p] for p in written)
+        assert [p.stat().st_mode & 0o777 for p in written] == [0o600, 0o644, 0o604, 0o660, 0o606, 0o664]
+    finally:
+        os.umask(old)
 
 
 def test_batch_an_article_past_the_time_limit_is_one_error_and_the_run_goes_on(tmp_path):

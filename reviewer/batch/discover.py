@@ -92,27 +92,40 @@ def discover(paths: Sequence[str | os.PathLike], *, exclude: Iterable[str] = (),
     """The articles under `paths` (directories, files, glob patterns), sorted, each once; with `include`
     (gitwildmatch patterns, as a configuration's `include`), only those its patterns match.
 
-    Raises NotFound for an argument that is neither a file, a directory nor a pattern with matches.
-    `skip` names directories (the output directory) and files (the cache) never to enter or review.
+    Raises NotFound for an argument that is neither a file, a directory nor a pattern with matches, for a
+    directory or pattern that gives no article (none there, or all left out), and when nothing is left to
+    review at all. `skip` names directories (the output directory) and files (the cache) never to enter or review.
     """
     found = _Found(exclude, skip)
+    searched: list[tuple[str, set[str]]] = []  # each directory or pattern argument, and the files it gave
     for arg in paths:
         text = os.fspath(arg)
         p = Path(text)
+        before = len(found.items)
         if p.is_dir():
             found.walk(p, text.rstrip("/\\") or text)
         elif p.is_file():
             if not found.excluded(p.name, text, False):
                 found.items.append((os.path.abspath(p), p, text, os.path.abspath(p.parent), p.name))
+            continue
         elif _GLOB_CHARS & set(text):
             found.glob(text)
         else:
             raise NotFound("no such file or directory", text)
+        searched.append((text, {item[0] for item in found.items[before:]}))
     articles = found.articles()
     include = list(include)
     if include:
         spec = GitIgnoreSpec.from_lines(include)
         articles = [a for a in articles if spec.match_file(a.rel) or spec.match_file(Path(a.shown).as_posix())]
+    kept = {os.path.abspath(a.path) for a in articles}
+    for text, files in searched:
+        if not files & kept:
+            where = "matches this pattern" if not Path(text).is_dir() else "in this directory"
+            raise NotFound(f"no Markdown article ({', '.join(MARKDOWN_SUFFIXES)}) {where} (none there, or all "
+                           "left out by .gitignore, --exclude or include)", text)
+    if not articles:
+        raise NotFound("no article to review: every file given is excluded", " ".join(str(p) for p in paths))
     return articles
 
 

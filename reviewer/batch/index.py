@@ -20,13 +20,20 @@ def worst_first(rows: Sequence[dict]) -> list[dict]:
 
 
 def totals(rows: Sequence[dict], errors: Sequence[dict]) -> dict:
-    out = {"files": len(rows) + len(errors), "articles": len(rows), "errors": len(errors),
-           "cache_hits": sum(1 for r in rows if r.get("cached"))}
+    """Counts over the run: files, articles reviewed, files not reviewed, files answered from the cache (an
+    article's review or a file's read error, each once), statuses and findings."""
+    out = {"files": len(rows) + len(errors), "articles": len(rows), "not_reviewed": len(errors),
+           "cache_hits": sum(1 for r in rows if r.get("cached")) + sum(1 for e in errors if e.get("cached"))}
     for status in STATUS_RANK:
         out[status] = sum(1 for r in rows if r["status"] == status)
     for k in COUNT_KEYS:
         out[k] = sum(r["counts"][k] for r in rows)
     return out
+
+
+def elapsed(meta: dict) -> str:
+    """The run's time so far, as the index pages show it: "0.4 s"."""
+    return f"{meta.get('elapsed', 0.0):.1f} s"
 
 
 def _cell(text) -> str:
@@ -42,10 +49,12 @@ def _link(text: str, target: str) -> str:
 def render_markdown(rows: Sequence[dict], errors: Sequence[dict], conflicts: Sequence[dict], meta: dict) -> str:
     t = totals(rows, errors)
     out = ["# Batch review", ""]
-    out.append(f"{t['articles']} articles reviewed ({t['cache_hits']} from the cache), {t['errors']} not readable; "
+    out.append(f"{t['articles']} articles reviewed, {t['not_reviewed']} files not reviewed; "
                f"{t['FAILED']} FAILED, {t['PASSED WITH CHANGES']} PASSED WITH CHANGES, {t['PASSED']} PASSED. "
                f"Findings: {t['contradicted']} contradicted, {t['outdated']} outdated, {t['verified']} verified, "
                f"{t['unverifiable']} unverifiable. {len(conflicts)} cross-article conflicts.  ")
+    out.append(f"This run: {t['files']} files, {t['cache_hits']} from the cache, {elapsed(meta)}, "
+               f"exit code {meta.get('exit_code')}.  ")
     out.append(f"{TOOL_NAME} {__version__}, fact base {meta['fingerprint']}"
                + (f", as of {meta['as_of']}" if meta.get("as_of") else "")
                + (f", language {meta['lang']}" if meta.get("lang") else "") + ".")
@@ -53,7 +62,7 @@ def render_markdown(rows: Sequence[dict], errors: Sequence[dict], conflicts: Seq
     out += ["## Articles", "", "| Article | Status | Contradicted | Outdated | Verified | Unverifiable |",
             "|---|---|---:|---:|---:|---:|"]
     for e in errors:
-        out.append(f"| {_cell(e['path'])} | ⛔ NOT READ: {_cell(e['message'])} | | | | |")
+        out.append(f"| {_cell(e['path'])} | ⛔ {_cell(e['status'])} | | | | |")
     for r in worst_first(rows):
         c = r["counts"]
         out.append(f"| {_link(r['path'], r['report'])} | {STATUS_ICON[r['status']]} {r['status']} | "
@@ -80,17 +89,19 @@ def render_summary(rows: Sequence[dict], errors: Sequence[dict], conflicts: Sequ
     doc = {
         "tool": {"name": TOOL_NAME, "version": __version__},
         "fact_base": {"fingerprint": meta["fingerprint"], "extra_dirs": meta.get("fact_dirs", [])},
-        "options": {"lang": meta.get("lang"), "as_of": meta.get("as_of"), "fail_on": meta.get("fail_on")},
+        "options": {"lang": meta.get("lang"), "as_of": meta.get("as_of"), "fail_on": meta.get("fail_on"),
+                    "strict": bool(meta.get("strict"))},
         "totals": totals(rows, errors),
         "exit_code": meta.get("exit_code"),
         "elapsed_seconds": round(meta.get("elapsed", 0.0), 3),
         "articles": [
-            {"path": r["path"], "report": r["report"], "json_report": r["json_report"], "language": r["language"],
+            {"path": r["path"], "report": r["report"], "json_report": r["json_report"],
+             "html_report": r.get("html_report"), "language": r["language"],
              "date": r["date"], "as_of": r["as_of"], "title": r["title"], "status": r["status"],
              "counts": r["counts"], "cached": r.get("cached", False)}
             for r in worst_first(rows)
         ],
-        "errors": list(errors),
+        "not_reviewed": [{k: e[k] for k in ("path", "status", "message", "code", "cached")} for e in errors],
         "conflicts": list(conflicts),
     }
     return _dump(doc)

@@ -31,7 +31,7 @@ from . import work
 from .cache import Cache, cache_key, default_cache_path
 from .consistency import conflicts as find_conflicts
 from .discover import Article, discover
-from .html import render_html
+from .html import render_html, render_log_html
 from .index import render_markdown, render_summary, worst_first
 
 INPROCESS_CHUNK = 32  # articles between cache commits when reviewing in-process
@@ -94,8 +94,9 @@ def code_fingerprint() -> str:
     return h.hexdigest()[:16]
 
 
-def _read(article: Article) -> tuple[bytes | None, str | None]:
-    """The file's bytes, or the message read_source gives for a file that cannot be read."""
+def _read(article: Article) -> tuple[bytes | None, dict | None]:
+    """The file's bytes, or the error read_source gives for a file that cannot be read ({"error", "code"},
+    as work.review_bytes gives for bytes it rejects)."""
     try:
         size = article.path.stat().st_size
         if size <= 1 << 20:  # most articles: no need to import read_source (ftfy, yaml) for its size limit
@@ -111,7 +112,7 @@ def _read(article: Article) -> tuple[bytes | None, str | None]:
     try:
         read_source(article.path)  # raises the error a single-article run would report
     except ReviewError as exc:
-        return None, f"{exc.message} [{exc.code}]"
+        return None, {"error": f"{exc.message} [{exc.code}]", "code": exc.code}
     return article.path.read_bytes(), None  # pragma: no cover - the file changed under us
 
 
@@ -123,14 +124,14 @@ def _signature(path: Path) -> list[int] | None:
     return [st.st_size, st.st_mtime_ns]
 
 
-def _place(path: Path, text: str, known: list[int] | None) -> list[int] | None:
-    """Make `path` hold `text`; return its (size, mtime) signature. A file whose signature is the one
-    recorded when it was last written or checked is not even read: a warm run over thousands of
-    articles only stats its reports."""
+def _place(path: Path, text: str | Callable[[], str], known: list[int] | None) -> list[int] | None:
+    """Make `path` hold `text` (or what `text()` gives: made only if needed); return its (size, mtime)
+    signature. A file whose signature is the one recorded when it was last written or checked is not
+    even read: a warm run over thousands of articles only stats its reports."""
     sig = _signature(path)
     if sig is not None and sig == known:
         return sig
-    _write_if_changed(path, text)
+    _write_if_changed(path, text if isinstance(text, str) else text())
     return _signature(path)
 
 
@@ -212,11 +213,15 @@ def run_batch(paths: Sequence[str | os.PathLike], out_dir: str | os.PathLike = "
               lang: str | None = None, as_of: dt.date | None = None, progress: Progress | None = None,
               fail_on: str = "warning", include: Iterable[str] = (), select: Sequence[str] = (),
               ignore: Sequence[str] = (), severity: dict[str, str] | None = None,
-              timeout: float | None = DEFAULT_TIMEOUT) -> BatchResult:
+              timeout: float | None = DEFAULT_TIMEOUT, strict: bool = False,
+              baseline: str | os.PathLike | None = None) -> BatchResult:
     """Review every article under `paths`; write reports, index.md, index.html and summary.json to `out_dir`.
 
-    Raises NotFound for a path argument that does not exist, FactBaseInvalid for a missing fact
-    directory, FactBaseRejected (a FactBaseInvalid with .errors) for invalid fact files, and
+    A file that cannot be read, is empty or is in a language the reviewer does not read is listed as not
+    reviewed; it makes the exit code 2 only with `strict` (a failed review, an internal error or a timeout,
+    always does). Raises NotFound for a path argument that does not exist or gives no article,
+    FactBaseInvalid for a missing fact directory, FactBaseRejected (a FactBaseInvalid with .errors) for
+    invalid fact files, and
     KeyboardInterrupt as it comes: reports already written are complete, the cache keeps every
     finished chunk.
     """
@@ -226,20 +231,22 @@ def run_batch(paths: Sequence[str | os.PathLike], out_dir: str | os.PathLike = "
     dirs = [Path(d) for d in fact_dirs]
     run = _Run(discover(paths, exclude=exclude, skip=[out, cache_file], include=include), out, progress)
     fingerprint = fact_fingerprint(dirs)
-    work.set_checks(select, ignore, severity or {})
+    work.set_checks(select, ignore, severity or {}, str(baseline) if baseline else None)
     work.set_timeout(timeout)
-    checks = json.dumps([list(select), list(ignore), sorted((severity or {}).items())])
+    # a baseline changes what is reported: its content is part of every cache key
+    recorded = hashlib.sha256(Path(baseline).read_bytes()).hexdigest() if baseline else None
+    checks = json.dumps([list(select), list(ignore), sorted((severity or {}).items()), recorded])
     tool = f"{__version__}+{code_fingerprint()}" + (f"+{hashlib.sha256(checks.encode()).hexdigest()[:12]}"
-                                                    if select or ignore or severity else "")
+                                                    if select or ignore or severity or baseline else "")
     as_of_s = as_of.isoformat() if as_of else None
     with _locked(out):
         return _run(run, out, cache_file if use_cache else None, fingerprint, tool, lang, as_of, as_of_s, jobs, dirs,
-                    fail_on, started)
+                    fail_on, started, strict)
 
 
 def _run(run: _Run, out: Path, cache_file: Path | None, fingerprint: str, tool: str, lang: str | None,
          as_of: dt.date | None, as_of_s: str | None, jobs: int | None, dirs: list[Path], fail_on: str,
-         started: float) -> BatchResult:
+         started: float, strict: bool = False) -> BatchResult:
     cache = Cache(cache_file)
     try:
         misses, inputs = run.lookup(cache, lambda data: cache_key(hashlib.sha256(data).hexdigest(), fingerprint,
@@ -263,7 +270,7 @@ def _run(run: _Run, out: Path, cache_file: Path | None, fingerprint: str, tool: 
         digest = hashlib.sha256(json.dumps([inputs, str(out.resolve()), fail_on, run.today, as_of_s, tool,
                                             [str(d) for d in dirs]]).encode()).hexdigest()
         meta = {"fingerprint": fingerprint, "fact_dirs": [str(d) for d in dirs], "lang": lang, "as_of": as_of_s,
-                "fail_on": fail_on}
+                "fail_on": fail_on, "strict": strict}
         return run.index(cache, digest, bool(misses), meta, started)
     finally:
         cache.close()
@@ -287,14 +294,18 @@ class _Run:
         """Record one result and put its reports in place; True if their file signatures changed."""
         a = self.articles[i]
         if "error" in value:
-            self.errors[i] = {"path": a.shown, "message": value["error"], "cached": cached}
+            self.errors[i] = not_reviewed(a.shown, value, cached)
             return False
-        report_md, report_json = f"{a.rel}.review.md", f"{a.rel}.review.json"
+        report_md, report_json, report_html = f"{a.rel}.review.md", f"{a.rel}.review.json", f"{a.rel}.review.html"
         known = value.get("files") or {}
-        files = {"md": _place(self.out / report_md, value["log"], known.get("md")),
-                 "json": _place(self.out / report_json, value["json"], known.get("json"))}
-        self.rows[i] = {"path": a.shown, "report": report_md, "json_report": report_json, **value["row"],
-                        "cached": cached}
+        log = value["log"]
+        files = {"md": _place(self.out / report_md, log, known.get("md")),
+                 "json": _place(self.out / report_json, value["json"], known.get("json")),
+                 "html": _place(self.out / report_html, lambda: render_log_html(log, a.shown, report_html,
+                                                                                 value["row"]["language"]),
+                                known.get("html"))}
+        self.rows[i] = {"path": a.shown, "report": report_md, "json_report": report_json, "html_report": report_html,
+                        **value["row"], "cached": cached}
         self.claims[i] = value.get("claims", [])
         changed = files != known
         value["files"] = files
@@ -313,8 +324,9 @@ class _Run:
         for i, a in enumerate(self.articles):
             data, problem = _read(a)
             if data is None:
-                self.errors[i] = {"path": a.shown, "message": problem, "cached": False}
-                inputs.append([a.shown, "error", problem or ""])
+                assert problem is not None
+                self.accept(i, problem, cached=False)
+                inputs.append([a.shown, "error", problem["error"]])
                 continue
             key = key_of(data)
             inputs.append([a.shown, a.rel, key])
@@ -329,34 +341,47 @@ class _Run:
         return misses, inputs
 
     def index(self, cache: Cache, digest: str, reviewed: bool, meta: dict, started: float) -> BatchResult:
-        """The exit code, the index files (unless the last run's still fit) and the result."""
+        """The exit code, the index files (with this run's cache hits and time) and the result. The
+        cross-article conflicts of an unchanged corpus are the ones the last run found."""
         out, fail_on = self.out, meta["fail_on"]
         ordered_rows = [self.rows[i] for i in sorted(self.rows)]
         error_list = [self.errors[i] for i in sorted(self.errors)]
         memo = cache.get_meta("index") if not reviewed else None
-        index_files = [out / "index.md", out / "index.html", out / "summary.json"]
-        fresh = (isinstance(memo, dict) and memo.get("digest") == digest and isinstance(memo.get("conflicts"), list)
-                 and all(f.exists() for f in index_files))
-        found = memo["conflicts"] if fresh and isinstance(memo, dict) else find_conflicts(
-            (self.rows[i]["path"], self.claims[i]) for i in sorted(self.rows))
-        if error_list:
-            code = 2
-        elif any(r["worst"] >= fail_rank(fail_on) for r in ordered_rows):
-            code = 1
+        if isinstance(memo, dict) and memo.get("digest") == digest and isinstance(memo.get("conflicts"), list):
+            found = memo["conflicts"]
         else:
-            code = 0
-        meta = {**meta, "exit_code": code, "elapsed": time.perf_counter() - started}
-        if not fresh:
-            write_atomic(out / "index.md", render_markdown(ordered_rows, error_list, found, meta))
-            write_atomic(out / "index.html", render_html(ordered_rows, error_list, found, meta))
-            write_atomic(out / "summary.json", render_summary(ordered_rows, error_list, found, meta))
+            found = find_conflicts((self.rows[i]["path"], self.claims[i]) for i in sorted(self.rows))
             cache.put_meta("index", {"digest": digest, "conflicts": found})
-        hits = self.hits + sum(1 for e in error_list if e["cached"])
+        code = batch_exit_code(ordered_rows, error_list, fail_on, meta["strict"])
+        meta = {**meta, "exit_code": code, "elapsed": time.perf_counter() - started}
+        write_atomic(out / "index.md", render_markdown(ordered_rows, error_list, found, meta))
+        write_atomic(out / "index.html", render_html(ordered_rows, error_list, found, meta))
+        write_atomic(out / "summary.json", render_summary(ordered_rows, error_list, found, meta))
         return BatchResult(
-            articles=len(ordered_rows), cache_hits=hits, errors=[(e["path"], e["message"]) for e in error_list],
+            articles=len(ordered_rows), cache_hits=self.hits, errors=[(e["path"], e["message"]) for e in error_list],
             reports=worst_first(ordered_rows), exit_code=code, elapsed=time.perf_counter() - started,
             conflicts=found, notices=list(cache.notices), out_dir=out, fingerprint=meta["fingerprint"],
             files=len(self.articles))
+
+
+def not_reviewed(shown: str, value: dict, cached: bool) -> dict:
+    """A file's entry under "not reviewed": path, status, message, code, whether it is the tool's own failure
+    (an internal error or --timeout: not the file's fault), and whether it came from the cache."""
+    internal = bool(value.get("internal"))
+    status = value.get("status") or ("review failed" if internal else "not read")
+    return {"path": shown, "status": status, "message": value["error"], "code": value.get("code") or "",
+            "internal": internal, "cached": cached}
+
+
+def batch_exit_code(rows: Sequence[dict], errors: Sequence[dict], fail_on: str, strict: bool) -> int:
+    """2 if a review failed (internal error, --timeout) or, with --strict, a file was not reviewed (unreadable,
+    empty, a language not supported); else 1 if an article has a contradicted or outdated finding at or above
+    `fail_on`; else 0."""
+    if any(e["internal"] for e in errors) or (strict and errors):
+        return 2
+    if any(r["worst"] >= fail_rank(fail_on) for r in rows):
+        return 1
+    return 0
 
 
 def _review(misses: list[tuple[int, str, bytes, str]], finish: Callable[[list[tuple[int, dict]]], None], *,

@@ -106,8 +106,10 @@ def claim_record(f: Finding, c: Claim, factbase, as_of: dt.date) -> list | None:
 def summary_row(report: ArticleReport) -> dict:
     problems = [f for f in report.findings if f.verdict in ("contradicted", "outdated")]
     by_entity: dict[str, list[int]] = {}
+    names: dict[str, str] = {}
     for f in report.findings:
         by_entity.setdefault(f.entity, [0, 0, 0, 0])[COUNT_ORDER.index(f.verdict)] += 1
+        names.setdefault(f.entity, f.entity_name or f.entity)
     return {
         "language": report.language,
         "date": report.date.isoformat() if report.date else None,
@@ -117,6 +119,7 @@ def summary_row(report: ArticleReport) -> dict:
         "counts": {k: report.count(k) for k in VERDICTS},
         "worst": max((SEVERITY_RANK[f.severity] for f in problems), default=-1),
         "by_entity": by_entity,
+        "entity_names": names,  # id -> the fact base's name ("Trainium3"), for the index's charts
     }
 
 
@@ -150,16 +153,23 @@ def set_timeout(seconds: float | None) -> None:
 def review_bytes(reviewer_of, shown: str, data: bytes, lang: str | None, as_of: dt.date | None) -> dict:
     """Review one article's bytes. `reviewer_of()` gives the Reviewer; it is called only for a readable file.
 
-    Returns {"error": message} for a file read_source rejects (cacheable: it depends on the bytes
-    only), {"error": ..., "internal": True} if the review itself failed or ran past the per-article limit
-    (`set_timeout`; not cached: it depends on the machine), else the result dict.
+    Returns {"error": message, "code": "E10x"} for a file read_source rejects or one in a language the
+    reviewer does not read (also "status": "not reviewed: language fr is not supported"; cacheable: it
+    depends on the bytes and the options only), {"error": ..., "code": "E90x", "internal": True} if the
+    review itself failed or ran past the per-article limit (`set_timeout`; not cached: it depends on the
+    machine), else the result dict.
     """
+    from ..api import language_of
+    from ..lang import UnsupportedLanguage
     from ..source import source_from_bytes
 
     try:
         src = source_from_bytes(data, shown)
+        language = language_of(src, lang)
+    except UnsupportedLanguage as exc:
+        return {"error": f"{exc.message} [{exc.code}]", "code": exc.code, "status": exc.status}
     except ReviewError as exc:
-        return {"error": f"{exc.message} [{exc.code}]"}
+        return {"error": f"{exc.message} [{exc.code}]", "code": exc.code}
     try:
         from ..emitters import json as json_out
         from ..emitters import markdown as md_out
@@ -167,14 +177,12 @@ def review_bytes(reviewer_of, shown: str, data: bytes, lang: str | None, as_of: 
         reviewer = reviewer_of()
         limit = _options.get("timeout")
         if limit:
-            from ..lang import detect_language
-
-            reviewer.nlp(lang or src.lang or detect_language(src.markdown))  # (building the pipeline is no review)
+            reviewer.nlp(language)  # (building the pipeline is no review)
         try:
             report, claims = _time_limited(lambda: review_with_claims(reviewer, src, lang=lang, as_of=as_of), limit)
         except ArticleTimeout:
             return {"error": f"review took longer than {limit:g} s (--timeout); the file is skipped [E901]",
-                    "internal": True}
+                    "code": "E901", "internal": True}
         report, claims = _only_checks(report, claims)
         records = [r for r in (claim_record(f, c, reviewer.factbase, report.as_of)
                                for f, c in zip(report.findings, claims, strict=True)) if r]
@@ -190,26 +198,39 @@ def review_bytes(reviewer_of, shown: str, data: bytes, lang: str | None, as_of: 
     except ReviewError:
         raise  # configuration problems (fact base, model) stop the run
     except Exception as exc:
-        return {"error": f"internal error while reviewing: {type(exc).__name__}: {exc} [E900]", "internal": True}
+        return {"error": f"internal error while reviewing: {type(exc).__name__}: {exc} [E900]", "code": "E900",
+                "internal": True}
 
 
 def _only_checks(report: ArticleReport, claims: list[Claim]) -> tuple[ArticleReport, list[Claim]]:
     """The report with the configuration's select, ignore and severity applied (claims kept in step)."""
-    select, ignore, severity = _options.get("checks") or ((), (), {})
-    if not (select or ignore or severity):
+    select, ignore, severity, *_ = _options.get("checks") or ((), (), {})
+    baseline = _options.get("baseline")
+    if not (select or ignore or severity or baseline):
         return report, claims
     from ..api import select_checks, with_severity
 
-    kept = select_checks(report, select, ignore)
+    kept = with_severity(select_checks(report, select, ignore), severity)
+    if baseline is not None:  # --baseline: the findings it records are not reported again
+        kept = baseline.filter(kept)
     if len(kept.findings) != len(report.findings):
-        ids = {id(f) for f in kept.findings}
-        claims = [c for f, c in zip(report.findings, claims, strict=True) if id(f) in ids]
-    return with_severity(kept, severity), claims
+        ids = {(f.line, f.column, f.entity, f.attribute) for f in kept.findings}
+        claims = [c for f, c in zip(report.findings, claims, strict=True)
+                  if (f.line, f.column, f.entity, f.attribute) in ids]
+    return kept, claims
 
 
-def set_checks(select: Sequence[str], ignore: Sequence[str], severity: dict[str, str]) -> None:
-    """The checks to keep and their severities, in this process (and the workers forked from it)."""
-    _options["checks"] = (tuple(select), tuple(ignore), dict(severity))
+def set_checks(select: Sequence[str], ignore: Sequence[str], severity: dict[str, str],
+               baseline: str | None = None) -> None:
+    """The checks to keep, their severities and the baseline file, in this process (and the workers forked
+    from it)."""
+    _options["checks"] = (tuple(select), tuple(ignore), dict(severity), baseline)
+    if baseline:
+        from ..baseline import Baseline
+
+        _options["baseline"] = Baseline.load(Path(baseline))
+    else:
+        _options.pop("baseline", None)
 
 
 # -- worker processes --------------------------------------------------------------------------------

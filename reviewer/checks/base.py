@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import datetime as dt
 import math
+import re
 from dataclasses import dataclass, replace
 
 from .. import units
 from ..factbase.base import FactBase, ResolvedFact
 from ..factbase.tiers import TIER_RANK
+from ..i18n import unit_name
 from ..models import Claim, Quantity, SourceRef, Verdict
 from ..numbers import format_number
+from ..suggest import as_written
 
 # Relative slack for a figure written without a qualifier, on top of its last digit (which already
 # admits truncation: "3.3 TB/s" for 3.35, "2.5 TB/s" for 2.56). Kept small: H200's 141 GB written
@@ -263,28 +266,39 @@ def closest(q: Quantity, facts: list[ResolvedFact]) -> ResolvedFact | None:
 def render_fact_value(fact: ResolvedFact, lang: str) -> str:
     """A fact's value as the vendor writes it ("144 GiB", "2.517 PFLOPS" -> "2,517 TFLOPS")."""
     if isinstance(fact.value, float):
-        unit = fact.fact.unit or ""
+        unit = unit_name(lang, fact.fact.unit or "")  # "USD pro Stunde"
         num = format_number(fact.value, lang)
         return f"{num} {unit}".strip()
     return str(fact.value)
 
 
+def bits_bytes_flipped(q):
+    """The figure with bits read as bytes or bytes as bits ("28.8 TB/s" -> 28.8 Tbit/s)."""
+    if not q.unit or ("bit" not in q.unit and "byte" not in q.unit) or q.qualifier in ("at_least", "at_most", "over"):
+        return q  # "over 1.6 Tbps" bounds a figure; it is not a digit-for-digit slip of one
+    return replace(q, unit=q.unit.replace("byte", "bit") if "byte" in q.unit else q.unit.replace("bit", "byte"))
+
+
 def suggest_as_written(q: Quantity, fact: ResolvedFact, lang: str) -> str:
-    """The replacement text, in the writer's own unit where that keeps the vendor's number."""
+    """The replacement text as the writer would write it (reviewer/suggest.py): the writer's unit, scale word
+    and number marks where they keep the vendor's number, else the vendor's own figure."""
     if q.family in ("count",):
-        return format_number(fact.base_value or 0, lang)
+        return as_written(q, fact.base_value or 0, lang) or format_number(fact.base_value or 0, lang)
     if not q.unit or fact.unit_expr is None:
         return render_fact_value(fact, lang)
     if units.binary_twin(q.unit) == fact.unit_expr or q.unit == fact.unit_expr:
         value = float(fact.number)  # same number, the writer's (decimal) reading of the unit
-    elif units.is_bits(q.unit) != units.is_bits(fact.unit_expr):
-        return render_fact_value(fact, lang)  # bits vs bytes: show the vendor's unit, not a conversion
+    elif units.is_bits(q.unit) != units.is_bits(fact.unit_expr) and matches_digits(bits_bytes_flipped(q), fact):
+        return render_fact_value(fact, lang)  # the slip is bits for bytes: show the vendor's unit
     else:
         value = units.convert(float(fact.number), fact.unit_expr, q.unit)
-    digits = None
-    if value >= 100:
-        digits = 0 if abs(value - round(value)) < 0.05 else 1
-    unit_text = q.text[len(q.text.rstrip("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ/µ%$€ -")):]
-    unit_text = unit_text.strip() or units.pretty(q.unit)
-    sep = " " if " " in q.text.strip() else ""
-    return f"{format_number(value, lang, digits)}{sep}{unit_text}"
+    upper = None
+    if fact.fact.upper is not None and fact.unit_expr:
+        upper = units.convert(float(fact.fact.upper), fact.unit_expr, q.unit)
+    if value < 1 <= q.value or not _NUMBER_IN.search(q.text):
+        return render_fact_value(fact, lang)  # not "0,19 PFLOPS" but the vendor's "190 TFLOPS"
+    cents = q.family in ("price", "money")  # "$21.50": a price keeps its cents
+    return as_written(q, value, lang, upper, cents) or render_fact_value(fact, lang)
+
+
+_NUMBER_IN = re.compile(r"\d")

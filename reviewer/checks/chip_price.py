@@ -6,6 +6,7 @@ from .. import units
 from ..i18n import attr_name, msg
 from ..models import Claim, Verdict
 from ..numbers import format_number
+from ..suggest import as_written
 from .base import Check, CheckContext, built_from, figure, interval, iso, sources_of
 
 SLACK = 0.05  # "$6.90 per GPU-hour" for 55.04 / 8 = 6.88
@@ -68,6 +69,8 @@ class ChipHourPrice(Check):
                            reason=msg(lang, "outdated", entity=ent, attribute=attribute, claimed=claim.text,
                                       until=iso(old[2][0].fact.valid_until), as_of=ctx.as_of.isoformat(),
                                       expected=shown(row)))
+        per_chip = round(row[0], 2)
         return Verdict(claim, "contradicted", expected=shown(row), sources=sources_of(row[2]),
+                       suggestion=as_written(q, per_chip, lang) or format_number(per_chip, lang),
                        reason=msg(lang, "contradicted", entity=ent, attribute=attribute, claimed=claim.text,
                                   expected=shown(row)))

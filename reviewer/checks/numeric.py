@@ -12,6 +12,7 @@ from ..models import Claim, Quantity, Verdict
 from .base import (
     Check,
     CheckContext,
+    bits_bytes_flipped,
     built_from,
     closest,
     figure,
@@ -391,13 +392,6 @@ def explain(claim: Claim, ctx: CheckContext, expected: ResolvedFact) -> str | No
             if f.fact.status == "current" and same_precision(claim.precision, f.q.precision) and matches(q, f):
                 return msg(lang, "hint_related", claimed=claimed, other=other.name)
     return None
-
-
-def bits_bytes_flipped(q):
-    """The figure with bits read as bytes or bytes as bits ("28.8 TB/s" -> 28.8 Tbit/s)."""
-    if not q.unit or ("bit" not in q.unit and "byte" not in q.unit) or q.qualifier in ("at_least", "at_most", "over"):
-        return q  # "over 1.6 Tbps" bounds a figure; it is not a digit-for-digit slip of one
-    return replace(q, unit=q.unit.replace("byte", "bit") if "byte" in q.unit else q.unit.replace("bit", "byte"))
 
 
 def _near_one(q, facts: list[ResolvedFact]) -> list[ResolvedFact]:

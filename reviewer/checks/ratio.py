@@ -6,6 +6,7 @@ from ..factbase.base import ResolvedFact
 from ..i18n import attr_name, msg
 from ..models import Claim, Verdict
 from ..numbers import format_number
+from ..suggest import ratio_as_written
 from .base import NEARLY_FLOOR, Check, CheckContext, figure, sources_of
 
 RATIO_SLACK = 0.10  # vendor ratios are computed from rounded figures and rounded again
@@ -36,7 +37,7 @@ class RatioClaim(Check):
             names = dict(entity=fb.entities[claim.entity].name, claimed=claim.text, expected=shown)
             if self._agrees(figure(claim), measured):
                 return Verdict(claim, "verified", expected=shown, reason=msg(lang, "figures_ok", **names))
-            return Verdict(claim, "contradicted", expected=shown, suggestion=f"{format_number(round(measured, 1), lang)}x",
+            return Verdict(claim, "contradicted", expected=shown, suggestion=ratio_as_written(figure(claim), measured, lang),
                            reason=msg(lang, "figures", **names))
         metric = claim.scope or "compute"
         assert claim.versus is not None  # (applies: a ratio has a partner or is of the sentence's figures)
@@ -71,7 +72,7 @@ class RatioClaim(Check):
         if ok:
             return Verdict(claim, "verified", expected=shown, sources=sources_of(used),
                            reason=msg(lang, "ratio_ok", expected=shown, **names))
-        suggestion = f"{format_number(round(expected, 1), lang)}x"
+        suggestion = ratio_as_written(q, expected, lang)
         return Verdict(claim, "contradicted", expected=shown, suggestion=suggestion, sources=sources_of(used),
                        reason=msg(lang, "ratio", expected=shown, **names))
 

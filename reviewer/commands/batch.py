@@ -1,7 +1,17 @@
 """`review batch PATH…`: review a content repository; reports, index and summary in --out, with a cache.
 
-Exit codes: 2 if any file could not be read (or a usage/configuration error), else 1 if any article
-has a contradicted or outdated finding at or above --fail-on, else 0.
+Exit codes, for CI to act on:
+
+  0  no article has a contradicted or outdated finding at or above --fail-on
+  1  some article has one
+  2  a usage or configuration error (a PATH or glob that gives no article, an invalid fact file, an
+     output directory another run holds: one line on stderr); a review that failed (internal error,
+     past --timeout); or, with --strict, a file that was not reviewed
+
+A file that cannot be read, is empty or binary, or is in a language the reviewer does not read
+(French, Spanish: "not reviewed: language fr is not supported") is listed under "Not reviewed" in
+index.md, index.html and summary.json and printed on stderr; without --strict it does not change
+the exit code, which the reviewed articles' findings decide.
 """
 
 from __future__ import annotations
@@ -62,6 +72,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--timeout", type=_seconds, default=None, metavar="SECONDS",
                    help="per-article time limit; a file that takes longer is one error and the batch goes on "
                         "(default 60; 0: none)")
+    p.add_argument("--strict", action="store_true",
+                   help="exit 2 if any file was not reviewed (unreadable, empty, binary, not UTF-8, too large, in "
+                        "a language not supported); without it such files are listed but the findings decide")
+    p.add_argument("--baseline", type=Path, metavar="FILE",
+                   help="report only findings not recorded in FILE (made by 'review baseline create')")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress and no closing summary line")
     p.add_argument("--suggest-facts", action="store_true",
                    help="also write DIR/suggested-facts.yaml: the unverifiable claims as a draft fact file to source "
@@ -134,7 +149,8 @@ def run(args: argparse.Namespace) -> int:
                            lang=c.lang, as_of=c.as_of, progress=progress, fail_on=c.fail_on or config.DEFAULT_FAIL_ON,
                            include=c.include, select=check_codes(c.select), ignore=check_codes(c.ignore),
                            severity=dict(c.severity),
-                           timeout=DEFAULT_TIMEOUT if args.timeout is None else (args.timeout or None))
+                           timeout=DEFAULT_TIMEOUT if args.timeout is None else (args.timeout or None),
+                           strict=args.strict, baseline=args.baseline)
     except FactBaseRejected as exc:
         report_fact_errors(exc.errors)
         raise
@@ -150,7 +166,7 @@ def run(args: argparse.Namespace) -> int:
     if not args.quiet:
         statuses = {s: sum(1 for r in result.reports if r["status"] == s)
                     for s in ("FAILED", "PASSED WITH CHANGES", "PASSED")}
-        print(f"{result.articles} articles ({result.cache_hits} from cache, {len(result.errors)} not readable): "
+        print(f"{result.articles} articles ({result.cache_hits} from cache, {len(result.errors)} not reviewed): "
               f"{statuses['FAILED']} FAILED, {statuses['PASSED WITH CHANGES']} PASSED WITH CHANGES, "
               f"{statuses['PASSED']} PASSED; {len(result.conflicts)} cross-article conflicts; "
               f"{time.perf_counter() - started:.1f} s; see {result.out_dir / 'index.md'}")

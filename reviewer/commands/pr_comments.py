@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..errors import InputError
+from ..fix import replaceable
 from ..models import ArticleReport, Finding
 
 MARKER = "<!-- hw-fact-review:{key} -->"
@@ -28,9 +29,9 @@ def key(f: Finding) -> str:
 
 def suggested_line(line: str, f: Finding) -> str | None:
     """The article's line with the value replaced by the suggestion (None when the value spans lines)."""
-    if not f.suggestion or f.line != f.end_line or line[f.column - 1:f.end_column - 1] != f.text:
+    if not replaceable(f) or line[f.column - 1:f.end_column - 1] != f.text:
         return None
-    return line[:f.column - 1] + f.suggestion + line[f.end_column - 1:]
+    return line[:f.column - 1] + (f.suggestion or "") + line[f.end_column - 1:]
 
 
 def body(f: Finding, line: str) -> str:

@@ -39,7 +39,7 @@ def report_dict(r: ArticleReport) -> dict:
 def finding_dict(f: Finding) -> dict:
     return {
         "line": f.line, "column": f.column, "end_line": f.end_line, "end_column": f.end_column,
-        "text": f.text, "entity": f.entity, "attribute": f.attribute, "claimed": f.claimed,
+        "text": f.text, "entity": f.entity, "entity_name": f.entity_name, "attribute": f.attribute, "claimed": f.claimed,
         "expected": f.expected, "verdict": f.verdict, "severity": f.severity, "message": f.message,
         "suggestion": f.suggestion, "sources": [_flat(s) for s in f.sources], "check": f.check,
         "stance": f.stance, "confidence": f.confidence,
@@ -47,8 +47,8 @@ def finding_dict(f: Finding) -> dict:
 
 
 def aside_dict(f: Finding) -> dict:
-    return {"line": f.line, "column": f.column, "text": f.text, "entity": f.entity, "attribute": f.attribute,
-            "stance": f.stance, "verdict": f.verdict, "expected": f.expected}
+    return {"line": f.line, "column": f.column, "text": f.text, "entity": f.entity, "entity_name": f.entity_name,
+            "attribute": f.attribute, "stance": f.stance, "verdict": f.verdict, "expected": f.expected}
 
 
 def render(reports: Sequence[ArticleReport]) -> str:

@@ -59,7 +59,10 @@ def is_discussed(s: Sentence, start: int, end: int) -> bool:
 
 
 def model_requirement(s: Sentence, q: Quantity) -> bool:
-    """"A 70B model in BF16 needs about 140 GB", "Llama 3 benötigt rund 810 GB": what a model needs."""
+    """"A 70B model in BF16 needs about 140 GB", "Llama 3 benötigt rund 810 GB", "a 140 GB checkpoint": what a
+    model needs or has."""
+    if s.w.model_after.match(s.text, q.end - s.start):
+        return True  # "a 140 GB checkpoint fits in one Trainium3's 144 GiB"
     before = s.text[:q.start - s.start]
     if not s.w.model.search(before):
         return False
@@ -85,12 +88,16 @@ def quoted_heading(seg: Segment, w: Words) -> bool:
 
 
 def quoted_blockquote(seg: Segment, before: str, w: Words) -> bool:
-    """'> "Trillium has 192 GB per chip ..."', or a blockquote after "Someone replied with this:" or under
-    "## Reply 6: u/name": someone else's words (a list in it too). `before` is the paragraph or heading before it."""
+    """'> "Trillium has 192 GB per chip ..."' (also below the quoted post's author line), or a blockquote after
+    "Someone replied with this:" or under "## Reply 6: u/name": someone else's words (a list in it too). `before`
+    is the paragraph or heading before it."""
     if seg.kind == "list_item":  # "> On Tue, Tom wrote:" over "> > 1. Rev A has ...": a list in the quoted mail
         return seg.quote_depth > 0 and bool(w.quote_intro.search(before))
-    return seg.kind == "blockquote" and bool(
-        FULLY_QUOTED.fullmatch(seg.text) or w.quote_intro.search(before) or w.quote_source.search(before))
+    if seg.kind != "blockquote":
+        return False
+    body = seg.text.split("\n", 1)[1] if "\n" in seg.text.strip() else ""  # below an author line ("🔁 **Name** `@x`")
+    return bool(FULLY_QUOTED.fullmatch(seg.text) or (body and FULLY_QUOTED.fullmatch(body))
+                or w.quote_intro.search(before) or w.quote_source.search(before))
 
 
 def question_turn(seg: Segment, w: Words) -> bool:

@@ -27,6 +27,7 @@ from itertools import pairwise
 
 from ..lang.windows import Words
 from ..models import Claim, Segment, evolve
+from ..units import to_base
 from .discourse import Discourse
 from .gates import is_discussed, question_turn, quoted_blockquote, quoted_heading
 from .patterns import QUOTED
@@ -72,16 +73,73 @@ def answered(segs: Sequence[Segment], claims: list[Claim], w: Words) -> list[Cla
     return out
 
 
+def corrected_by_notes(segs: Sequence[Segment], claims: list[Claim], w: Words) -> list[Claim]:
+    """A correction note right after a paragraph ("*Korrektur nach der Aufnahme: Es sind 36 Server …*",
+    "Correction: …") replaces what that paragraph said: a figure there of an entity and attribute the note
+    states with another value is corrected. The paragraph's other figures, and those the note repeats
+    ("die 3 nm stimmen"), stay the article's own."""
+    by_block = {seg.block: seg for seg in segs if seg.kind != "heading"}
+    notes = []
+    for seg in segs:
+        before = by_block.get(seg.block - 1)
+        if seg.kind == "paragraph" and before is not None and w.errata_note.match(seg.text):
+            notes.append((before, seg))
+    if not notes:
+        return claims
+    out = []
+    for c in claims:
+        for before, note in notes:
+            if before.start <= c.start < before.start + len(before.text) and c.stance == "asserted":
+                stated = [d for d in claims if note.start <= d.start < note.start + len(note.text)
+                          and d.stance == "asserted" and (d.entity, d.attribute) == (c.entity, c.attribute)]
+                if (stated and not any(_same_value(c, d) for d in stated)) or \
+                        (not stated and _replaced_in(note.text, c, before.text[c.end - before.start:], w)):
+                    c = evolve(c, stance="corrected")
+        out.append(c)
+    return out
+
+
+_COUNTED = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)?)\s+([^\W\d_]{4,})")
+
+
+def _replaced_in(note: str, c: Claim, after: str, w: Words) -> bool:
+    """Whether a note that names no subject replaces the value: it names the value after a negation ("nicht
+    bei Samsung, sondern bei TSMC") or before "korrekt sind …" ("Jana nannte 2,56 TB/s; korrekt sind …"), or
+    gives another number of the same counted thing ("18 Servern" -> "Es sind 36 Server")."""
+    value = c.value_text or c.text
+    for m in re.finditer(re.escape(value), note, re.I):
+        if w.negated_before.search(note, max(0, m.start() - 40), m.start()) or w.correct_marker.search(note, m.end()):
+            return True
+    counted = re.match(r"\s+([^\W\d_]{4,})", after) if c.quantity is not None and c.quantity.family == "count" \
+        else None
+    if counted is None:
+        return False
+    stem = counted.group(1)[:5].casefold()
+    return any(m.group(2)[:5].casefold() == stem and m.group(1) != c.text.strip() for m in _COUNTED.finditer(note))
+
+
+def _same_value(a: Claim, b: Claim) -> bool:
+    if a.quantity is not None and b.quantity is not None:
+        qa, qb = a.quantity, b.quantity
+        if not qa.unit or not qb.unit or qa.family != qb.family:
+            return qa.unit == qb.unit and abs(qa.value - qb.value) <= 1e-9 * max(1.0, abs(qa.value))
+        x, y = to_base(qa.value, qa.unit), to_base(qb.value, qb.unit)
+        return abs(x - y) <= 1e-6 * max(abs(x), abs(y), 1e-12)
+    return (a.value_text or a.text).casefold() == (b.value_text or b.text).casefold()
+
+
 def mark_myths(sentences: list[Sentence]) -> None:
     """"Myth: Trainium3 has four times the memory. Fact: ...": the sentences from a myth label to the next
     fact label are refuted; so is a sentence followed by "That is wrong." / "Das stimmt nicht." """
     refuting = False
     for i, s in enumerate(sentences):
         labelled = ":" in s.text or "–" in s.text or "—" in s.text  # (every label ends with one of them)
-        if labelled and s.w.myth_label.search(s.text):
-            refuting = True
-        elif labelled and s.w.fact_label.search(s.text):
-            refuting = False
+        # a label opens the sentence or one of its lines ("Zwei Dauerbrenner:\nIrrtum: ...")
+        for line in s.text.split("\n") if labelled else ():
+            if s.w.myth_label.search(line):
+                refuting = True
+            elif s.w.fact_label.search(line):
+                refuting = False
         nxt = sentences[i + 1] if i + 1 < len(sentences) else None
         if refuting or (nxt is not None and s.quantities and s.w.refuted_next.search(nxt.text)):
             s.refuted = True

@@ -1,5 +1,6 @@
 """The languages the reviewer reads: one folder each (reviewer/lang/en/, reviewer/lang/de/) with its words as
-data, and which language an article is in (English or German, by their stop words: spaCy's own lists).
+data, and which language an article is in (English or German, by their stop words: spaCy's own lists; an
+article in another language, French or Spanish, is told apart by py3langid and not reviewed).
 
 A new language is a new folder with the same files; `LANGUAGES` lists the folders, and the CLI's --lang
 choices come from it.
@@ -11,6 +12,7 @@ import re
 from functools import cache, lru_cache
 from pathlib import Path
 
+from ..errors import InputError
 from .windows import Words, load_words
 
 HERE = Path(__file__).parent
@@ -79,6 +81,32 @@ def words(code: str) -> Words:
     return load_words(HERE / code)
 
 _WORD = re.compile(r"[a-zäöüß]+")
+# Prose for telling languages apart: no code, no links' targets, no HTML tags or comments, no numbers
+_NOT_PROSE = re.compile(r"```.*?(?:```|\Z)|~~~.*?(?:~~~|\Z)|`[^`\n]*`|<!--.*?-->|<[^>\n]*>|\]\([^)\s]*\)|https?://\S+",
+                        re.DOTALL)
+_LETTERS = re.compile(r"[^\W\d_]{2,}")
+SAMPLE_CHARS = 20_000  # detection reads the first this many characters of prose
+MIN_WORDS = 30  # fewer words than this: too short to tell any language but by the stop-word choice
+OWN_SHARE = 0.10  # this share of words English-only or German-only stop words: the article is one of ours
+OTHER_CONFIDENCE = 0.90  # another language must be this likely (py3langid, normalized) to be reported
+OTHER_SHARE = 0.25  # and this share of the words its stop words (prose has 40-50 %; our articles under 20 %)
+NO_SPACES = frozenset({"zh", "ja", "th", "lo", "km", "my", "bo"})  # no stop-word share to count: words run together
+
+
+class UnsupportedLanguage(InputError):
+    """The article is in a language the reviewer does not read: it is not reviewed (the CLI exits 2)."""
+
+    code = "E109"
+
+    def __init__(self, language: str, path: str | None = None):
+        self.language = language
+        super().__init__(f"not reviewed: language {language} is not supported (supported: {', '.join(LANGUAGES)})",
+                         path)
+
+    @property
+    def status(self) -> str:
+        """The article's status in a batch's index and summary."""
+        return f"not reviewed: language {self.language} is not supported"
 
 
 @lru_cache(maxsize=1)
@@ -90,11 +118,50 @@ def _markers() -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(EN - DE), frozenset(DE - EN)
 
 
+@lru_cache(maxsize=1)
+def _identifier():
+    """py3langid's identifier (its bundled model, normalized probabilities), loaded on first need: about a second."""
+    from py3langid.langid import MODEL_FILE, LanguageIdentifier
+
+    return LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
+
+
 def detect_language(text: str, default: str = "en") -> str:
+    """The article's language: "de" or "en" by their stop words, or the code of another language
+    ("fr", "es": one the reviewer does not read) when the text is long enough, few of its words are
+    English or German stop words, py3langid is confident it is that other language, and enough of its
+    words are that language's stop words (spaCy's lists) for it to be prose in it."""
     en, de = _markers()
-    words = _WORD.findall(text[:20000].lower())
+    sample = text[:SAMPLE_CHARS]
+    words = _WORD.findall(sample.lower())
     n_en = sum(map(en.__contains__, words))
     n_de = sum(map(de.__contains__, words))
-    if n_en == n_de == 0:
-        return default
-    return "de" if n_de > n_en else "en"
+    ours = default if n_en == n_de == 0 else "de" if n_de > n_en else "en"
+    prose = _NOT_PROSE.sub(" ", sample)
+    letters = _LETTERS.findall(prose)
+    if len(letters) < MIN_WORDS:
+        return ours  # short or numbers only: English or German, as ever
+    in_prose = _WORD.findall(prose.lower())
+    own = max(sum(map(en.__contains__, in_prose)), sum(map(de.__contains__, in_prose)))
+    if own >= OWN_SHARE * len(letters):
+        return ours  # plainly English or German: no model needed
+    other, confidence = _identifier().classify(" ".join(letters))
+    if other in LANGUAGES or confidence < OTHER_CONFIDENCE:
+        return ours
+    stop = _stop_words(str(other))
+    if stop is not None and sum(map(stop.__contains__, (w.lower() for w in letters))) < OTHER_SHARE * len(letters):
+        return ours  # names, units and table headers, not prose in that language
+    return str(other)
+
+
+@cache
+def _stop_words(code: str) -> frozenset[str] | None:
+    """spaCy's stop words of a language written with spaces between words, or None (none known, or no spaces)."""
+    import importlib
+
+    if code in NO_SPACES:
+        return None
+    try:
+        return frozenset(importlib.import_module(f"spacy.lang.{code}.stop_words").STOP_WORDS)
+    except (ImportError, AttributeError):
+        return None

@@ -49,7 +49,22 @@ def count_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim 
         return None
     if attribute == "chip_count" and _per_part(s, q) and any(ctx.kind(m.entity) in ("system", "pod") for m in s.mentions):
         return None  # "Trn3 UltraServer: 4 Chips pro Server, 36 Server": per server, not the system's count
-    return place(ctx, seg, s, q, attribute)
+    if attribute == "chip_count" and s.w.part_of_before.search(s.text, max(0, q.start - s.start - 24), q.start - s.start):
+        return None  # "four servers of 16 chips", "vier Server mit je 16 Chips": each part's, not the total
+    claim = place(ctx, seg, s, q, attribute)
+    if claim is not None and attribute == "chip_count" and _other_chip(ctx, s, q, claim.entity):
+        return None  # "72 Blackwell Ultra GPUs" under a Trn3 UltraServer: a count of another chip, not its own
+    return claim
+
+
+def _other_chip(ctx: Subjects, s: Sentence, q: Quantity, subject: str) -> bool:
+    """Whether the chip the count names right after its number ("72 B300 GPUs") is neither the subject nor
+    the chip the subject is built from."""
+    counted = next((m for m in s.mentions if 0 <= m.start - q.end <= 2 and ctx.kind(m.entity) == "chip"), None)
+    if counted is None or counted.entity == subject:
+        return False
+    fb = ctx.fb
+    return fb.chip_of(subject) not in (None, counted.entity) and counted.entity not in fb.members(subject)
 
 
 def _per_part(s: Sentence, q: Quantity) -> bool:
@@ -61,8 +76,9 @@ def _per_part(s: Sentence, q: Quantity) -> bool:
 
 
 def chips_multiplied(ctx: Subjects, s: Sentence, q: Quantity) -> bool:
-    """"| inf2.8xlarge | 2 × Inferentia2 |": a multiple right before a chip's name counts chips."""
-    return q.text.rstrip()[-1:] in ("×", "x") and any(
+    """"| inf2.8xlarge | 2 × Inferentia2 |": a multiple right before a chip's name counts chips (not "about 1x
+    Trainium2", a ratio)."""
+    return q.qualifier == "exact" and q.text.rstrip()[-1:] in ("×", "x") and any(
         m.start - q.end <= 2 and m.start >= q.end and ctx.kind(m.entity) == "chip" for m in s.mentions)
 
 

@@ -83,6 +83,9 @@ def place(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, attribute: str)
     end = s.start + direction.end() if direction else q.end  # the finding covers "900 GB/s in each direction"
     each_way = q.family == "rate" and bool(s.w.per_direction_before.search(s.text, 0, q.start - s.start))
     alternates = () if maker_s else ctx.alternates(seg, s, subject, how, scope, q.start)
+    if ctx.kind(subject) == "chip" and s.w.per_system_after.match(s.text, end - s.start):
+        # "918 TFLOPS BF16 per chip, 234.9 PFLOPS per 256-chip pod": the figure may be the chip's pod's
+        alternates = (*alternates, *ctx.fb.built_from(subject, ("pod", "system")))
     if how == "sentence" and second_of_pair(s, q.start) and not any(m.start >= q.end for m in s.mentions):
         # "Trainium3 is 144 GiB vs 96 GiB, i.e. 1.5x": the second figure of a pair whose owner goes unnamed is
         # what it is compared with, the predecessor's or the successor's
