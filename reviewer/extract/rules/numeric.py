@@ -160,16 +160,21 @@ def _owner(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity,
 
 def _sized_sibling(ctx: Subjects, s: Sentence, q: Quantity, subject: str) -> str | None:
     """The system of the same chip with N chips when the figure is said "for the N-chip version" after it, in its
-    clause (past the other figures of a list: "362 PFLOPS and 20.7 TB for the 144-chip version")."""
+    clause (past the other figures of a list: "362 PFLOPS and 20.7 TB for the 144-chip version"), or "for the
+    Gen1" when one system of the chip has that generation in its name."""
+    chip = ctx.fb.chip_of(subject) or subject
     m = s.w.sized_version.search(s.text, q.end - s.start)
+    if m is not None and not s.w.version_break.search(s.text, q.end - s.start, m.start()):
+        n = float(re.sub(r"[,.]", "", m.group(1)))
+        return next((e for e in ctx.fb.built_from(chip)
+                     if e != subject and any(f.value == n for f in ctx.fb.about(e, "chip_count"))), None)
+    m = s.w.gen_version.search(s.text, q.end - s.start)  # "... für die Gen1", "for the Gen1 version"
     if m is None or s.w.version_break.search(s.text, q.end - s.start, m.start()):
         return None
-    n = float(re.sub(r"[,.]", "", m.group(1)))
-    chip = ctx.fb.chip_of(subject) or subject
-    for e in ctx.fb.built_from(chip):
-        if e != subject and any(f.value == n for f in ctx.fb.about(e, "chip_count")):
-            return e
-    return None
+    gen = m.group(1).replace(" ", "").lower()
+    named = [e for e in ctx.fb.built_from(chip, ("system", "pod"))
+             if gen in ctx.fb.entities[e].name.replace(" ", "").lower()]
+    return named[0] if len(named) == 1 and named[0] != subject else None
 
 
 def _owner_after(s: Sentence, q: Quantity) -> bool:
