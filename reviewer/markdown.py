@@ -296,15 +296,22 @@ def _with_components(seg: Segment) -> Segment:
     return replace(seg, text=_component_text(seg.text))
 
 
-def _component_rows(tok: Token, ctx: _Context, text: str, line_starts: list[int]) -> list[Segment]:
-    """An HTML block of MDX/JSX elements with figures in their attributes: one paragraph per element line
-    ("<SpecRow chip="Trainium3" memory="144 GB" fp8="2,517 TFLOPS" />"), read as its attribute text."""
+def _block_lines(tok: Token, text: str, line_starts: list[int]) -> list[tuple[int, str]]:
+    """An HTML block's lines: (offset, text without the line break)."""
     assert tok.map is not None
     out = []
     for i in range(tok.map[0], tok.map[1]):
         start = line_starts[i]
         end = line_starts[i + 1] - 1 if i + 1 < len(line_starts) else len(text)
-        raw = text[start:end]
+        out.append((start, text[start:end]))
+    return out
+
+
+def _component_rows(tok: Token, ctx: _Context, text: str, line_starts: list[int]) -> list[Segment]:
+    """An HTML block of MDX/JSX elements with figures in their attributes: one paragraph per element line
+    ("<SpecRow chip="Trainium3" memory="144 GB" fp8="2,517 TFLOPS" />"), read as its attribute text."""
+    out = []
+    for start, raw in _block_lines(tok, text, line_starts):
         if not _COMPONENT_ROW.match(raw):
             continue
         out.append(Segment("paragraph", _component_text(raw), start, ctx.block, heading=ctx.heading))
@@ -315,12 +322,8 @@ def _component_rows(tok: Token, ctx: _Context, text: str, line_starts: list[int]
 def _summary_headings(tok: Token, ctx: _Context, text: str, line_starts: list[int]) -> list[Segment]:
     """"<details><summary>Intel Gaudi (Gaudi 3)</summary>": an accordion's summary heads what it folds away,
     as a heading would (its text kept, the tags blanked)."""
-    assert tok.map is not None
     out = []
-    for i in range(tok.map[0], tok.map[1]):
-        start = line_starts[i]
-        end = line_starts[i + 1] - 1 if i + 1 < len(line_starts) else len(text)
-        raw = text[start:end]
+    for start, raw in _block_lines(tok, text, line_starts):
         m = _SUMMARY.search(raw)
         if m is None:
             continue
