@@ -196,3 +196,13 @@ def test_terminal_wants_color(choice, tty, environ, want):
 
     assert terminal.wants_color(choice, Stream(), environ) is want
     assert terminal.wants_terminal(choice, Stream()) is (tty or choice == "always")
+
+
+def test_a_correction_without_any_replacement_never_shows_none():
+    from reviewer.emitters import markdown
+
+    bare = _finding("contradicted", 3, (PRIMARY,), suggestion=None, expected=None)
+    report = ArticleReport(path="a.md", language="en", date=dt.date(2025, 12, 10), as_of=dt.date(2025, 12, 10),
+                           title=None, status="FAILED", findings=(bare,))
+    for text in (markdown.render([report]), terminal.render([report], color=False, verbose=True, width=100)):
+        assert "96 GB" in text and "None" not in text

@@ -113,7 +113,8 @@ def _corrections(r: ArticleReport) -> list[str]:
         icon = "❌" if f.severity == "error" else "⚠️"
         out.append(f"{i}. {icon} **{label(lang, f)}** ({where(f, lang)}, {verdict_note(f, lang)})")
         out.append(f"   - **{t(lang, 'original')}**: \"{f.text}\"")
-        out.append(f"   - **{t(lang, 'correction')}**: \"{f.suggestion or f.expected}\"")
+        if f.suggestion or f.expected:  # (never "None": a finding with no replacement has no such line)
+            out.append(f"   - **{t(lang, 'correction')}**: \"{f.suggestion or f.expected}\"")
         out.append(f"   - **{t(lang, 'reason')}**: {f.message}")
         for s in f.sources:
             out.append(f"   - **{t(lang, 'source')}**: [{s.title}]({s.url}) ({dated(s, lang)})")
