@@ -205,4 +205,4 @@ def test_a_correction_without_any_replacement_never_shows_none():
     report = ArticleReport(path="a.md", language="en", date=dt.date(2025, 12, 10), as_of=dt.date(2025, 12, 10),
                            title=None, status="FAILED", findings=(bare,))
     for text in (markdown.render([report]), terminal.render([report], color=False, verbose=True, width=100)):
-        assert "96 GB" in text and "None" not in text
+        assert "96 GB" in text and '"None"' not in text and "→  None" not in text  # ("None." heads empty lists)
