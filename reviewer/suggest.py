@@ -86,6 +86,12 @@ def as_written(q: Quantity, value: float, lang: str, upper: float | None = None,
     return q.text[:first.start()] + figure + q.text[end:]
 
 
+def figure_as_written(q: Quantity, value: float, lang: str) -> str | None:
+    """`value` (in the units of `q`'s first number as written) in the writer's number marks; None without digits."""
+    first = _NUM.search(q.text)
+    return number_like(value, first.group(), lang) if first else None
+
+
 def ratio_as_written(q: Quantity, expected: float, lang: str) -> str:
     """A ratio's replacement with the rounding the explanation shows (two decimals): "4,4-fache" ->
     "1,94-fache"; a percentage stays one ("50 % mehr" read as 1.5 -> "33 %" for 1.33x, "70 % less" read as

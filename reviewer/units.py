@@ -90,6 +90,7 @@ def _build_lexicon() -> dict[str, tuple[str, str]]:
         "acres": ("acre", "area"),
         "acre": ("acre", "area"),
         "Acres": ("acre", "area"),
+        "Acre": ("acre", "area"),
         "Hektar": ("hectare", "area"),
         "hectares": ("hectare", "area"),
         "hectare": ("hectare", "area"),

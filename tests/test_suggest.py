@@ -51,6 +51,8 @@ UNIT_SENTENCES = [
     ("kW", "de", "Ein NVIDIA DGX B200 nimmt bis zu 10,2 kW auf."),
     ("acre", "en", "Project Rainier's site covers 2,100 acres."),
     ("acre", "de", "Das Gelände von Project Rainier umfasst 2.100 Acres."),
+    ("acre", "en", "Project Rainier's campus covers 1,200 hectares."),  # the unit slipped: "1,200 acre"
+    ("acre", "de", "Das Gelände von Project Rainier umfasst 1.200 Hektar."),
     ("nm", "en", "The Instinct MI300X is made on a 7 nm process."),
     ("nm", "de", "Die Instinct MI300X wird im 7-nm-Verfahren gefertigt."),
     ("building_count", "en", "Project Rainier has 30 data center buildings."),

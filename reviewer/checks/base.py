@@ -13,7 +13,7 @@ from ..factbase.tiers import TIER_RANK
 from ..i18n import unit_name
 from ..models import Claim, Quantity, SourceRef, Verdict
 from ..numbers import format_number
-from ..suggest import as_written
+from ..suggest import as_written, figure_as_written
 
 # Relative slack for a figure written without a qualifier, on top of its last digit (which already
 # admits truncation: "3.3 TB/s" for 3.35, "2.5 TB/s" for 2.56). Kept small: H200's 141 GB written
@@ -290,6 +290,11 @@ def suggest_as_written(q: Quantity, fact: ResolvedFact, lang: str) -> str:
         value = float(fact.number)  # same number, the writer's (decimal) reading of the unit
     elif units.is_bits(q.unit) != units.is_bits(fact.unit_expr) and matches_digits(bits_bytes_flipped(q), fact):
         return render_fact_value(fact, lang)  # the slip is bits for bytes: show the vendor's unit
+    elif math.isclose(q.value, float(fact.number), rel_tol=1e-9):
+        # "1.200 Hektar" for 1,200 acres: the unit slipped, not the number: the number as written, the vendor's unit
+        written = figure_as_written(q, float(fact.number), lang)
+        return f"{written} {unit_name(lang, fact.fact.unit)}" if written and fact.fact.unit \
+            else render_fact_value(fact, lang)
     else:
         value = units.convert(float(fact.number), fact.unit_expr, q.unit)
     upper = None

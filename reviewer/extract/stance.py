@@ -22,6 +22,7 @@ verdict is reviewer/verify.py's `by_stance`.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Sequence
 from itertools import pairwise
 
@@ -86,16 +87,24 @@ def corrected_by_notes(segs: Sequence[Segment], claims: list[Claim], w: Words) -
             notes.append((before, seg))
     if not notes:
         return claims
-    out = []
-    for c in claims:
-        for before, note in notes:
-            if before.start <= c.start < before.start + len(before.text) and c.stance == "asserted":
-                stated = [d for d in claims if note.start <= d.start < note.start + len(note.text)
-                          and d.stance == "asserted" and (d.entity, d.attribute) == (c.entity, c.attribute)]
-                if (stated and not any(_same_value(c, d) for d in stated)) or \
-                        (not stated and _replaced_in(note.text, c, before.text[c.end - before.start:], w)):
-                    c = evolve(c, stance="corrected")
-        out.append(c)
+    order = sorted(range(len(claims)), key=lambda i: claims[i].start)
+    starts = [claims[i].start for i in order]
+    out = list(claims)
+    for before, note in notes:
+        lo, hi = bisect_left(starts, before.start), bisect_left(starts, before.start + len(before.text))
+        n_lo, n_hi = bisect_left(starts, note.start), bisect_left(starts, note.start + len(note.text))
+        stated: dict[tuple[str, str], list[Claim]] = {}
+        for d in (claims[i] for i in order[n_lo:n_hi]):
+            if d.stance == "asserted":
+                stated.setdefault((d.entity, d.attribute), []).append(d)
+        for i in order[lo:hi]:
+            c = out[i]
+            if c.stance != "asserted":
+                continue
+            same = stated.get((c.entity, c.attribute), [])
+            if (same and not any(_same_value(c, d) for d in same)) or \
+                    (not same and _replaced_in(note.text, c, before.text[c.end - before.start:], w)):
+                out[i] = evolve(c, stance="corrected")
     return out
 
 
