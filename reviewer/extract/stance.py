@@ -26,6 +26,7 @@ from bisect import bisect_left
 from collections.abc import Sequence
 from itertools import pairwise
 
+from ..lang import in_other_language
 from ..lang.windows import Words
 from ..models import Claim, Segment, evolve
 from ..units import to_base
@@ -189,6 +190,10 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
         # 'Bieterfrage 3: „Trifft es zu, dass die MI325X 288 GB bietet?“', "Sind das nicht eher 2,56 Tbit/s?"
         quoted = any(q.start() < start - s.start and end - s.start <= q.end() for q in QUOTED.finditer(s.text))
         return "quoted" if quoted else "hypothetical"
+    if "(" in s.text and any(q.start() < start - s.start and end - s.start <= q.end()
+                             and s.text[:q.start()].rstrip().endswith("(") and in_other_language(q.group(), s.w.code)
+                             for q in QUOTED.finditer(s.text)):
+        return "quoted"  # a translation's original wording in parentheses: („28.8 TB/s of EFA bandwidth“)
     when_end = _when_clause_end(s, start)
     if 0 <= when_end <= start - s.start and not any(ch in s.text[when_end:start - s.start] for ch in ";:"):
         return "historical"  # "Als der Tracker am 01.03.2025 startete, kostete die p5.48xlarge noch 98,32 $"

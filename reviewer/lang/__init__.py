@@ -118,6 +118,15 @@ def _markers() -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(EN - DE), frozenset(DE - EN)
 
 
+def in_other_language(text: str, lang: str) -> bool:
+    """Whether a short text (a quotation) is in the other of our two languages: it has a stop word of only that
+    one and none of only `lang`'s ("28.8 TB/s of EFA bandwidth" in a German article)."""
+    en, de = _markers()
+    words = _WORD.findall(text.lower())
+    own, other = (de, en) if lang == "de" else (en, de)
+    return any(w in other for w in words) and not any(w in own for w in words)
+
+
 @lru_cache(maxsize=1)
 def _identifier():
     """py3langid's identifier (its bundled model, normalized probabilities), loaded on first need: about a second."""

@@ -78,6 +78,8 @@ def _per_part(s: Sentence, q: Quantity) -> bool:
 def chips_multiplied(ctx: Subjects, s: Sentence, q: Quantity) -> bool:
     """"| inf2.8xlarge | 2 × Inferentia2 |": a multiple right before a chip's name counts chips (not "about 1x
     Trainium2", a ratio)."""
+    if s.w.multiple_predicate.search(s.text, max(0, q.start - s.start - 12), q.start - s.start):
+        return False  # "So FP8 is 2x Trainium2": a ratio
     return q.qualifier == "exact" and q.text.rstrip()[-1:] in ("×", "x") and any(
         m.start - q.end <= 2 and m.start >= q.end and ctx.kind(m.entity) == "chip" for m in s.mentions)
 

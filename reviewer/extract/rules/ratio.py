@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ... import units as _units
@@ -67,6 +68,8 @@ def ratio_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, equal: bo
             return own
     if s.w.as_many_after.match(s.text, q.end - s.start):
         return None  # "Zehnmal so viele wie bei der Vorgängergeneration", "ten times as many": a count, not compute
+    if q.unit == "times" and _FACTOR_OF_FIGURE.match(s.text, q.end - s.start):
+        return None  # "144 × 144 GiB vs 72 × 288 GB": a product's factor, not a ratio
     r = _Ratio(q, equal, q.value, workload=_workload(s, q))
     if r.workload and s.w.benchmark.search(s.text):
         return None  # "3x the throughput on Llama 2 70B in our tests": a measurement, not the vendor's claim
@@ -530,5 +533,7 @@ def system_word_before(s: Sentence, q: Quantity) -> bool:
     word = words[-1] if words else None
     return word is not None and not s.w.ratio_clause_break.search(s.text, word.end(), rel)
 
+
+_FACTOR_OF_FIGURE = re.compile(r"\s*\d[\d.,]*\s*[A-Za-z]")  # ("× 144 GiB": a figure with its unit follows)
 
 RULE = Rule("ratio", ("ratio",), ratio_claim)
