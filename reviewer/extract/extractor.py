@@ -303,6 +303,14 @@ class ClaimExtractor:
             self.state.topic = hw.pop() if len(hw) == 1 else ""
         if seg.kind == "table_cell":
             self.state.cells[seg.block] = (header_unit(seg.text, self.w), tuple(c.label for s in sentences for c in s.cues))
+            if seg.row_header >= 0 and seg.col_header >= 0 and self.w.unit_column.match(
+                    self.state.cell_text.get(seg.col_header, "")):
+                # "| Speicherbandbreite | TB/s | 4,8 | – |" under "| Merkmal | Einheit | je GPU | je Instanz |":
+                # the unit column gives the row's bare numbers their unit, as a header would
+                unit = header_unit(f"({seg.text.strip(' *_')})", self.w)
+                _, labels = self.state.cells.get(seg.row_header, (None, ()))
+                if unit is not None:
+                    self.state.cells[seg.row_header] = (unit, labels)
             quantities = with_header(self.state, seg, sentences, quantities)
         elif seg.kind == "paragraph" and seg.text.rstrip(" *_\n").endswith(":"):
             # "Rechenleistung laut Datenblatt, alle Werte dicht (ohne Sparsity):": its dense/sparse word speaks for

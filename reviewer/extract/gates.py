@@ -113,6 +113,9 @@ def hedged(text: str, placed: Sequence[tuple[int, Quantity]], w: Words) -> set[i
             and w.alternative.fullmatch(text[placed[k][1].end:placed[k + 1][1].start])}
 
 
+_NEGATIVE = re.compile(r"(?:^|[\s(:=])[−–-]$")  # a minus sign right before the figure, not a range's dash ("3-4")
+
+
 def not_a_claim(s: Sentence, q: Quantity) -> bool:
     """A figure that is no claim about hardware: a difference ("adds 32 GB", "50 W mehr"), what a model
     needs, a digit of a name ("Trainium 2 Chips")."""
@@ -120,6 +123,8 @@ def not_a_claim(s: Sentence, q: Quantity) -> bool:
             s.w.delta_before.search(s.text, max(0, q.start - s.start - 24), q.start - s.start)
             or s.w.delta_after.match(s.text, q.end - s.start)):
         return True  # "while adding 32 GB of memory per GPU", "32 GB mehr als", "50 W more": a difference
+    if q.family not in ("ratio", "count") and _NEGATIVE.search(s.text, 0, q.start - s.start):
+        return True  # "Differenz: −43,28 $/h": a negative amount is a difference, no hardware's figure
     if q.family in ("memory", "rate", "compute") and unit_conversion(s, q):
         return True  # "Converted the other way, 141 GB is about 131 GiB": arithmetic, not a chip's figure
     if q.family not in ("count", "ratio") and _ARROW_AFTER.match(s.text, q.end - s.start):

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 
 from ...models import Claim, Quantity, Segment
+from ...units import LEXICON
+from ..patterns import HEADER_UNIT
 from ..rule import Rule
 from ..sentence import Sentence
 from ..subjects import Subjects
@@ -21,6 +23,8 @@ def count_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim 
     Good (en): "a p5.48xlarge with eight H100s" -> chip_count 8 of p5.48xlarge.
     Good (de): "Ein Trn3 UltraServer verbindet 144 Trainium3-Chips" -> chip_count 144 of trn3-ultraserver.
     """
+    if seg.kind == "table_cell" and seg.col_header >= 0 and _other_unit(ctx.state.cell_text.get(seg.col_header, "")):
+        return None  # "| Llama 3.1 8B, 1 GPU | 9.870 |" under "Durchsatz (Tokens/s)": a measure in another unit
     if q.text.lower() in s.w.indefinite and not s.w.only_before.search(s.text[:q.start - s.start]):
         return None  # "für einen Chip, eine Instanz oder ein Rack": an article, not a count
     if s.w.worth_after.match(s.text, q.end - s.start):
@@ -35,7 +39,8 @@ def count_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim 
     if is_core_count(s, q):
         attribute = "core_count"  # "24 NeuronCores", "acht NeuronCore-v3-Kerne"
     elif is_chip_count(s, q) or names_chips(ctx, s, q) or is_elliptic_count(s, q) or (
-            seg.kind == "table_cell" and any(c.label == "CHIPNOUN" and c.start == c.end for c in s.cues)):
+            seg.kind == "table_cell" and any(c.label == "CHIPNOUN" and c.start == c.end for c in s.cues)
+            and not _row_names_a_configuration(ctx, seg)):
         attribute = "chip_count"  # (a cell in the row or column "Chips pro Pod" too)
     elif is_chip_count(s, q, "SERVERNOUN"):
         attribute = "server_count"  # "144 chips spread over 36 servers", "verbindet vier Instanzen"
@@ -65,6 +70,25 @@ def _other_chip(ctx: Subjects, s: Sentence, q: Quantity, subject: str) -> bool:
         return False
     fb = ctx.fb
     return fb.chip_of(subject) not in (None, counted.entity) and counted.entity not in fb.members(subject)
+
+
+def _row_names_a_configuration(ctx: Subjects, seg: Segment) -> bool:
+    """"| Llama 3.1 8B, 1 GPU | 64 |": the chip noun of the row's first cell comes with its own number (a setup
+    the row measures), and the column does not count chips: the cell is no chip count."""
+    column = ctx.state.cells.get(seg.col_header, (None, ()))[1] if seg.col_header >= 0 else ()
+    row = ctx.state.cell_text.get(seg.row_header, "") if seg.row_header >= 0 else ""
+    return "CHIPNOUN" not in column and any(ch.isdigit() for ch in row)
+
+
+def _other_unit(header: str) -> bool:
+    """A column header whose unit in brackets is none of ours and no count's: "Durchsatz (Tokens/s)",
+    "Erstes Token (ms)"."""
+    m = HEADER_UNIT.search(header.strip())
+    surface = (m.group(1) or m.group(2) or "").strip() if m else ""
+    return bool(surface) and surface not in LEXICON and ("/" in surface or surface in _TIME_UNITS)
+
+
+_TIME_UNITS = frozenset({"ms", "s", "µs", "us", "ns", "min", "h"})
 
 
 def _per_part(s: Sentence, q: Quantity) -> bool:
