@@ -126,7 +126,7 @@ def _run(args: argparse.Namespace) -> int:
     from .emitters import ci as ci_out
     from .emitters import json as json_out
     from .emitters import markdown as md_out
-    from .emitters import terminal as term_out
+    from .emitters import tty
     from .output import atomic_writer, write_atomic
 
     first = next((p for p in args.paths if p != "-"), args.stdin_filename or ".")
@@ -171,9 +171,11 @@ def _run(args: argparse.Namespace) -> int:
         reports = baseline.filter_all(reports)
     if args.format == "json":
         text = json_out.render(reports)
-    elif args.format is None and args.output is None and term_out.wants_terminal(args.color, sys.stdout):
-        text = term_out.render(reports, color=term_out.wants_color(args.color, sys.stdout), verbose=args.verbose,
-                               width=term_out.width_of(sys.stdout))
+    elif args.format is None and args.output is None and tty.wants_terminal(args.color, sys.stdout):
+        from .emitters import terminal as term_out  # (rich only when the log goes to a terminal)
+
+        text = term_out.render(reports, color=tty.wants_color(args.color, sys.stdout), verbose=args.verbose,
+                               width=tty.width_of(sys.stdout))
     elif args.format in (None, "markdown"):
         text = md_out.render(reports)
     else:

@@ -8,10 +8,7 @@ files, pipes and `--format markdown`.
 from __future__ import annotations
 
 import io
-import os
-import shutil
-from collections.abc import Mapping, Sequence
-from typing import TextIO
+from collections.abc import Sequence
 
 from rich.console import Console
 from rich.text import Text
@@ -20,36 +17,11 @@ from ..i18n import label, notice_text, status_name
 from ..i18n import log_text as t
 from ..models import ArticleReport, Finding, SourceRef
 from . import markdown as md
+from .tty import wants_color, wants_terminal, width_of  # noqa: F401  (the CLI's choice, also here)
 
 STATUS_STYLE = {"PASSED": "bold green", "PASSED WITH CHANGES": "bold yellow", "FAILED": "bold red"}
 STATUS_ICON = {"PASSED": "✓", "PASSED WITH CHANGES": "⚠", "FAILED": "✗"}
 INDENT = 5  # a correction's lines under its number
-
-
-def wants_terminal(choice: str, stream: TextIO) -> bool:
-    """Whether output to `stream` (no --format, no --output) is rendered for a terminal: when it is one, or when
-    colour is asked for all the same (`--color always` into a pipe, for `less -R`)."""
-    return choice == "always" or _isatty(stream)
-
-
-def wants_color(choice: str, stream: TextIO, environ: Mapping[str, str] | None = None) -> bool:
-    """--color: always, never, or auto: only on a terminal and without NO_COLOR (any non-empty value,
-    no-color.org)."""
-    if choice != "auto":
-        return choice == "always"
-    return _isatty(stream) and not (os.environ if environ is None else environ).get("NO_COLOR")
-
-
-def width_of(stream: TextIO) -> int | None:
-    """The terminal's width when `stream` is one (COLUMNS if set), else None (the renderer's default)."""
-    return shutil.get_terminal_size().columns if _isatty(stream) else None
-
-
-def _isatty(stream: TextIO) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):  # (a closed or file-less stream)
-        return False
 
 
 def render(reports: Sequence[ArticleReport], color: bool, verbose: bool, width: int | None = None) -> str:
