@@ -61,7 +61,8 @@ def _pattern(lang: str) -> re.Pattern[str]:
             (?:
                 \s?(?P<cur2>{cur_post})(?![\w])
               | (?P<unit_tight>(?:x|×)(?![\w])|{times_suffix})
-              | (?:\s?|-(?=nm\b|[Nn]anometer|[Nn]anometre|Gbit-Ethernet|GbE)  # "5-nm-Verfahren", "3-nanometer"
+              | (?:\s?|-(?=nm\b|[Nn]anometer|[Nn]anometre|Gbit-Ethernet|GbE|[Aa]cres?|hectares?|Hektar)  # "5-nm-Verfahren",
+                                                                                      # "3-nanometer", "1,200-acre campus"
                   |\s?(?:(?:{sparsity})\s)?(?:(?:MX|NV)?FP\d{{1,2}}|BF16|TF32|INT8)[\s-](?=[PTEG]?FLOPS|[PTEG]?OPS|[PpTtEe][a-z]*flops)
                   |\s(?:{sparsity})\s(?=[PTEG]?FLOPS|[PpTtEe][a-z]*flops))
                 (?P<unit>{unit})(?![\w])  # "362 FP8-Petaflops", "667 dense FP8 TFLOPS"

@@ -293,7 +293,8 @@ def suggest_as_written(q: Quantity, fact: ResolvedFact, lang: str) -> str:
     elif math.isclose(q.value, float(fact.number), rel_tol=1e-9):
         # "1.200 Hektar" for 1,200 acres: the unit slipped, not the number: the number as written, the vendor's unit
         written = figure_as_written(q, float(fact.number), lang)
-        return f"{written} {unit_name(lang, fact.fact.unit)}" if written and fact.fact.unit \
+        joint = "-" if _HYPHENATED.search(q.text) else " "  # "1,200-hectare campus" -> "1,200-acre campus"
+        return f"{written}{joint}{unit_name(lang, fact.fact.unit)}" if written and fact.fact.unit \
             else render_fact_value(fact, lang)
     else:
         value = units.convert(float(fact.number), fact.unit_expr, q.unit)
@@ -307,3 +308,4 @@ def suggest_as_written(q: Quantity, fact: ResolvedFact, lang: str) -> str:
 
 
 _NUMBER_IN = re.compile(r"\d")
+_HYPHENATED = re.compile(r"\d-[^\W\d]")
