@@ -41,6 +41,8 @@ def memory_type_claims(ctx: Subjects, seg: Segment, s: Sentence, figures: Sequen
         cap = next((c for c in figures if c.attribute == "memory_capacity" and 0 <= seg.start + a - c.end <= 2),
                    None)
         before = [c for c in chips if c.end <= a]
+        if not before:  # "Die acht H100-GPUs der Instanz sind mit HBM3e bestückt": the counted chips' memory
+            before = [m for m in counted if m.end <= a and ctx.kind(m.entity) == "chip"]
         subject = Mention(a, a, cap.entity, cap.subject_text) if cap else (before[-1] if before else None)
         owner = s.w.type_owner.match(s.text, mt.end())
         if owner is not None:  # "HBM3 (HBM3e is the H200's memory)", "HBM3e beim H200": the chip after it
