@@ -165,8 +165,8 @@ class ReviewStream:
         for run in self._runs:
             found = [f for f, _, aside in run if not aside]
             found = [found[k] for k in self._suppress.keep(found)]
-            part = with_severity(select_checks(self._report(tuple(found), tuple(f for f, _, aside in run if aside)),
-                                               self.select, self.ignore), self.severity)
+            part = configured(self._report(tuple(found), tuple(f for f, _, aside in run if aside)),
+                              self.select, self.ignore, self.severity)
             for f in part.findings:
                 self.counts[f.verdict] += 1
                 if f.verdict in ("contradicted", "outdated"):
@@ -287,6 +287,12 @@ def with_severity(report: ArticleReport, severity: Mapping[str, str]) -> Article
     findings = tuple(evolve(f, severity=severity[f.check]) if f.check in severity
                      and f.verdict in ("contradicted", "outdated") else f for f in report.findings)
     return evolve(report, findings=findings, status=status_of(findings))
+
+
+def configured(report: ArticleReport, select: Sequence[str], ignore: Sequence[str],
+               severity: Mapping[str, str]) -> ArticleReport:
+    """The report as a configuration asks for it: its checks selected and ignored, their severities set."""
+    return with_severity(select_checks(report, select, ignore), severity)
 
 
 def exit_code_of_streams(streams: Sequence[ReviewStream], fail_on: str = "warning") -> int:

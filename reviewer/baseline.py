@@ -62,8 +62,10 @@ class Baseline:
     """The recorded findings; `filter` takes a report's known findings out."""
 
     def __init__(self, keys: Counter[Key], base_dir: Path):
-        self.keys = keys
         self.base_dir = base_dir
+        self.by_article: dict[str, Counter[Key]] = {}  # (a batch asks once per article: no scan of every key)
+        for k, n in keys.items():
+            self.by_article.setdefault(k[0], Counter())[k] = n
 
     @classmethod
     def load(cls, path: Path) -> Baseline:
@@ -89,7 +91,7 @@ class Baseline:
     def filter(self, report: ArticleReport) -> ArticleReport:
         """The report without the findings the baseline knows (each recorded one absorbs one finding)."""
         article = article_key(report.path, self.base_dir)
-        left = Counter({k: n for k, n in self.keys.items() if k[0] == article})
+        left = Counter(self.by_article.get(article, {}))
         kept: list[Finding] = []
         for f in report.findings:
             k = _key(article, f)

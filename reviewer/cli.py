@@ -119,7 +119,7 @@ def _run(args: argparse.Namespace) -> int:
     from contextlib import nullcontext
 
     from . import config
-    from .api import Reviewer, ReviewStream, check_codes, exit_code, exit_code_of_streams, select_checks, with_severity
+    from .api import Reviewer, ReviewStream, check_codes, configured, exit_code, exit_code_of_streams
     from .baseline import Baseline
     from .commands import edit
     from .commands.common import open_factbase
@@ -135,6 +135,7 @@ def _run(args: argparse.Namespace) -> int:
         cfg.override(name, getattr(args, name))
     c = cfg.config
     select, ignore = check_codes(c.select), check_codes(c.ignore)
+    fail_on = c.fail_on or config.DEFAULT_FAIL_ON
     _check_usage(args)
     baseline = Baseline.load(args.baseline) if args.baseline else None
     inputs = edit.read_inputs(args.paths, args.stdin_filename)  # every input read before any work or output
@@ -149,21 +150,20 @@ def _run(args: argparse.Namespace) -> int:
                                 severity=c.severity) for s in inputs.sources]
         with atomic_writer(args.output) if args.output else nullcontext(sys.stdout) as out:
             json_out.stream(out, streams)
-        return max(exit_code_of_streams(streams, c.fail_on or config.DEFAULT_FAIL_ON), 2 * bool(inputs.failed))
+        return max(exit_code_of_streams(streams, fail_on), 2 * bool(inputs.failed))
 
     def review(src):
-        return with_severity(select_checks(reviewer.review_source(src, lang=c.lang, as_of=c.as_of), select, ignore),
-                             c.severity)
+        return configured(reviewer.review_source(src, lang=c.lang, as_of=c.as_of), select, ignore, c.severity)
 
     if editing:
         done = edit.edit(inputs, review, do_fix=args.fix, diff=args.diff, append_log=args.append_log,
-                         render_log=lambda r: md_out.render_one(r))
+                         render_log=md_out.render_one)
         if args.diff:
             sys.stdout.write(done.diff)
             return 2 if inputs.failed else int(bool(done.diff))
         if done.stdout_text is not None:  # `review - --fix`: the article goes back out, as editors' plugins expect
             sys.stdout.write(done.stdout_text)
-            return max(exit_code(done.reports, c.fail_on or config.DEFAULT_FAIL_ON), 2 * bool(inputs.failed))
+            return max(exit_code(done.reports, fail_on), 2 * bool(inputs.failed))
         reports = done.reports
     else:
         reports = [review(s) for s in inputs.sources]
@@ -184,7 +184,7 @@ def _run(args: argparse.Namespace) -> int:
         write_atomic(args.output, text)
     else:
         sys.stdout.write(text)
-    return max(exit_code(reports, c.fail_on or config.DEFAULT_FAIL_ON), 2 * bool(inputs.failed))
+    return max(exit_code(reports, fail_on), 2 * bool(inputs.failed))
 
 
 def _check_usage(args: argparse.Namespace) -> None:

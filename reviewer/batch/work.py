@@ -208,9 +208,9 @@ def _only_checks(report: ArticleReport, claims: list[Claim]) -> tuple[ArticleRep
     baseline = _options.get("baseline")
     if not (select or ignore or severity or baseline):
         return report, claims
-    from ..api import select_checks, with_severity
+    from ..api import configured
 
-    kept = with_severity(select_checks(report, select, ignore), severity)
+    kept = configured(report, select, ignore, severity)
     if baseline is not None:  # --baseline: the findings it records are not reported again
         kept = baseline.filter(kept)
     if len(kept.findings) != len(report.findings):

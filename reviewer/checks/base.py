@@ -301,11 +301,10 @@ def suggest_as_written(q: Quantity, fact: ResolvedFact, lang: str) -> str:
     upper = None
     if fact.fact.upper is not None and fact.unit_expr:
         upper = units.convert(float(fact.fact.upper), fact.unit_expr, q.unit)
-    if value < 1 <= q.value or not _NUMBER_IN.search(q.text):
+    if value < 1 <= q.value:
         return render_fact_value(fact, lang)  # not "0,19 PFLOPS" but the vendor's "190 TFLOPS"
     cents = q.family in ("price", "money")  # "$21.50": a price keeps its cents
     return as_written(q, value, lang, upper, cents) or render_fact_value(fact, lang)
 
 
-_NUMBER_IN = re.compile(r"\d")
 _HYPHENATED = re.compile(r"\d-[^\W\d]")

@@ -31,7 +31,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from .. import config
-    from ..api import Reviewer, check_codes, select_checks, with_severity
+    from ..api import Reviewer, check_codes, configured
     from ..baseline import build
     from ..batch.discover import discover
     from ..output import write_atomic
@@ -45,8 +45,8 @@ def run(args: argparse.Namespace) -> int:
     c = cfg.config
     select, ignore = check_codes(c.select), check_codes(c.ignore)
     reviewer = Reviewer(open_factbase([*cfg.fact_dirs(), *args.facts]))
-    reports = [with_severity(select_checks(reviewer.review_source(read_source(a.shown), lang=c.lang, as_of=c.as_of),
-                                           select, ignore), c.severity) for a in articles]
+    reports = [configured(reviewer.review_source(read_source(a.shown), lang=c.lang, as_of=c.as_of),
+                          select, ignore, c.severity) for a in articles]
     data = build(reports, args.output.resolve().parent)
     write_atomic(args.output, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
     print(f"review: {args.output}: {len(data['findings'])} finding(s) of {len(reports)} article(s) recorded",
