@@ -165,6 +165,9 @@ class Claim:
     stance: str = "asserted"
     # how the subject and attribute were bound (vocabulary.Confidence), set by the extractor
     confidence: str = "high"
+    # what the claim says of time (vocabulary.Timing): "cumulative" ("in total"), "event" ("a further"), "plan"
+    # ("plans to"); None when the words say none of these
+    timing: str | None = None
 
 
 @quick_init

@@ -59,6 +59,13 @@ class Period:
     def whole_year(self) -> bool:
         return self.first_month == 1 and self.last_month == 12 and self.day is None
 
+    def last_day(self) -> dt.date:
+        """The period's last day ("October 2023" ends on 2023-10-31, "Ende 2024" on 2024-12-31)."""
+        if self.day is not None:
+            return dt.date(self.year, self.first_month, self.day)
+        after = dt.date(self.year + 1, 1, 1) if self.last_month == 12 else dt.date(self.year, self.last_month + 1, 1)
+        return after - dt.timedelta(days=1)
+
     def contains(self, date: dt.date) -> bool:
         if date.year != self.year or not self.first_month <= date.month <= self.last_month:
             return False

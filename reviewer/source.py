@@ -250,6 +250,9 @@ def _date_of(meta: dict) -> dt.date | None:
 # 3. Dezember 2025", "Stand: März 2026") among its first lines
 _DATELINE = re.compile(r"[\s*_>]*(?-i:[A-ZÄÖÜ]{2,}(?:[ -][A-ZÄÖÜ]{2,})*)\s*,\s+"
                        r"(?P<date>(?:[\w.]+,?\s*){1,3}?\d{4})\s*[*_]*\s*[—–-]")
+# a dateline in bold, in mixed case ("**Las Vegas/Hamburg, Dienstag, 2. Dezember 2025** · ..."): places, then the date
+_DATELINE_BOLD = re.compile(r"[\s>]*(?:\*\*|__)[A-ZÄÖÜ][\w.]+(?:[ /-][A-ZÄÖÜ][\w.]+){0,3}\s*,\s+"
+                            r"(?P<date>(?:[\w.]+,?\s*){1,4}?\d{4})\s*(?:\*\*|__)")
 # (the byline's words of every language, reviewer/lang/<code>/dates.yaml: the article's language is not known yet)
 _BYLINE_WORDS = (r"(?:" + "|".join(w for c in LANGUAGES for w in dates(c)["byline"]) + r")(?:\s+(?:"
                  + "|".join(w for c in LANGUAGES for w in dates(c)["byline_at"]) + r"))?\s*:?\s*"
@@ -265,7 +268,7 @@ def _date_in_text(markdown: str) -> dt.date | None:
     lines = [line for line in markdown.split("\n") if line.strip()][:5]
     for line in lines:
         heading = line.lstrip().startswith("#")
-        m = None if heading else _DATELINE.match(line) or _BYLINE.match(line)
+        m = None if heading else _DATELINE.match(line) or _DATELINE_BOLD.match(line) or _BYLINE.match(line)
         m = m or _BYLINE_AFTER.search(line.lstrip("# "))
         if m is None:
             continue

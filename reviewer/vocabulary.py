@@ -53,6 +53,19 @@ ClaimAttribute = Literal[Attribute, ClaimOnlyAttribute]
 Scope = Literal["chip", "port", "instance", "server", "system", "pod", "cluster", "company"]
 EntityKind = Literal["chip", "instance", "system", "pod", "interconnect", "organisation", "person", "family", "project"]
 
+# How a fact behaves over time (facts/*.yaml `kind`; README "Facts over time"):
+# - point: a specification; stays true, a revision supersedes it with a date
+# - state: one value at a time (a role, a price), a chain of successors without gaps or overlaps
+# - cumulative: a running total derived from dated events (tranches, chips delivered), never typed per period
+# - plan: a target with its horizon ("more than a million chips by the end of 2025"), checked as a plan
+TimeKind = Literal["point", "state", "cumulative", "plan"]
+TIME_KINDS: tuple[str, ...] = get_args(TimeKind)
+# attributes whose facts are a state unless a fact says otherwise: one holder or price at a time
+STATE_ATTRIBUTES = frozenset({"ceo", "price_per_hour"})
+# What a claim says of time (Claim.timing): a running total ("in total", "insgesamt", "bisher"), one event
+# ("a further", "weitere"), a plan ("plans to", "soll bis"); None: not said
+Timing = Literal["cumulative", "event", "plan"]
+
 # What the article does with a claim (reviewer/extract/stance.py): only an asserted claim can raise a
 # contradicted or outdated alarm; a historical one is judged at the time it names; speculation is
 # unverifiable at most; the others are someone else's words or values the article itself calls wrong.

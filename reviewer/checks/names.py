@@ -271,10 +271,11 @@ def name_verdict(claim: Claim, ctx: CheckContext, same) -> Verdict:
     hit = [f for f in facts if same(value, str(f.value))]
     if claim.negated:  # "Ironwood does not use HBM3e", "HBM statt DRAM"
         current = [f for f in facts if f.fact.status == "current"]
+        current = [f for f in current if f.entity == claim.entity] or ([] if fb.entities[claim.entity].members else current)
         if hit:
             return Verdict(claim, "contradicted", expected=str(hit[0].value), sources=sources_of(hit),
                            reason=msg(lang, "negated_wrong", entity=ent, claimed=value))
-        if current and not fb.entities[claim.entity].members:
+        if current:
             return Verdict(claim, "verified", expected=str(current[0].value), sources=sources_of(current),
                            reason=msg(lang, "negated_ok", entity=ent, claimed=value))
         return Verdict(claim, "unverifiable", reason=msg(lang, "unverifiable", entity=ent, attribute=attribute,
@@ -284,7 +285,9 @@ def name_verdict(claim: Claim, ctx: CheckContext, same) -> Verdict:
                        reason=msg(lang, "verified", entity=ent, attribute=attribute, claimed=value,
                                   expected=hit[0].value))
     current = [f for f in facts if f.fact.status == "current"]
-    if current and not fb.entities[claim.entity].members:
+    # (a family's members may differ, so only a figure of its own decides: "B300 ... HBM4" is the chip's HBM3e)
+    current = [f for f in current if f.entity == claim.entity] or ([] if fb.entities[claim.entity].members else current)
+    if current:
         expected = str(current[0].value)
         return Verdict(claim, "contradicted", expected=expected, suggestion=expected, sources=sources_of(current),
                        reason=msg(lang, "contradicted", entity=ent, attribute=attribute, claimed=value,

@@ -101,8 +101,10 @@ class NumericValue(Check):
             facts = [f for f in facts if (f.q.scope == "port") == (claim.scope == "port")]
         if claim.versus:  # "invested $8 billion in Anthropic": only sums that went to Anthropic
             facts = [f for f in facts if f.q.versus == claim.versus]
-        if claim.scope == "cumulative":  # "bislang 4 Milliarden": running totals, not one tranche
-            facts = [f for f in facts if f.q.cumulative]
+        if claim.timing == "cumulative":  # "bislang 4 Milliarden": running totals, not one tranche (and the plans)
+            facts = [f for f in facts if f.q.cumulative or f.fact.time_kind == "plan"]
+        elif claim.timing == "event" and any(f.q.cumulative is False for f in facts):
+            facts = [f for f in facts if f.q.cumulative is not True]  # "weitere 4 Milliarden": a tranche, not the total
         if claim.per_direction:  # "900 GB/s in each direction": against half of a bidirectional total
             facts = [replace(f, value=f.value / 2, base_value=f.base_value / 2)
                      if f.q.direction == "bidirectional" and isinstance(f.value, (int, float)) and f.base_value else f
@@ -121,6 +123,77 @@ class NumericValue(Check):
         q = figure(claim)
         assert q is not None
         facts, confident = self.candidates(claim, ctx)
+        plans = [f for f in facts if f.fact.time_kind == "plan"]
+        misquotes = [f for f in facts if f.fact.status == "misquote"]
+        facts = [f for f in facts if settled(f)]
+        if claim.timing == "plan" and plans:
+            # "plans to invest up to $25 billion": against the plans, and the tranches a plan announces
+            facts, plans = plans + [f for f in facts if f.q.cumulative is False], []
+        exact = replace(q, resolution=0.0)
+        if any(f.valid_at(ctx.as_of) and matches_digits(exact, f) for f in plans) \
+                and not any(f.valid_at(ctx.as_of) and matches_digits(exact, f) for f in facts):
+            # "uses 1 million Trainium2 chips": the plan's very figure; the 500,000 at activation only rounds to it
+            facts = [f for f in facts if not (f.valid_at(ctx.as_of) and matches(q, f))]
+        v = self._against(claim, ctx, q, facts, confident)
+        planned = [f for f in facts if f.fact.time_kind == "plan" and f.valid_at(ctx.as_of) and matches(q, f)]
+        if v.kind == "verified" and planned:
+            v = replace(v, reason=msg(ctx.lang, "as_planned", reason=v.reason, claimed=claim.text,
+                                      horizon=_horizon(planned[0], ctx.lang)))
+        if v.kind in ("contradicted", "unverifiable") and plans:
+            v = self._plan_not_reached(claim, ctx, q, v, plans)
+        if v.kind in ("contradicted", "unverifiable") and misquotes:
+            v = self._misquoted(claim, ctx, q, v, misquotes, facts)
+        return v
+
+    def _plan_not_reached(self, claim: Claim, ctx: CheckContext, q: Quantity, v: Verdict,
+                          plans: list[ResolvedFact]) -> Verdict:
+        """A figure that is a plan's target, said as if reached ("Anthropic uses a million Trainium2 chips"
+        when AWS said it expects more than a million by the end of 2025): before the plan's horizon it is
+        contradicted; after it, or for a plan without one, it stays unverifiable unless a reached figure
+        contradicts it (then that verdict stands, with the plan named)."""
+        hit = next((f for f in plans if f.valid_at(ctx.as_of) and matches(q, f)), None)
+        if hit is None:
+            return v
+        lang = ctx.lang
+        ent_name = ctx.factbase.entities[claim.entity].name
+        attr = attr_name(lang, claim.attribute)
+        horizon = _horizon(hit, lang)
+        since = hit.fact.valid_from.isoformat() if hit.fact.valid_from else "?"
+        if v.kind == "contradicted":
+            if hit.fact.by is not None and ctx.as_of > hit.fact.by:
+                return v  # (a plan whose day has passed explains nothing: "$4 billion" was reached in 2024)
+            plan = msg(lang, "plan_not_reached", entity=ent_name, attribute=attr, claimed=claim.text,
+                       horizon=horizon, since=since, as_of=ctx.as_of.isoformat())
+            return replace(v, note=f"{v.note} {plan}" if v.note else plan)
+        if hit.fact.by is not None and ctx.as_of <= hit.fact.by:
+            return Verdict(claim, "contradicted", expected=None, sources=sources_of([hit]), note=hit.fact.note,
+                           reason=msg(lang, "plan_not_reached", entity=ent_name, attribute=attr, claimed=claim.text,
+                                      horizon=horizon, since=since, as_of=ctx.as_of.isoformat()))
+        return replace(v, sources=sources_of([hit]), note=hit.fact.note,
+                       reason=msg(lang, "plan_unconfirmed", entity=ent_name, attribute=attr, claimed=claim.text,
+                                  horizon=horizon))
+
+    @staticmethod
+    def _misquoted(claim: Claim, ctx: CheckContext, q: Quantity, v: Verdict, misquotes: list[ResolvedFact],
+                   facts: list[ResolvedFact]) -> Verdict:
+        """A figure the press printed for the vendor's (`status: misquote`) is contradicted, naming the
+        misquote, and never verified: "83.2 PFLOPS sparse" for a Trn2 UltraServer is the dense figure."""
+        hit = next((f for f in misquotes if f.valid_at(ctx.as_of) and matches(q, f)), None)
+        if hit is None:
+            return v
+        same = [f for f in facts if f.valid_at(ctx.as_of) and f.fact.status == "current" and f.q.precision == hit.q.precision
+                and f.q.sparsity == hit.q.sparsity and f.q.scope == hit.q.scope]
+        vendor = closest(q, same) or (same[0] if same else None)
+        lang = ctx.lang
+        expected = render_fact_value(vendor, lang) if vendor else v.expected
+        return Verdict(claim, "contradicted", expected=expected,
+                       suggestion=suggest_as_written(q, vendor, lang) if vendor else v.suggestion,
+                       sources=sources_of([vendor, hit] if vendor else [hit]), note=hit.fact.note,
+                       reason=msg(lang, "misquote", entity=ctx.factbase.entities[claim.entity].name,
+                                  attribute=attr_name(lang, claim.attribute), claimed=claim.text, expected=expected))
+
+    def _against(self, claim: Claim, ctx: CheckContext, q: Quantity, facts: list[ResolvedFact],
+                 confident: bool) -> Verdict:
         if not facts:
             return self._no_facts(claim, ctx)
         valid = [f for f in facts if f.valid_at(ctx.as_of)]
@@ -265,6 +338,9 @@ class NumericValue(Check):
         expected = render_fact_value(expected_fact, lang)
         hint = explain(claim, ctx, expected_fact)
         reason = msg(lang, "contradicted", entity=ent_name, attribute=attr, claimed=claim.text, expected=expected)
+        later = [f.fact.valid_from for f in facts if f.fact.valid_from and f.fact.valid_from > ctx.as_of and matches(q, f)]
+        if later and not hint:  # "by October 2023 ... $4 billion in total": that total came in March 2024
+            hint = msg(lang, "hint_not_yet", claimed=claim.text, since=min(later).isoformat())
         suggestion = suggest_as_written(q, expected_fact, lang)
         if suggestion and claim.text.startswith(q.text):
             suggestion += claim.text[len(q.text):]  # "450 GB/s in each direction": the words stay
@@ -296,7 +372,7 @@ class NumericValue(Check):
         for other in claim.alternates:
             alt = replace(claim, entity=other, alternates=())
             alt_facts, _ = self.candidates(alt, ctx)
-            alt_hits = [f for f in alt_facts if f.valid_at(ctx.as_of) and match(q, f)]
+            alt_hits = [f for f in alt_facts if f.valid_at(ctx.as_of) and match(q, f) and settled(f)]
             if alt_hits and q.qualifier == "exact" and not any(matches_digits(q, f) for f in alt_hits) \
                     and self._predecessors_figure(alt, alt_hits, ctx, exact=True):
                 continue  # "181 TFLOPS FP32" near Trainium3's 183: exactly Trainium2's figure, not a rounding
@@ -328,7 +404,7 @@ class NumericValue(Check):
         q = figure(claim)
         sparse = [f for f in ctx.factbase.about(claim.entity, "compute")
                   if f.q.sparsity == "sparse" and same_precision(claim.precision, f.q.precision)
-                  and f.valid_at(ctx.as_of) and matches(q, f)]
+                  and f.valid_at(ctx.as_of) and matches(q, f) and settled(f)]
         if not sparse:
             return None
         lang = ctx.lang
@@ -392,6 +468,18 @@ def explain(claim: Claim, ctx: CheckContext, expected: ResolvedFact) -> str | No
             if f.fact.status == "current" and same_precision(claim.precision, f.q.precision) and matches(q, f):
                 return msg(lang, "hint_related", claimed=claimed, other=other.name)
     return None
+
+
+def settled(f: ResolvedFact) -> bool:
+    """A figure a claim may verify against as it stands: not a plan's target, not a press misquote."""
+    return f.fact.time_kind != "plan" and f.fact.status != "misquote"
+
+
+def _horizon(plan: ResolvedFact | None, lang: str) -> str:
+    """" for 2025-12-31": a plan's horizon as the messages write it, or nothing."""
+    if plan is None or plan.fact.by is None:
+        return ""
+    return msg(lang, "plan_horizon", date=plan.fact.by.isoformat())
 
 
 def _near_one(q, facts: list[ResolvedFact]) -> list[ResolvedFact]:

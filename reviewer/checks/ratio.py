@@ -141,23 +141,30 @@ class RatioClaim(Check):
         precision both have (first the one vendors lead with)."""
         fb = ctx.factbase
 
-        def pick(entity: str) -> dict[str | None, ResolvedFact]:
-            out: dict[str | None, ResolvedFact] = {}
+        def pick(entity: str) -> dict[tuple, ResolvedFact]:
+            """One figure per precision (for compute) or per direction (a link's bandwidth each way or both)."""
+            out: dict[tuple, ResolvedFact] = {}
             for f in fb.about(entity, metric):
                 if f.fact.status == "current" and f.valid_at(ctx.as_of) and f.q.sparsity != "sparse" and f.base_value:
-                    out.setdefault(f.q.precision, f)
+                    out.setdefault((f.q.precision, f.q.direction), f)
             return out
 
         a, b = pick(subject), pick(versus)
         if not a or not b:
             return []
         if metric != "compute":
-            fa, fb_ = next(iter(a.values())), next(iter(b.values()))
+            # like with like: "the same 1.8 TB/s as the B200" compares both bidirectional figures
+            same = [k for k in a if k in b]
+            fa, fb_ = (a[same[0]], b[same[0]]) if same else (next(iter(a.values())), next(iter(b.values())))
             return [(fa.base / fb_.base, [fa, fb_])]
         equivalent: dict[str | None, str | None] = {"MXFP8": "FP8", "cFP8": "FP8", "MXFP4": "FP4", "NVFP4": "FP4",
                                                     "FP16": "BF16"}
-        norm_a = {equivalent.get(k, k): v for k, v in a.items()}
-        norm_b = {equivalent.get(k, k): v for k, v in b.items()}
+        norm_a: dict[str | None, ResolvedFact] = {}
+        norm_b: dict[str | None, ResolvedFact] = {}
+        for (p, _), v in a.items():
+            norm_a.setdefault(equivalent.get(p, p), v)
+        for (p, _), v in b.items():
+            norm_b.setdefault(equivalent.get(p, p), v)
         order = [equivalent.get(precision, precision)] if precision else list(PRECISION_ORDER)
         return [(norm_a[p].base / norm_b[p].base, [norm_a[p], norm_b[p]])
                 for p in order if p in norm_a and p in norm_b]

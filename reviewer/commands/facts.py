@@ -11,6 +11,7 @@ from pathlib import Path
 
 from ..errors import ConfigError
 from ..factbase.audit import ANNOUNCED_SHARE, audit, stale, tier_report
+from ..factbase.timeline import timelines
 from .common import add_facts_option, open_factbase, report_fact_errors
 
 
@@ -98,9 +99,10 @@ def run(args: argparse.Namespace) -> int:
     eid = lookup(fb, args.name)
     ent = fb.entities[eid]
     facts = [f for f in fb.facts if f.entity == eid]
+    lines = timelines(fb, eid)
     if args.format == "json":
-        print(json.dumps({"entity": ent.model_dump(mode="json"), "facts": [fact_record(f) for f in facts]},
-                         ensure_ascii=False, indent=2))
+        print(json.dumps({"entity": ent.model_dump(mode="json"), "facts": [fact_record(f) for f in facts],
+                          "timelines": [_timeline_record(t) for t in lines]}, ensure_ascii=False, indent=2))
         return 0
     print(f"{ent.name}  [{ent.id}, {ent.kind}" + (f", {fb.entities[ent.vendor].name}" if ent.vendor else "") + "]")
     if ent.aliases:
@@ -110,12 +112,45 @@ def run(args: argparse.Namespace) -> int:
             print(f"  {label}: {fb.entities[ref].name}")
     if ent.members:
         print(f"  members: {', '.join(fb.entities[m].name for m in ent.members)}")
+    for t in lines:
+        _print_timeline(fb, t)
     print(f"  {len(facts)} fact(s):")
     for f in facts:
         print("  - " + _fact_line(f, with_entity=False))
         for s, tier in f.tiered_sources():
             print(f"      source: {s.title}, {s.url} ({s.date.isoformat()})" + (f" [{tier}]" if tier else ""))
     return 0
+
+
+def _amount(rf) -> str:
+    v = float(rf.value)
+    shown = f"{v:,.0f}" if v.is_integer() else f"{v:,g}"
+    return shown + (f" {rf.fact.unit}" if rf.fact.unit else "")
+
+
+def _print_timeline(fb, t) -> None:
+    """A running total as a table: each event with the total after it, and the plans between them."""
+    versus = f" in {fb.entities[t.versus].name}" if t.versus and t.versus in fb.entities else ""
+    print(f"  {t.attribute}{versus}, over time:")
+    table = [("date", "what", "amount", "total after", "source")]
+    for r in t.rows:
+        what = "event" if r.kind == "event" else "plan" + (f" (by {r.value.fact.by})" if r.value.fact.by else "")
+        amount = ("+" if r.kind == "event" and float(r.value.value) > 0 else "") + _amount(r.value)
+        source = r.value.sources[0].title if r.value.sources else ""
+        table.append((r.date.isoformat(), what, amount, _amount(r.total) if r.total else "", source[:60]))
+    widths = [max(len(row[i]) for row in table) for i in range(4)]
+    for k, row in enumerate(table):
+        print("    " + "  ".join(cell.ljust(widths[i]) if i < 4 else cell for i, cell in enumerate(row)).rstrip())
+        if k == 0:
+            print("    " + "  ".join("-" * w for w in widths) + "  " + "-" * 6)
+
+
+def _timeline_record(t) -> dict:
+    return {"attribute": t.attribute, "versus": t.versus,
+            "rows": [{"date": r.date.isoformat(), "kind": r.kind, "value": _value(r.value), "unit": r.value.fact.unit,
+                      "total": _value(r.total) if r.total else None,
+                      "by": r.value.fact.by.isoformat() if r.value.fact.by else None,
+                      "note": r.note, "sources": [s.url for s in r.value.sources]} for r in t.rows]}
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -183,6 +218,8 @@ def fact_record(f) -> dict:
         "weak": f.fact.weak,
         "checked": f.fact.checked.isoformat() if f.fact.checked else None,
         "status": f.fact.status,
+        "kind": f.fact.time_kind,  # point | state | cumulative | plan
+        "by": f.fact.by.isoformat() if f.fact.by else None,  # a plan's horizon
         "negated": f.fact.negated,
         "derived_from": ({"entity": f.fact.derive.of, "count": f.fact.derive.count} if f.fact.derive else None),
         "note": f.fact.note,
@@ -200,6 +237,9 @@ def _fact_line(f, with_entity: bool = True) -> str:
         parts.append("(" + ", ".join(f"{k}: {v}" for k, v in q.items()) + ")")
     if f.fact.status != "current":
         parts.append(f"[{f.fact.status}]")
+    if f.fact.time_kind in ("cumulative", "plan"):
+        total = {True: " total", False: " event"}.get(f.q.cumulative, "") if f.fact.time_kind == "cumulative" else ""
+        parts.append(f"[{f.fact.time_kind}{total}" + (f", by {f.fact.by}" if f.fact.by else "") + "]")
     if f.fact.weak:
         parts.append("[weak]")
     if f.fact.valid_from or f.fact.valid_until:

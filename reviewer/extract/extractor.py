@@ -215,6 +215,8 @@ class ClaimExtractor:
                                           or _unknown_name_between(sentences[i], c, c.start - seg.start,
                                                                    self.fb.name_words())):
             sure = "medium"
+        if i >= 0 and c.timing is None and c.quantity is not None and planned(sentences[i], c.start - seg.start):
+            c = evolve(c, timing="plan")
         return c if st == "asserted" and sure == "high" else evolve(c, stance=st, confidence=sure)
 
     @staticmethod
@@ -339,6 +341,17 @@ class ClaimExtractor:
 # the name it was bound to, may be what the figure is about
 _MODEL_NUMBER = re.compile(r"\b[A-Z]{1,3}\d{2,4}[A-Z]{0,3}\b")
 _CLAUSE_AFTER = re.compile(r"[,;.:!?(]")
+
+
+def planned(s: Sentence, at: int) -> bool:
+    """Whether the figure at `at` (a segment offset) is a target: a plan's words in its clause before it
+    ("Amazon plans to invest up to $25 billion", "Anthropic soll bis Ende 2025 eine Million Chips nutzen")."""
+    rel = at - s.start
+    clause = max(s.text.rfind(";", 0, rel), s.text.rfind(":", 0, rel), 0)
+    if s.w.plan_before.search(s.text, clause, rel):
+        return True
+    end = s.text.find(" ", rel)  # (after the figure's first word)
+    return bool(s.w.future_before.search(s.text, clause, rel)) and end > 0 and bool(s.w.future_after.match(s.text, end))
 
 
 def _unknown_name_between(s: Sentence, c: Claim, at: int, names: frozenset[str]) -> bool:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import datetime as dt
 from collections import Counter
 from dataclasses import dataclass
+from itertools import pairwise
 
 from .base import FactBase, ResolvedFact
 from .load import FactFileError
@@ -53,7 +54,7 @@ def tier_report(fb: FactBase) -> TierReport:
 
 def audit(fb: FactBase, today: dt.date) -> list[FactFileError]:
     """Every fact that breaks the source and freshness rules above, as `path:line: message`."""
-    errors = [e for rf in fb.facts for e in _fact_errors(fb, rf, today)] + conflicts(fb)
+    errors = [e for rf in fb.facts for e in _fact_errors(fb, rf, today)] + conflicts(fb) + time_errors(fb)
     return sorted(errors, key=lambda e: (e.path, e.line))
 
 
@@ -80,8 +81,107 @@ def conflicts(fb: FactBase) -> list[FactFileError]:
     return out
 
 
+def time_errors(fb: FactBase) -> list[FactFileError]:
+    """What `review facts check` holds facts that change over time to (vocabulary.TimeKind):
+
+    - a `state` (a role, a price) is one value at a time: its facts form a chain where each ends the day the
+      next begins, with no gap and no overlap; a price chain names one region throughout (or none);
+    - a running total given by hand (`qualifiers.cumulative: true`) agrees with the total the `cumulative`
+      fact's events add up to on every day it claims, and no total goes down without a recorded reason."""
+    return _state_chains(fb) + _totals(fb)
+
+
+def _state_chains(fb: FactBase) -> list[FactFileError]:
+    chains: dict[tuple, list[ResolvedFact]] = {}
+    for rf in fb.facts:
+        if rf.fact.time_kind != "state" or rf.fact.status not in ("current", "superseded") or rf.fact.negated:
+            continue
+        q = rf.q.model_dump(exclude={"region"})
+        chains.setdefault((rf.entity, rf.attribute, tuple(sorted(q.items()))), []).append(rf)
+    out = []
+    for facts in chains.values():
+        regions = {rf.q.region for rf in facts}
+        if len(regions) > 1:
+            if None in regions:  # some name a region, some do not: the chain cannot tell old from new
+                for rf in facts:
+                    if rf.q.region is None:
+                        out.append(FactFileError(rf.path, rf.line, f"{rf.entity}.{rf.attribute}: no region, but "
+                                                 f"others in its chain name {', '.join(sorted(r for r in regions if r))}; "
+                                                 "give every price in the chain its region"))
+                continue
+            by_region: dict[str | None, list[ResolvedFact]] = {}
+            for rf in facts:
+                by_region.setdefault(rf.q.region, []).append(rf)
+            groups = list(by_region.values())
+        else:
+            groups = [facts]
+        for group in groups:
+            out.extend(_chain_errors(group))
+    return out
+
+
+def _chain_errors(facts: list[ResolvedFact]) -> list[FactFileError]:
+    """Gaps and overlaps in one state's chain, its facts ordered by when they begin."""
+    if len(facts) < 2:
+        return []
+    ordered = sorted(facts, key=lambda rf: rf.fact.valid_from or dt.date.min)
+    out = []
+    for prev, nxt in pairwise(ordered):
+        end, start = prev.fact.valid_until, nxt.fact.valid_from
+        where = f"{nxt.entity}.{nxt.attribute}"
+        if start is None:
+            out.append(FactFileError(nxt.path, nxt.line, f"{where}: two values of one state without a start date "
+                                     f"({_written(prev)} at {prev.path}:{prev.line}); give each its valid_from"))
+        elif end is None:
+            out.append(FactFileError(prev.path, prev.line, f"{prev.entity}.{prev.attribute}: {_written(prev)} has no "
+                                     f"valid_until, but {_written(nxt)} ({nxt.path}:{nxt.line}) follows it from "
+                                     f"{start}; end it there"))
+        elif end < start:
+            out.append(FactFileError(nxt.path, nxt.line, f"{where}: gap from {end} to {start} after {_written(prev)} "
+                                     f"({prev.path}:{prev.line}): which value held then?"))
+        elif end > start:
+            out.append(FactFileError(nxt.path, nxt.line, f"{where}: {_written(nxt)} from {start} overlaps "
+                                     f"{_written(prev)} ({prev.path}:{prev.line}), valid until {end}"))
+    return out
+
+
+def _totals(fb: FactBase) -> list[FactFileError]:
+    derived: dict[tuple, list[ResolvedFact]] = {}
+    by_hand: dict[tuple, list[ResolvedFact]] = {}
+    for rf in fb.facts:
+        if rf.q.cumulative is not True or rf.base_value is None:
+            continue
+        key = (rf.entity, rf.attribute, rf.q.versus, rf.q.scope)
+        (derived if rf.fact.kind == "cumulative" else by_hand).setdefault(key, []).append(rf)
+    out = []
+    for key, totals in derived.items():
+        totals.sort(key=lambda rf: rf.fact.valid_from or dt.date.min)
+        for rf in by_hand.get(key, []):
+            days = [d for d in (rf.fact.valid_from, rf.fact.valid_until and rf.fact.valid_until - dt.timedelta(days=1))
+                    if d is not None] or [t.fact.valid_from for t in totals if t.fact.valid_from]
+            for day in days:
+                at = [t for t in totals if t.valid_at(day)]
+                if not at or abs(at[0].base - rf.base) > 1e-6 * max(abs(rf.base), 1.0):
+                    out.append(FactFileError(rf.path, rf.line, f"{rf.entity}.{rf.attribute}: the total {_written(rf)} "
+                                             f"on {day} is not what the events add up to "
+                                             f"({_written(at[0]) if at else 'nothing yet'}, {totals[0].path}:{totals[0].line})"))
+                    break
+    for key, totals in by_hand.items():  # totals kept by hand: never down without a reason
+        if key in derived:
+            continue
+        ordered = sorted(totals, key=lambda rf: rf.fact.valid_from or dt.date.min)
+        for prev, nxt in pairwise(ordered):
+            if nxt.base < prev.base and not (nxt.fact.note and "reason" in nxt.fact.note.lower()):
+                out.append(FactFileError(nxt.path, nxt.line, f"{nxt.entity}.{nxt.attribute}: the running total goes "
+                                         f"down from {_written(prev)} to {_written(nxt)} without a recorded reason; "
+                                         "record the events (kind: cumulative) with the reason on the one that lowers it"))
+    return out
+
+
 def _written(rf: ResolvedFact) -> str:
-    return f"{rf.fact.value} {rf.fact.unit}" if rf.fact.unit else str(rf.fact.value)
+    v = rf.value
+    shown = str(int(v)) if isinstance(v, float) and v.is_integer() else str(v)
+    return f"{shown} {rf.fact.unit}" if rf.fact.unit else shown
 
 
 def _overlap(a: ResolvedFact, b: ResolvedFact) -> bool:

@@ -121,6 +121,10 @@ class FactBase:
             self._by_chip = {}
             for e in self.entities.values():
                 self._by_chip.setdefault(e.chip, []).append(e.id)
+            for e in self.entities.values():  # a chip's products' systems are the chip's too (B300: GB300 NVL72)
+                if e.kind == "chip" and e.members:
+                    own = self._by_chip.setdefault(e.id, [])
+                    own.extend(x for m in e.members for x in self._by_chip.get(m, []) if x not in own)
         return [e for e in self._by_chip.get(chip, []) if kinds is None or self.entities[e].kind in kinds]
 
     def named(self, name: str) -> Entity | None:
@@ -139,8 +143,12 @@ class FactBase:
         return self._name_words
 
     def members(self, entity_id: str) -> list[str]:
+        """The entity and what it stands for: a family's members ("TPU v5": v5e and v5p), each of whose figures
+        may verify a claim about it."""
         ent = self.entities.get(entity_id)
-        return list(ent.members) if ent and ent.members else [entity_id]
+        if ent and ent.members and ent.kind == "family":
+            return [entity_id, *ent.members]
+        return [entity_id]  # (a chip's products lend it their figures in the index: _lend_products_figures)
 
 
 class FactBaseError(Exception):
@@ -155,6 +163,47 @@ def _resolve_numeric(fact: Fact, value: float, path: str, line: int) -> Resolved
     unit_expr, family = units.parse_unit(fact.unit) if fact.unit else ("times", "count")
     base = units.to_base(float(value), unit_expr) if family != "count" else float(value)
     return ResolvedFact(fact, float(value), unit_expr, family, base, path, line)
+
+
+def running_totals(fact: Fact, path: str, line: int, event_lines: Sequence[int]) -> list[ResolvedFact]:
+    """A `kind: cumulative` fact as the facts the checks read: one total for each stretch between two events
+    (`qualifiers.cumulative: true`, valid from the event that made it until the next one) and each event
+    (`cumulative: false`, valid from its date on: a tranche stays a true statement about its day).
+
+    The totals are derived here, so a total for a date no event falls on is never typed by hand: by
+    2023-10-31 Amazon had put 1.25 billion into Anthropic, not 4."""
+    order = sorted(range(len(fact.events)), key=lambda j: fact.events[j].date)
+    out: list[ResolvedFact] = []
+    totals: list[tuple[dt.date, float, list[SourceRef], list[str]]] = []
+    total = 0.0
+    sources: list[SourceRef] = []
+    steps: list[str] = []
+    for j in order:
+        ev = fact.events[j]
+        event = fact.model_copy(update={
+            "value": ev.value, "events": [], "valid_from": ev.date, "valid_until": None, "sources": ev.sources,
+            "note": ev.note or ev.reason, "qualifiers": fact.qualifiers.model_copy(update={"cumulative": False})})
+        out.append(_resolve_numeric(event, ev.value, path, event_lines[j]))
+        total += ev.value
+        sources = [*[s for s in sources if s.url not in {e.url for e in ev.sources}], *ev.sources]
+        steps.append(f"{ev.date.isoformat()}: {_plain(ev.value)}")
+        if totals and totals[-1][0] == ev.date:
+            totals[-1] = (ev.date, total, list(sources), list(steps))
+        else:
+            totals.append((ev.date, total, list(sources), list(steps)))
+    for k, (since, value, srcs, parts) in enumerate(totals):
+        until = totals[k + 1][0] if k + 1 < len(totals) else None
+        note = f"Running total from {len(parts)} event(s): " + "; ".join(parts) + (f". {fact.note}" if fact.note else "")
+        total_fact = fact.model_copy(update={
+            "value": value, "events": [], "valid_from": since, "valid_until": until,
+            "sources": list(reversed(srcs)),  # the newest event's sources first: they state the new total
+            "note": note, "qualifiers": fact.qualifiers.model_copy(update={"cumulative": True})})
+        out.append(_resolve_numeric(total_fact, value, path, line))
+    return out
+
+
+def _plain(value: float) -> str:
+    return f"{value:,.0f}" if float(value).is_integer() else f"{value:,g}"
 
 
 def stated_total_mismatch(derived: ResolvedFact, stated: float, stated_unit: str) -> str | None:
@@ -212,6 +261,17 @@ def build(loaded: Iterable[LoadedFile], fingerprint: str = "",
             if fact.derive:
                 pending.append((lf, i, fact))
                 continue
+            if fact.events:
+                try:
+                    expanded = running_totals(fact, lf.path, line,
+                                              [lf.lines.get(("facts", i, "events", j), line) for j in range(len(fact.events))])
+                except ValueError as exc:
+                    errors.append(FactFileError(lf.path, lf.lines.get(("facts", i, "unit"), line), str(exc)))
+                    continue
+                for rf in expanded:
+                    fb.facts.append(rf)
+                    fb._index[(fact.entity, fact.attribute)].append(rf)
+                continue
             try:
                 if fact.attribute in TEXT_ATTRIBUTES or fact.attribute in DATE_ATTRIBUTES:
                     rf = ResolvedFact(fact, cast(str | dt.date, fact.value), None, None, None, lf.path, line)
@@ -245,6 +305,7 @@ def build(loaded: Iterable[LoadedFile], fingerprint: str = "",
         fb.facts.append(rf)
         fb._index[(fact.entity, fact.attribute)].append(rf)
 
+    _lend_products_figures(fb)
     _rank_sources(fb)
     for lf in loaded:
         for i, ent in enumerate(lf.content.entities):
@@ -253,6 +314,27 @@ def build(loaded: Iterable[LoadedFile], fingerprint: str = "",
                 if ref and ref not in fb.entities:
                     errors.append(FactFileError(lf.path, line, f"entity '{ent.id}' refers to unknown entity '{ref}'"))
     return fb, errors
+
+
+def figure_key(f: ResolvedFact) -> tuple:
+    """What a figure is of, apart from whose: attribute, precision, sparsity, direction."""
+    return f.attribute, f.q.precision, f.q.sparsity, f.q.direction
+
+
+def _lend_products_figures(fb: FactBase) -> None:
+    """A chip whose products are entities of their own (`members` of a chip: "B300" is built as HGX B300 and as
+    the GB300's GPU) answers for their figures where it has none of its own: "B300 ... 1,100 W" is HGX B300's,
+    "1,400 W" GB300's; "B300 ... 7.7 TB/s" meets the chip's own 8 TB/s. The products' facts keep their entity."""
+    for ent in fb.entities.values():
+        if ent.kind != "chip" or not ent.members:
+            continue
+        attributes = {a for m in ent.members for (e, a) in list(fb._index) if e == m}
+        for attribute in sorted(attributes):
+            own = list(fb._index.get((ent.id, attribute), []))
+            keys = {figure_key(f) for f in own}
+            lent = [f for m in ent.members for f in fb._index.get((m, attribute), []) if figure_key(f) not in keys]
+            if lent:
+                fb._index[(ent.id, attribute)] = own + lent
 
 
 def _rank_sources(fb: FactBase) -> None:

@@ -11,7 +11,16 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from ..vocabulary import DATE_ATTRIBUTES, TEXT_ATTRIBUTES, UNITLESS_ATTRIBUTES, Attribute, EntityKind, Scope
+from ..vocabulary import (
+    DATE_ATTRIBUTES,
+    STATE_ATTRIBUTES,
+    TEXT_ATTRIBUTES,
+    UNITLESS_ATTRIBUTES,
+    Attribute,
+    EntityKind,
+    Scope,
+    TimeKind,
+)
 
 Precision = Literal[
     "FP4", "NVFP4", "MXFP4", "FP6", "FP8", "MXFP8", "cFP8", "BF16", "FP16", "TF32", "FP32", "FP64", "INT8", "INT4"
@@ -62,6 +71,26 @@ class Derivation(_Strict):
         return self
 
 
+class Event(_Strict):
+    """One dated step of a running total (`kind: cumulative`): a tranche, a batch of chips delivered, a
+    building opened. The total at any date is the sum of the events up to it."""
+
+    date: dt.date
+    value: float
+    note: str | None = None
+    # why the total goes down (a sale, a write-down): required for a negative event
+    reason: str | None = None
+    sources: list[SourceRef] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _no_silent_drop(self) -> Event:
+        if self.value == 0:
+            raise ValueError("an event changes the total: its value is not 0")
+        if self.value < 0 and not self.reason:
+            raise ValueError("a negative event lowers the total: say why in 'reason'")
+        return self
+
+
 class Fact(_Strict):
     entity: str
     attribute: Attribute
@@ -71,20 +100,52 @@ class Fact(_Strict):
     qualifiers: Qualifiers = Qualifiers()
     derive: Derivation | None = None
     negated: bool = False  # "X does not support Y"
-    status: Literal["current", "superseded", "alternate", "announced"] = "current"
+    # misquote: a figure the press printed for the vendor's (with the source that printed it); a claim
+    # repeating it is contradicted, naming the misquote, never verified
+    status: Literal["current", "superseded", "alternate", "announced", "misquote"] = "current"
+    # how the value behaves over time (vocabulary.TimeKind); unset: `state` for roles and prices, else `point`
+    kind: TimeKind | None = None
+    events: list[Event] = []  # kind cumulative: the total is derived from these, at any date
+    by: dt.date | None = None  # kind plan: the horizon ("by the end of 2025")
     note: str | None = None
     valid_from: dt.date | None = None
     valid_until: dt.date | None = None
-    sources: list[SourceRef] = Field(min_length=1)
+    sources: list[SourceRef] = []  # at least one; a cumulative fact's are its events'
     # only tertiary sources (aggregators, wikis): a contradiction found from it is a warning, never an error
     weak: bool = False
     checked: dt.date | None = None  # when someone last checked the value against its sources
 
+    @property
+    def time_kind(self) -> str:
+        """The declared kind, or the attribute's default."""
+        if self.kind is not None:
+            return self.kind
+        return "state" if self.attribute in STATE_ATTRIBUTES else "point"
+
     @model_validator(mode="after")
     def _value_or_derivation(self) -> Fact:
-        if (self.value is None) == (self.derive is None):
-            raise ValueError("a fact needs exactly one of 'value' or 'derive'")
-        if self.derive is not None:
+        if (self.kind == "cumulative") != bool(self.events):
+            raise ValueError("a 'cumulative' fact is derived from 'events', and only a cumulative fact has events")
+        if sum(x is not None and x != [] for x in (self.value, self.derive, self.events)) != 1:
+            raise ValueError("a fact needs exactly one of 'value', 'derive' or 'events'")
+        if self.by is not None and self.kind != "plan":
+            raise ValueError("'by' is a plan's horizon: only a 'kind: plan' fact has it")
+        if self.status == "misquote" and not self.note:
+            raise ValueError("a misquote needs a note saying who printed it and what the vendor's figure is")
+        if not self.sources and not self.events:
+            raise ValueError("a fact needs at least one source")
+        if self.events:
+            if self.sources:
+                raise ValueError("a cumulative fact's sources are its events': give each event its sources")
+            if self.attribute in TEXT_ATTRIBUTES or self.attribute in DATE_ATTRIBUTES:
+                raise ValueError(f"'{self.attribute}' is not a figure that adds up")
+            if self.unit is None and self.attribute not in UNITLESS_ATTRIBUTES:
+                raise ValueError(f"'{self.attribute}' needs a unit")
+            if self.valid_from or self.valid_until:
+                raise ValueError("a cumulative fact's dates are its events' dates, not valid_from/valid_until")
+            if self.qualifiers.cumulative is not None:
+                raise ValueError("a cumulative fact gives totals and events both: leave out qualifiers.cumulative")
+        elif self.derive is not None:
             pass  # value and unit come from the fact it is derived from
         elif self.attribute in TEXT_ATTRIBUTES:
             if not isinstance(self.value, str):

@@ -69,7 +69,10 @@ def _other_chip(ctx: Subjects, s: Sentence, q: Quantity, subject: str) -> bool:
     if counted is None or counted.entity == subject:
         return False
     fb = ctx.fb
-    return fb.chip_of(subject) not in (None, counted.entity) and counted.entity not in fb.members(subject)
+    chip = fb.chip_of(subject)
+    # ("72 Blackwell Ultra GPUs" in a GB300 NVL72, whose chip is the GB300: a product of the chip named)
+    products = fb.entities[counted.entity].members if counted.entity in fb.entities else []
+    return chip not in (None, counted.entity) and counted.entity not in fb.members(subject) and chip not in products
 
 
 def _row_names_a_configuration(ctx: Subjects, seg: Segment) -> bool:

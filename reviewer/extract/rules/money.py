@@ -7,7 +7,9 @@ import datetime as dt
 from dataclasses import replace
 
 from ...models import Claim, Quantity, Segment
+from ...periods import period_before
 from ..gates import not_on_demand
+from ..patterns import YEAR
 from ..rule import Rule
 from ..sentence import Sentence, nearest_label
 from ..subjects import Subjects
@@ -38,6 +40,7 @@ def money_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim 
     subject = min(with_facts, key=lambda m: abs(m.start - q.start))
     versus = None
     scope = None
+    timing = None
     if attribute == "investment":
         targets = {f.q.versus for f in ctx.fb.about(subject.entity, attribute)}
         # "Project Rainier ... for Anthropic, in which Amazon has invested $8 billion": the nearest target
@@ -50,16 +53,41 @@ def money_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim 
             versus = named.pop() if len(named) == 1 else None
         if versus is None:
             return None
-        rel = q.start - s.start
-        if s.w.cumulative.search(s.text[max(0, rel - 40):rel]) or (
-                s.w.perfect_invested.search(s.text) and not s.w.further.search(s.text, max(0, rel - 25), rel)):
-            # "bislang 4 Milliarden", "a total stake of $8 billion", "in which Amazon has invested $4 billion"
-            # (not "has invested another $4 billion"): the running total
-            scope = "cumulative"
-    until = s.w.stated_until.search(s.text[q.end - s.start:q.end - s.start + 40])
+        timing = money_timing(s, q)
     return Claim(entity=subject.entity, attribute=attribute, start=seg.start + q.start, end=seg.start + q.end,
                  text=q.text, quantity=q, versus=versus, scope=scope, sentence=s.text.strip(),
-                 subject_text=subject.text, as_of=dt.date(int(until.group(1)), 12, 31) if until else None)
+                 subject_text=subject.text, as_of=stated_as_of(s, q), timing=timing)
+
+
+def money_timing(s: Sentence, q: Quantity) -> str | None:
+    """What an investment says of time (vocabulary.Timing): one tranche ("another $4 billion", "weitere 4
+    Milliarden"), the running total ("bislang 4 Milliarden", "$8 billion in total", "in which Amazon has
+    invested $4 billion"), or None ("invested $4 billion in 2023": a tranche or the total, either verifies)."""
+    rel, after = q.start - s.start, q.end - s.start
+    clause = max(s.text.rfind(";", 0, rel), s.text.rfind(":", 0, rel), 0)
+    if q.qualifier == "up_to" or s.w.plan_before.search(s.text, clause, rel):
+        # "Amazon invests up to $25 billion", "would invest up to a further $25 billion": a deal, not money paid
+        return "plan"
+    if s.w.further.search(s.text, max(0, rel - 25), rel):
+        return "event"
+    if s.w.cumulative.search(s.text[max(0, rel - 40):rel]) or s.w.cumulative.match(s.text, after) \
+            or s.w.cumulative_after.match(s.text, after) or s.w.perfect_invested.search(s.text):
+        return "cumulative"
+    return None
+
+
+def stated_as_of(s: Sentence, q: Quantity) -> dt.date | None:
+    """The date a sum is stated for, when the sentence names a deadline: "$8 billion by the end of 2024",
+    "By October 2023 Amazon had invested ...", "bis Ende 2024 insgesamt 4 Milliarden": the last day of it."""
+    after = q.end - s.start
+    until = s.w.stated_until.search(s.text[after:after + 40])
+    if until:
+        return dt.date(int(until.group(1)), 12, 31)
+    for m in YEAR.finditer(s.text):
+        at, period = period_before(s.text, m.start(), int(m.group()))
+        if s.w.stated_by.search(s.text, max(0, at - 30), at):
+            return period.last_day()
+    return None
 
 
 def chip_hour_price(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim | None:
