@@ -32,6 +32,10 @@ def _date(words_: str) -> dt.date | None:
     y = years[-1]  # the last year written
     _, period = period_before(words_, y.start(), int(y.group(1)))
     try:
+        if period.day is None and not period.whole_year:
+            # (a month without a day: its last day, so that what happened in it has happened: "November 2023: AWS
+            # unveils Trainium2" is judged after the 28th)
+            return period.last_day()
         return dt.date(period.year, period.first_month, period.day or 1)
     except ValueError:
         return None
@@ -43,7 +47,9 @@ def _date(words_: str) -> dt.date | None:
 _DATED_LINE = re.compile(
     r"^[ \t]*+(?:(?:[-*+]|\d{1,3}\.)[ \t]++|\|[ \t]*+)?[*_]*+[ \t]*+(?P<date>\d{1,2}\.\d{1,2}\.(?:19|20)\d\d"
     r"|(?:19|20)\d\d-\d\d-\d\d|\d{1,2}\.?[ \t]++[A-Za-zÄÖÜäöüé]{3,9}\.?[ \t]++(?:19|20)\d\d"
-    r"|[A-Z][a-z]{2,8}\.?[ \t]++\d{1,2},?[ \t]++(?:19|20)\d\d)[*_]*+[ \t]*+(?:[:|–—]|-[ \t])", re.MULTILINE)
+    r"|[A-Z][a-z]{2,8}\.?[ \t]++\d{1,2},?[ \t]++(?:19|20)\d\d"
+    # a month of a timeline ("**März 2022:** Nvidia stellt ... vor", "- November 2023 – ..."): its last day
+    r"|[A-ZÄÖÜ][a-zäöüé]{2,8}\.?[ \t]++(?:19|20)\d\d)[*_]*+[ \t]*+(?:[:|–—]|-[ \t])", re.MULTILINE)
 _NUMERIC_DATE = re.compile(r"(\d{1,2})\.(\d{1,2})\.((?:19|20)\d\d)|((?:19|20)\d\d)-(\d\d)-(\d\d)")
 
 

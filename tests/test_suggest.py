@@ -74,6 +74,9 @@ def _round_trip(reviewer, text: str, lang: str, when: dt.date) -> list[str]:
     for f in report.findings:
         if f.verdict != "contradicted":
             continue
+        if f.expected is None and f.suggestion is None and "target" in f.message:
+            checked += 1  # a plan's target said as reached: the fix is the wording ("expects to reach"), no figure
+            continue
         if not f.suggestion:
             problems.append(f"{text.strip()!r}: {f.text!r} has no suggestion")
             continue

@@ -194,9 +194,6 @@ def cue_texts(s: Sentence, label: str) -> list[str]:
 
 # a number between a comparison word and a name: the word qualifies the figure ("over 1 million Trainium2 chips")
 _FIGURE_BETWEEN = re.compile(r"\s*\d[\d.,]*\s*(?:[A-Za-zäöü]+\s*)?")
-# the comparison words that also qualify a figure (not "gegenüber 64 im Trn2 UltraServer": a comparison)
-_QUALIFIER_CMP = re.compile(r"(?i:\bover|\bmore\s+than|\bfewer\s+than|\bless\s+than|\babove|\bmehr\s+als|\büber"
-                            r"|\bweniger\s+als)$")
 
 
 def compared_in(s: Sentence) -> list[Mention]:
@@ -233,7 +230,8 @@ def compared_in(s: Sentence) -> list[Mention]:
             gap = m.start - c.end
             between = s.text[c.end - s.start:m.start - s.start]
             if _FIGURE_BETWEEN.fullmatch(between) \
-                    and _QUALIFIER_CMP.search(s.text, max(0, c.start - s.start - 6), c.end - s.start):
+                    and s.w.qualifier_cmp.search(s.text, max(0, c.start - s.start - 6), c.end - s.start):
+                # (the comparison words that qualify a figure: not "gegenüber 64 im Trn2 UltraServer")
                 continue  # "over 1 million Trainium2 chips", "mehr als 400 H100": a figure's qualifier, no comparison
             if 0 <= gap <= 12 or (0 <= gap <= 30 and s.w.between_cmp.match(between)
                                   and not any(o.start >= c.end and o.end <= m.start for o in s.mentions)) \

@@ -82,6 +82,9 @@ class Subjects(Context):
         if owner is not None and any(p.fullmatch(s.text, *gap) for p in (s.w.object_relative, PAREN_OWNER, s.w.per_owner)) \
                 and not _paren_has_own_figure(s, gap[0], owner):
             # "the 900 GB/s that Hopper's NVLink 4 provided", "300 GB/s (NVLink 2)", "1,287 TFLOPS per Trainium2"
+            chip = self.fb.chip_of(owner.entity)
+            if chip and s.w.chip_in_owner.search(s.text, *gap) and fits(chip):
+                return chip, "sentence", owner.text  # "15 PFLOPS gelten für die GPU im GB300 NVL72": its chip's
             return owner.entity, "sentence", owner.text
         if owner is not None and s.w.owner_is.fullmatch(s.text, *gap) and s.w.owner_is_after.match(
                 s.text, owner.end - s.start):

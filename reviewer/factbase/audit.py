@@ -65,7 +65,7 @@ def conflicts(fb: FactBase) -> list[FactFileError]:
     groups: dict[tuple, list[ResolvedFact]] = {}
     for rf in fb.facts:
         if rf.fact.status == "current" and rf.base_value is not None and not rf.fact.derive \
-                and rf.attribute not in MANY_VALUED:
+                and rf.attribute not in MANY_VALUED and rf.fact.time_kind != "plan":  # (a target beside what stands)
             key = (rf.entity, rf.attribute, rf.family, rf.q.model_dump_json())
             groups.setdefault(key, []).append(rf)
     out = []

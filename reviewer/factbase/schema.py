@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 from ..vocabulary import (
     DATE_ATTRIBUTES,
@@ -110,10 +110,18 @@ class Fact(_Strict):
     note: str | None = None
     valid_from: dt.date | None = None
     valid_until: dt.date | None = None
-    sources: list[SourceRef] = []  # at least one; a cumulative fact's are its events'
+    sources: list[SourceRef] = Field(default_factory=list, validate_default=True)  # a cumulative fact's: its events'
     # only tertiary sources (aggregators, wikis): a contradiction found from it is a warning, never an error
     weak: bool = False
     checked: dt.date | None = None  # when someone last checked the value against its sources
+
+    @field_validator("sources")
+    @classmethod
+    def _a_source(cls, sources: list[SourceRef], info: ValidationInfo) -> list[SourceRef]:
+        """At least one source (reported at `sources:`); a cumulative fact's are its events'."""
+        if not sources and not info.data.get("events"):
+            raise ValueError("List should have at least 1 item: every fact needs a source")
+        return sources
 
     @property
     def time_kind(self) -> str:
@@ -132,8 +140,6 @@ class Fact(_Strict):
             raise ValueError("'by' is a plan's horizon: only a 'kind: plan' fact has it")
         if self.status == "misquote" and not self.note:
             raise ValueError("a misquote needs a note saying who printed it and what the vendor's figure is")
-        if not self.sources and not self.events:
-            raise ValueError("a fact needs at least one source")
         if self.events:
             if self.sources:
                 raise ValueError("a cumulative fact's sources are its events': give each event its sources")

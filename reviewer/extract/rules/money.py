@@ -65,7 +65,7 @@ def money_timing(s: Sentence, q: Quantity) -> str | None:
     invested $4 billion"), or None ("invested $4 billion in 2023": a tranche or the total, either verifies)."""
     rel, after = q.start - s.start, q.end - s.start
     clause = max(s.text.rfind(";", 0, rel), s.text.rfind(":", 0, rel), 0)
-    if q.qualifier == "up_to" or s.w.plan_before.search(s.text, clause, rel):
+    if q.qualifier == "up_to" or s.w.plan_before.search(s.text, clause, rel) or s.w.plan_after.match(s.text, after):
         # "Amazon invests up to $25 billion", "would invest up to a further $25 billion": a deal, not money paid
         return "plan"
     if s.w.further.search(s.text, max(0, rel - 25), rel):
