@@ -83,11 +83,16 @@ def stated_as_of(s: Sentence, q: Quantity) -> dt.date | None:
     until = s.w.stated_until.search(s.text[after:after + 40])
     if until:
         return dt.date(int(until.group(1)), 12, 31)
+    rel = q.start - s.start
+    deadlines = []  # (the nearest deadline before the figure, else the first after it: "bis Ende 2023 waren 4 Mrd.
+    # geflossen, bis Ende 2024 insgesamt 8 Mrd.")
     for m in YEAR.finditer(s.text):
         at, period = period_before(s.text, m.start(), int(m.group()))
         if s.w.stated_by.search(s.text, max(0, at - 30), at):
-            return period.last_day()
-    return None
+            deadlines.append((at, period))
+    before = [d for d in deadlines if d[0] < rel]
+    chosen = before[-1] if before else (deadlines[0] if deadlines else None)
+    return chosen[1].last_day() if chosen else None
 
 
 def chip_hour_price(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim | None:
