@@ -56,6 +56,7 @@ FLAGS: dict[str, int] = {
     "memory_type": 0,
     "since": re.IGNORECASE,
     "took_office": re.IGNORECASE,
+    "took_over_from": re.IGNORECASE,
     "person_pronoun": re.IGNORECASE,
     "took_office_after": re.IGNORECASE,
     "hourly_price_unit": re.IGNORECASE,

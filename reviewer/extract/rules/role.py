@@ -22,7 +22,8 @@ def role_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
     Bad (de): "Matt Garman sprach auf der re:Invent" -- no role word.
     Good (en): "AWS CEO Matt Garman opened re:Invent" -> ceo Matt Garman of aws.
     Good (de): "AWS-Chef Adam Selipsky" in an article of 2025 -> ceo of aws (contradicted: Matt Garman).
-    "A succeeded B as CEO" / "A folgte auf B": B is claimed as A's predecessor in the role (scope "before:A").
+    "A succeeded B as CEO" / "A folgte auf B" / "A took over as CEO from B": B is claimed as A's predecessor in the
+    role (scope "before:A").
     """
     if not s.cues:
         return  # a role is a cue word
@@ -52,7 +53,8 @@ def role_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
                 assert period is not None
                 scope = "at:" + period.encode()
             before = [o for o in people if o.end <= p.start and o.entity != p.entity]
-            if before and s.w.succeeded.search(s.text, 0, p.start - s.start):
+            if before and (s.w.succeeded.search(s.text, 0, p.start - s.start)
+                           or s.w.took_over_from.search(s.text, 0, p.start - s.start)):
                 # "Matt Garman succeeded Adam Selipsky as AWS CEO": who held the role right before the other
                 scope = "before:" + before[-1].entity
             yield Claim(entity=org, attribute=role.label.split(":", 1)[1], start=seg.start + p.start,
