@@ -126,6 +126,10 @@ class NumericValue(Check):
         plans = [f for f in facts if f.fact.time_kind == "plan"]
         misquotes = [f for f in facts if f.fact.status == "misquote"]
         facts = [f for f in facts if settled(f)]
+        if claim.timing == "plan" and not plans:
+            planned_by = self._planned_by_another(claim, ctx, q)
+            if planned_by is not None:
+                return planned_by
         if claim.timing == "plan" and plans:
             # "plans to invest up to $25 billion": against the plans, and the tranches a plan announces
             facts, plans = plans + [f for f in facts if f.q.cumulative is False], []
@@ -144,6 +148,23 @@ class NumericValue(Check):
         if v.kind in ("contradicted", "unverifiable") and misquotes:
             v = self._misquoted(claim, ctx, q, v, misquotes, facts)
         return v
+
+    def _planned_by_another(self, claim: Claim, ctx: CheckContext, q: Quantity) -> Verdict | None:
+        """A target worded as one, of another entity the sentence names ("Rainier runs on nearly 500,000 chips, and
+        AWS expects Anthropic to scale past one million Trainium2 chips by the end of 2025"): that one's plan."""
+        for other in claim.alternates:
+            alt = replace(claim, entity=other, alternates=(), subject_text=ctx.factbase.entities[other].name)
+            hits = [f for f in self.candidates(alt, ctx)[0]
+                    if f.fact.time_kind == "plan" and f.valid_at(ctx.as_of) and matches(q, f)]
+            if hits:
+                lang = ctx.lang
+                expected = render_fact_value(hits[0], lang)
+                reason = msg(lang, "verified", entity=ctx.factbase.entities[other].name,
+                             attribute=attr_name(lang, claim.attribute), claimed=claim.text, expected=expected)
+                return Verdict(alt, "verified", expected=expected, sources=sources_of(hits[:1]),
+                               reason=msg(lang, "as_planned", reason=reason, claimed=claim.text,
+                                          horizon=_horizon(hits[0], lang)))
+        return None
 
     def _plan_not_reached(self, claim: Claim, ctx: CheckContext, q: Quantity, v: Verdict,
                           plans: list[ResolvedFact]) -> Verdict:
