@@ -363,9 +363,8 @@ def test_batch_undated_article_is_cached_for_today_only(tmp_path):
 
 
 def _review_cli(*args, cwd=None):
-    exe = shutil.which("review") or str(Path(sys.executable).with_name("review"))
-    return subprocess.run([exe, *map(str, args)], check=False, capture_output=True, text=True, cwd=cwd,
-                          timeout=120)
+    """`review ARGS` in this process (conftest.cli); tests/test_cli.py runs the installed `review batch` once."""
+    return cli(*args, cwd=cwd)
 
 
 def test_batch_cli_exit_codes_progress_and_quiet(tmp_path):
