@@ -3,6 +3,7 @@ from __future__ import annotations
 import atexit
 import contextlib
 import datetime as dt
+import hashlib
 import io
 import os
 import shutil
@@ -159,6 +160,53 @@ def _own_cache(request, tmp_path_factory, monkeypatch):
             except OSError:  # (another file system: --basetemp elsewhere)
                 shutil.copy2(entry.path, d / entry.name)
     monkeypatch.setenv("HW_FACT_REVIEWER_CACHE_DIR", str(d))
+
+
+_FACT_BASES: dict[tuple, object] = {}
+
+
+def _fact_files_key(dirs, include_bundled: bool) -> tuple | None:
+    """What a fact base is loaded from: the working directory, the directories as given, and every fact and
+    tier file's path and bytes (None when a directory is missing: that is an error for the loader to report)."""
+    from reviewer.factbase.load import bundled_facts_dir, fact_files
+    from reviewer.factbase.tiers import tier_files
+
+    every = ([bundled_facts_dir()] if include_bundled else []) + [Path(d) for d in dirs]
+    if not all(d.exists() for d in every):
+        return None
+    h = hashlib.sha256()
+    try:
+        for f in [*fact_files(every, with_tiers=True), *tier_files(every)]:
+            h.update(str(f).encode() + b"\0" + f.read_bytes() + b"\0")
+    except OSError:
+        return None
+    return os.getcwd(), include_bundled, tuple(str(d) for d in dirs), h.hexdigest()
+
+
+@pytest.fixture(autouse=True)
+def _shared_fact_bases(request, monkeypatch):
+    """The command in this process (conftest.cli, reviewer.cli.main) loads each fact base once per session: the
+    same fact files (paths and bytes) give the FactBase loaded the first time, as a fixture shares a reviewer.
+    `review` loads it on every start (0.2 s, a sixth of the suite's time in the CLI tests); that loading is
+    still run by the first command on each set of files, by a fact base that does not load (errors are never
+    kept), by every Reviewer and batch the tests build, and by the installed command's smoke tests
+    (tests/test_cli.py). A test marked `cold_cache` loads its own."""
+    if request.node.get_closest_marker("cold_cache") is not None:
+        return
+    from reviewer.commands import common, evaluate, facts
+
+    load = common.open_factbase
+
+    def open_factbase(dirs=(), include_bundled: bool = True):
+        key = _fact_files_key(dirs, include_bundled)
+        if key is None:
+            return load(dirs, include_bundled=include_bundled)
+        if key not in _FACT_BASES:
+            _FACT_BASES[key] = load(dirs, include_bundled=include_bundled)
+        return _FACT_BASES[key]
+
+    for module in (common, evaluate, facts):  # (the last two import it by name)
+        monkeypatch.setattr(module, "open_factbase", open_factbase)
 
 
 def review(rv: Reviewer, text: str, lang: str, as_of: str = "2025-12-10"):
