@@ -10,11 +10,12 @@ import shutil
 import subprocess
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
-from reviewer.api import Reviewer
-from reviewer.factbase.base import load_factbase
+if TYPE_CHECKING:  # (imported where used: pytest-xdist's controlling process loads this file and runs no test)
+    from reviewer.api import Reviewer
 
 HERE = Path(__file__).parent
 ROOT = HERE.parent
@@ -41,6 +42,9 @@ def _once(name: str, build):
 def _build_fresh_cache() -> Path:
     """The cache this session's own code writes for the bundled and the fixture fact files (parsed YAML, pint's
     table, the tokenized names): built once per session, never from an earlier run's leftovers."""
+    from reviewer.api import Reviewer
+    from reviewer.factbase.base import load_factbase
+
     d = Path(tempfile.mkdtemp(prefix="hw-fact-reviewer-test-cache-"))
     atexit.register(shutil.rmtree, d, ignore_errors=True)
     with pytest.MonkeyPatch.context() as mp:
@@ -51,6 +55,9 @@ def _build_fresh_cache() -> Path:
 
 
 def _build_reviewer(*dirs: Path, bundled: bool = True) -> Reviewer:
+    from reviewer.api import Reviewer
+    from reviewer.factbase.base import load_factbase
+
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("HW_FACT_REVIEWER_CACHE_DIR", str(_once("cache", _build_fresh_cache)))
         rv = Reviewer(load_factbase(list(dirs), include_bundled=bundled))
