@@ -3,17 +3,19 @@ from __future__ import annotations
 import atexit
 import contextlib
 import datetime as dt
+import hashlib
 import io
 import os
 import shutil
 import subprocess
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
-from reviewer.api import Reviewer
-from reviewer.factbase.base import load_factbase
+if TYPE_CHECKING:  # (imported where used: pytest-xdist's controlling process loads this file and runs no test)
+    from reviewer.api import Reviewer
 
 HERE = Path(__file__).parent
 ROOT = HERE.parent
@@ -40,6 +42,9 @@ def _once(name: str, build):
 def _build_fresh_cache() -> Path:
     """The cache this session's own code writes for the bundled and the fixture fact files (parsed YAML, pint's
     table, the tokenized names): built once per session, never from an earlier run's leftovers."""
+    from reviewer.api import Reviewer
+    from reviewer.factbase.base import load_factbase
+
     d = Path(tempfile.mkdtemp(prefix="hw-fact-reviewer-test-cache-"))
     atexit.register(shutil.rmtree, d, ignore_errors=True)
     with pytest.MonkeyPatch.context() as mp:
@@ -50,6 +55,9 @@ def _build_fresh_cache() -> Path:
 
 
 def _build_reviewer(*dirs: Path, bundled: bool = True) -> Reviewer:
+    from reviewer.api import Reviewer
+    from reviewer.factbase.base import load_factbase
+
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("HW_FACT_REVIEWER_CACHE_DIR", str(_once("cache", _build_fresh_cache)))
         rv = Reviewer(load_factbase(list(dirs), include_bundled=bundled))
@@ -144,12 +152,68 @@ def run_cli(argv: list[str], capsys) -> tuple[int, str, str]:
 @pytest.fixture(autouse=True)
 def _own_cache(request, tmp_path_factory, monkeypatch):
     """Every test gets a cache folder of its own (reviewer/diskcache.py's folder): no test reads what another
-    test, or an earlier run, left there. It starts with a copy of the session's fresh cache, so the CLI tests
-    do not parse the fact files' YAML again; a test marked `cold_cache` starts with an empty folder."""
+    test, or an earlier run, left there. It starts with the entries of the session's fresh cache, so the CLI
+    tests do not parse the fact files' YAML again; a test marked `cold_cache` starts with an empty folder.
+
+    The entries are hard links, not copies (copying them for every test took 7 % of the suite's time):
+    the cache never writes into an entry, it writes a new file and renames it over the name (diskcache.store),
+    and drops old ones by unlinking them, so what a test's cache does leaves the session's entries as they
+    are. (A test that wrote into an entry in place would change them for every later test: write a new file.)"""
     d = tmp_path_factory.mktemp("cache")
     if request.node.get_closest_marker("cold_cache") is None:
-        shutil.copytree(request.getfixturevalue("_fresh_cache"), d, dirs_exist_ok=True)
+        for entry in os.scandir(request.getfixturevalue("_fresh_cache")):
+            try:
+                os.link(entry.path, d / entry.name)
+            except OSError:  # (another file system: --basetemp elsewhere)
+                shutil.copy2(entry.path, d / entry.name)
     monkeypatch.setenv("HW_FACT_REVIEWER_CACHE_DIR", str(d))
+
+
+_FACT_BASES: dict[tuple, object] = {}
+
+
+def _fact_files_key(dirs, include_bundled: bool) -> tuple | None:
+    """What a fact base is loaded from: the working directory, the directories as given, and every fact and
+    tier file's path and bytes (None when a directory is missing: that is an error for the loader to report)."""
+    from reviewer.factbase.load import bundled_facts_dir, fact_files
+    from reviewer.factbase.tiers import tier_files
+
+    every = ([bundled_facts_dir()] if include_bundled else []) + [Path(d) for d in dirs]
+    if not all(d.exists() for d in every):
+        return None
+    h = hashlib.sha256()
+    try:
+        for f in [*fact_files(every, with_tiers=True), *tier_files(every)]:
+            h.update(str(f).encode() + b"\0" + f.read_bytes() + b"\0")
+    except OSError:
+        return None
+    return os.getcwd(), include_bundled, tuple(str(d) for d in dirs), h.hexdigest()
+
+
+@pytest.fixture(autouse=True)
+def _shared_fact_bases(request, monkeypatch):
+    """The command in this process (conftest.cli, reviewer.cli.main) loads each fact base once per session: the
+    same fact files (paths and bytes) give the FactBase loaded the first time, as a fixture shares a reviewer.
+    `review` loads it on every start (0.2 s, a sixth of the suite's time in the CLI tests); that loading is
+    still run by the first command on each set of files, by a fact base that does not load (errors are never
+    kept), by every Reviewer and batch the tests build, and by the installed command's smoke tests
+    (tests/test_cli.py). A test marked `cold_cache` loads its own."""
+    if request.node.get_closest_marker("cold_cache") is not None:
+        return
+    from reviewer.commands import common, evaluate, facts
+
+    load = common.open_factbase
+
+    def open_factbase(dirs=(), include_bundled: bool = True):
+        key = _fact_files_key(dirs, include_bundled)
+        if key is None:
+            return load(dirs, include_bundled=include_bundled)
+        if key not in _FACT_BASES:
+            _FACT_BASES[key] = load(dirs, include_bundled=include_bundled)
+        return _FACT_BASES[key]
+
+    for module in (common, evaluate, facts):  # (the last two import it by name)
+        monkeypatch.setattr(module, "open_factbase", open_factbase)
 
 
 def review(rv: Reviewer, text: str, lang: str, as_of: str = "2025-12-10"):

@@ -1,12 +1,14 @@
 """The GitHub Action (action.yml, `review action`) on a real git repository: a base commit and a pull request's
 head with an added article, a modified one (an old error on an untouched line, a new one on a changed line), a
 renamed one, a deleted one, and a change to the repository's facts that would make a wrong claim pass. The
-review step runs as the composite action runs it: its `run` script in bash, its inputs as environment
-variables, with GitHub's event payload, step summary and output files."""
+review step runs as the composite action runs it: its inputs as environment variables, with GitHub's event
+payload, step summary and output files; its `run` script in bash once (the first test), its command in this
+process (conftest.cli) in the others."""
 
 import json
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -14,6 +16,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from conftest import cli
 from test_ci_formats import sarif_errors
 
 ROOT = Path(__file__).parent.parent
@@ -64,17 +67,26 @@ def pr(tmp_path):
     return repo, env, tmp_path
 
 
-def run_review_step(env, inputs, cwd):
-    """The composite action's review step: its env block with ${{ inputs.* }} filled in, its script in bash."""
+def run_review_step(env, inputs, cwd, monkeypatch=None):
+    """The composite action's review step: its env block with ${{ inputs.* }} filled in, its script in bash; or,
+    given `monkeypatch`, its command (`review action`) in this process with that environment (conftest.cli)."""
     action = yaml.safe_load((ROOT / "action.yml").read_text())
     defaults = {k: v.get("default", "") for k, v in action["inputs"].items()}
     values = {**defaults, **inputs}
     step = next(s for s in action["runs"]["steps"] if s.get("id") == "review")
     step_env = {k: re.sub(r"\$\{\{\s*inputs\.([\w-]+)\s*\}\}", lambda m: str(values[m[1]]), v)
                 for k, v in step["env"].items()}
-    assert shutil.which("bash")
-    return subprocess.run(["bash", "-e", "-c", step["run"]], env={**env, **step_env}, cwd=cwd,
-                          capture_output=True, text=True, timeout=300)
+    if monkeypatch is None:
+        assert shutil.which("bash")
+        return subprocess.run(["bash", "-e", "-c", step["run"]], env={**env, **step_env}, cwd=cwd,
+                              capture_output=True, text=True, timeout=300)
+    command = shlex.split(step["run"])
+    assert command[0] == "review", step["run"]  # one command, nothing else in the script
+    for name in os.environ.keys() - env.keys():
+        monkeypatch.delenv(name)
+    for name, value in {**env, **step_env}.items():
+        monkeypatch.setenv(name, value)
+    return cli(*command[1:], cwd=cwd)
 
 
 def test_the_action_reviews_only_the_pull_request_s_lines_with_the_base_facts(pr):
@@ -101,26 +113,27 @@ def test_the_action_reviews_only_the_pull_request_s_lines_with_the_base_facts(pr
     assert sarif_errors(sarif) == []  # the OASIS schema
 
 
-def test_filter_file_reports_the_whole_changed_files(pr):
+def test_filter_file_reports_the_whole_changed_files(pr, monkeypatch):
     repo, env, _tmp = pr
-    p = run_review_step(env, {"facts": "our-facts", "filter": "file"}, cwd=repo)
+    p = run_review_step(env, {"facts": "our-facts", "filter": "file"}, cwd=repo, monkeypatch=monkeypatch)
     files_lines = sorted(re.search(r"file=([^,]+),line=(\d+)", a).groups() for a in p.stdout.splitlines())
     assert ("posts/old.md", "1") in files_lines  # the old error too
     assert ("posts/moved.md", "3") in files_lines  # a renamed file is reviewed
     assert not any(f == "posts/deleted.md" for f, _ in files_lines)
 
 
-def test_fail_on_none_and_paths(pr):
+def test_fail_on_none_and_paths(pr, monkeypatch):
     repo, env, _tmp = pr
-    p = run_review_step(env, {"facts": "our-facts", "fail-on": "none", "paths": "posts/old.md"}, cwd=repo)
+    p = run_review_step(env, {"facts": "our-facts", "fail-on": "none", "paths": "posts/old.md"}, cwd=repo,
+                        monkeypatch=monkeypatch)
     assert p.returncode == 0
     assert [re.search(r"file=([^,]+)", a)[1] for a in p.stdout.splitlines()] == ["posts/old.md"]
 
 
-def test_without_a_pull_request_event_it_is_one_error_line(pr, tmp_path):
+def test_without_a_pull_request_event_it_is_one_error_line(pr, tmp_path, monkeypatch):
     repo, env, _tmp = pr
     env = {k: v for k, v in env.items() if k != "GITHUB_EVENT_PATH"}
-    p = run_review_step(env, {}, cwd=repo)
+    p = run_review_step(env, {}, cwd=repo, monkeypatch=monkeypatch)
     assert p.returncode == 2 and len(p.stderr.strip().splitlines()) == 1 and "base commit" in p.stderr
 
 
@@ -204,7 +217,7 @@ class _FakeGitHub:
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
 
 
-def test_review_comments_carry_a_suggestion_and_are_updated_not_duplicated(pr):
+def test_review_comments_carry_a_suggestion_and_are_updated_not_duplicated(pr, monkeypatch):
     repo, env, _tmp = pr
     gh = _FakeGitHub()
     try:
@@ -213,19 +226,19 @@ def test_review_comments_carry_a_suggestion_and_are_updated_not_duplicated(pr):
         Path(env["GITHUB_EVENT_PATH"]).write_text(json.dumps(event))
         env = {**env, "GITHUB_REPOSITORY": "blog/site", "GITHUB_API_URL": gh.url}
         inputs = {"facts": "our-facts", "comment": "true", "token": "t0ken"}
-        p = run_review_step(env, inputs, cwd=repo)
+        p = run_review_step(env, inputs, cwd=repo, monkeypatch=monkeypatch)
         assert "2 review comment(s) posted, 0 updated" in p.stderr, p.stderr
         by_path = {c["path"]: c for c in gh.comments}
         new = by_path["posts/new article, 100%.md"]
         assert new["line"] == 1 and new["side"] == "RIGHT" and new["commit_id"] == event["pull_request"]["head"]["sha"]
         assert "```suggestion\nThe Acme X1 has 64 GB of memory.\n```" in new["body"]
         assert "NeuronLink-v4" in by_path["posts/old.md"]["body"]
-        p = run_review_step(env, inputs, cwd=repo)  # the next push, nothing changed: nothing added
+        p = run_review_step(env, inputs, cwd=repo, monkeypatch=monkeypatch)  # the next push, nothing changed: nothing added
         assert "0 review comment(s) posted, 0 updated" in p.stderr
         assert len(gh.comments) == 2
         gh.comments[0]["body"] = "edited by hand <!-- hw-fact-review:" + gh.comments[0]["body"].split(
             "<!-- hw-fact-review:", 1)[1]
-        p = run_review_step(env, inputs, cwd=repo)
+        p = run_review_step(env, inputs, cwd=repo, monkeypatch=monkeypatch)
         assert "0 review comment(s) posted, 1 updated" in p.stderr and len(gh.comments) == 2
         assert ("PATCH", "/repos/blog/site/pulls/comments/1") in gh.calls
     finally:

@@ -157,14 +157,13 @@ def test_architecture_every_rule_has_bad_and_good_examples_in_both_languages():
 
 
 def test_architecture_every_rule_has_a_case_file_with_cases_in_both_languages():
-    import yaml
-
     from reviewer.lang import LANGUAGES
+    from reviewer.yamlload import load_yaml
 
     for kind in {r.kind for r in _rules()}:
         path = PKG.parent / "tests" / "rules" / f"{kind}.yaml"
         assert path.is_file(), f"no case file {path.relative_to(PKG.parent)}"
-        cases = (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).get("cases") or []
+        cases = (load_yaml(path.read_text(encoding="utf-8")) or {}).get("cases") or []
         assert {c.get("lang") for c in cases} >= set(LANGUAGES), f"{path.name}: cases in {LANGUAGES} needed"
 
 

@@ -363,9 +363,8 @@ def test_batch_undated_article_is_cached_for_today_only(tmp_path):
 
 
 def _review_cli(*args, cwd=None):
-    exe = shutil.which("review") or str(Path(sys.executable).with_name("review"))
-    return subprocess.run([exe, *map(str, args)], check=False, capture_output=True, text=True, cwd=cwd,
-                          timeout=120)
+    """`review ARGS` in this process (conftest.cli); tests/test_cli.py runs the installed `review batch` once."""
+    return cli(*args, cwd=cwd)
 
 
 def test_batch_cli_exit_codes_progress_and_quiet(tmp_path):
@@ -555,7 +554,9 @@ def test_batch_output_files_get_ordinary_modes_and_keep_theirs(tmp_path):
 def test_batch_an_article_past_the_time_limit_is_one_error_and_the_run_goes_on(tmp_path):
     root = _content(tmp_path)
     sentence = "The Trainium2 chip has 96 GB of HBM3 at 2.9 TB/s, and the H100 has 80 GB. "
-    (root / "huge.md").write_text("---\ndate: 2026-06-01\n---\n\n" + sentence * 16000 + "\n", encoding="utf-8")
+    # 6,000 sentences (450 kB): about 10 s to review here, five times the limit; the run without a limit below
+    # reviews it in full, so a bigger article only makes the test slower
+    (root / "huge.md").write_text("---\ndate: 2026-06-01\n---\n\n" + sentence * 6000 + "\n", encoding="utf-8")
     out = tmp_path / "out"
     result = run_batch([root], out, jobs=1, timeout=2, use_cache=False)
     problems = dict(result.errors)

@@ -3,6 +3,7 @@ All through the real command, on real files."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import stat
@@ -99,21 +100,23 @@ def test_fix_with_append_log_logs_the_fixed_article(tmp_path):
     assert "192 GB" in log and "256 GB" not in log
 
 
-def _review_stdin(args: list[str], text: str, cwd: Path) -> subprocess.CompletedProcess:
-    code = "import sys; from reviewer.cli import main; sys.exit(main())"
-    return subprocess.run([sys.executable, "-c", code, *args], input=text.encode(), capture_output=True, cwd=cwd,
-                          timeout=300)
+def _review_stdin(args: list[str], text: str, cwd: Path, monkeypatch) -> subprocess.CompletedProcess:
+    """`review ARGS` in this process (conftest.cli) with `text` as its standard input, read as bytes from
+    sys.stdin.buffer as the command reads it: output as bytes, as a process gives it."""
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text.encode())))
+    r = cli(*args, cwd=cwd)
+    return subprocess.CompletedProcess(r.args, r.returncode, r.stdout.encode(), r.stderr.encode())
 
 
-def test_standard_input_is_reviewed_under_the_name_given(tmp_path):
+def test_standard_input_is_reviewed_under_the_name_given(tmp_path, monkeypatch):
     r = _review_stdin(["-", "--stdin-filename", "content/post.md", "--format", "concise"],
-                      "The MI300X has 256 GB of HBM3 memory.\n", tmp_path)
+                      "The MI300X has 256 GB of HBM3 memory.\n", tmp_path, monkeypatch)
     assert r.returncode == 1
     assert r.stdout.decode().startswith("content/post.md:1:16: HW101 [error]")
 
 
-def test_standard_input_with_fix_writes_the_fixed_article_to_standard_output(tmp_path):
-    r = _review_stdin(["-", "--fix"], "The MI300X has 256 GB of HBM3 memory.\n", tmp_path)
+def test_standard_input_with_fix_writes_the_fixed_article_to_standard_output(tmp_path, monkeypatch):
+    r = _review_stdin(["-", "--fix"], "The MI300X has 256 GB of HBM3 memory.\n", tmp_path, monkeypatch)
     assert r.stdout.decode() == "The MI300X has 192 GB of HBM3 memory.\n"
     assert r.returncode == 0
 

@@ -7,9 +7,9 @@ import re
 from pathlib import Path
 
 import pytest
-import yaml
 
 from reviewer.lang import LANGUAGES, words
+from reviewer.yamlload import load_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 WINDOWS = ("correct_marker", "hypothetical", "self_correction_word", "refuted_word", "refuted_lead", "errata_before",
@@ -19,7 +19,7 @@ WINDOWS = ("correct_marker", "hypothetical", "self_correction_word", "refuted_wo
 def _paragraphs(lang: str) -> list[str]:
     texts = [p.read_text(encoding="utf-8") for p in sorted((ROOT / "corpus").rglob(f"{lang}-*.md"))]
     texts += [case["text"] for path in sorted((ROOT / "tests" / "rules").glob("*.yaml"))
-              for case in yaml.safe_load(path.read_text(encoding="utf-8"))["cases"] if case["lang"] == lang]
+              for case in load_yaml(path.read_text(encoding="utf-8"))["cases"] if case["lang"] == lang]
     # sentences, roughly: the shortcut is asked per sentence
     return [p for t in texts for p in re.split(r"(?<=[.!?])\s+|\n", t) if p.strip()]
 

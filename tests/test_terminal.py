@@ -1,5 +1,6 @@
 """The review log at a terminal (emitters/terminal.py, `review` without --format or --output): the installed
-command run under a pseudo-terminal and into a pipe, and the renderer on its own."""
+command run under a pseudo-terminal (once), the command in this process under a pseudo-terminal and into a pipe
+(its options and the environment's variables), and the renderer on its own."""
 
 from __future__ import annotations
 
@@ -12,9 +13,12 @@ import struct
 import subprocess
 import sys
 import termios
+import threading
+from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
 import pytest
+from conftest import cli
 
 from reviewer.emitters import terminal
 from reviewer.models import ArticleReport, Finding, SourceRef
@@ -63,8 +67,54 @@ def on_tty(*args, env: dict[str, str], columns: int = 100) -> tuple[int, str]:
     return code, b"".join(chunks).decode("utf-8").replace("\r\n", "\n")
 
 
-def in_pipe(*args, env: dict[str, str]) -> tuple[int, str]:
-    p = subprocess.run([_exe(), *map(str, args)], capture_output=True, text=True, env=env, timeout=120)
+def _environ(monkeypatch, **extra: str) -> None:
+    """`_env`'s environment for the command run in this process: no colour or size variables, TERM, `extra`."""
+    for name in ("NO_COLOR", "FORCE_COLOR", "COLUMNS", "LINES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("TERM", "xterm-256color")
+    for name, value in extra.items():
+        monkeypatch.setenv(name, value)
+
+
+def here_on_tty(*args, columns: int = 100) -> tuple[int, str]:
+    """`review ARGS` in this process (reviewer.cli.main), as `on_tty` runs the installed command: its standard
+    output a pseudo-terminal `columns` wide (the process's own standard output too, whose size the terminal's
+    width is read from), its standard error discarded. Exit code and what it showed."""
+    from reviewer.cli import main
+
+    leader, follower = os.openpty()
+    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 50, columns, 0, 0))
+    chunks: list[bytes] = []
+
+    def drain() -> None:
+        while True:
+            try:
+                data = os.read(leader, 65536)
+            except OSError:  # EIO: the terminal was closed
+                break
+            if not data:
+                break
+            chunks.append(data)
+
+    reader = threading.Thread(target=drain, daemon=True)
+    reader.start()
+    terminal_out = open(follower, "w", encoding="utf-8")  # noqa: SIM115  (closed below, before the reader ends)
+    process_stdout = sys.__stdout__
+    try:
+        sys.__stdout__ = terminal_out  # (shutil.get_terminal_size asks sys.__stdout__)
+        with redirect_stdout(terminal_out), redirect_stderr(io.StringIO()):
+            code = main([str(a) for a in args])
+    finally:
+        sys.__stdout__ = process_stdout
+        terminal_out.close()
+    reader.join(timeout=60)
+    os.close(leader)
+    return code, b"".join(chunks).decode("utf-8").replace("\r\n", "\n")
+
+
+def here_in_pipe(*args) -> tuple[int, str]:
+    """`review ARGS` in this process, its standard output not a terminal (conftest.cli)."""
+    p = cli(*args)
     return p.returncode, p.stdout
 
 
@@ -91,41 +141,47 @@ def test_terminal_tty_gets_colour_and_the_corrections_first(article, _fresh_cach
     assert "✓ Trainium3 · memory type" not in plain
 
 
-def test_terminal_no_color_removes_the_colour_not_the_rendering(article, _fresh_cache):
-    code, out = on_tty(article, env=_env(_fresh_cache, NO_COLOR="1"))
+def test_terminal_no_color_removes_the_colour_not_the_rendering(article, monkeypatch):
+    _environ(monkeypatch, NO_COLOR="1")
+    code, out = here_on_tty(article)
     assert code == 1 and ANSI not in out
     assert "Suggested corrections" in out and "96 GB  →  144 GB" in out and "**" not in out
-    _, never = on_tty(article, "--color", "never", env=_env(_fresh_cache))
+    _environ(monkeypatch)
+    _, never = here_on_tty(article, "--color", "never")
     assert ANSI not in never and "96 GB  →  144 GB" in never
 
 
-def test_terminal_color_always_colours_a_pipe(article, _fresh_cache):
-    code, out = in_pipe(article, "--color", "always", env=_env(_fresh_cache, NO_COLOR="1"))
+def test_terminal_color_always_colours_a_pipe(article, monkeypatch):
+    _environ(monkeypatch, NO_COLOR="1")
+    code, out = here_in_pipe(article, "--color", "always")
     assert code == 1 and ANSI in out and "**" not in out
     assert "Suggested corrections" in terminal_plain(out)
 
 
-def test_terminal_pipe_without_flags_gets_markdown(article, _fresh_cache):
-    code, out = in_pipe(article, env=_env(_fresh_cache))
+def test_terminal_pipe_without_flags_gets_markdown(article, monkeypatch):
+    _environ(monkeypatch)
+    code, out = here_in_pipe(article)
     assert code == 1 and ANSI not in out
     assert out.startswith("## 📋 Technical Review Log") and "**Trainium3 · memory capacity**" in out
 
 
-def test_terminal_file_and_format_markdown_get_markdown_on_a_tty(article, _fresh_cache, tmp_path):
+def test_terminal_file_and_format_markdown_get_markdown_on_a_tty(article, monkeypatch, tmp_path):
+    _environ(monkeypatch)
     log = tmp_path / "log.md"
-    code, out = on_tty(article, "-o", log, env=_env(_fresh_cache))
+    code, out = here_on_tty(article, "-o", log)
     assert code == 1 and out == "" and log.read_text(encoding="utf-8").startswith("## 📋 Technical Review Log")
-    _, out = on_tty(article, "--format", "markdown", env=_env(_fresh_cache))
+    _, out = here_on_tty(article, "--format", "markdown")
     assert out.startswith("## 📋 Technical Review Log") and ANSI not in out
 
 
-def test_terminal_verbose_lists_the_verified_facts(article, _fresh_cache):
-    _, out = on_tty(article, "--verbose", env=_env(_fresh_cache))
+def test_terminal_verbose_lists_the_verified_facts(article, monkeypatch):
+    _environ(monkeypatch)
+    _, out = here_on_tty(article, "--verbose")
     plain = terminal_plain(out)
     assert '✓ Trainium3 · memory type: "HBM3e"' in plain and '✓ Trainium3 · interconnect: "NeuronLink-v4"' in plain
     assert "(--verbose lists them)" not in plain
     assert "Sources used\n" in plain and "https://" in plain.split("Sources used\n", 1)[1]
-    _, short = on_tty(article, env=_env(_fresh_cache))
+    _, short = here_on_tty(article)
     verified = sum(1 for line in plain.splitlines() if line.lstrip().startswith("✓ "))
     assert verified >= 3 and f"Verified facts: {verified} (--verbose lists them)" in terminal_plain(short)
 
