@@ -89,6 +89,7 @@ def run_review_step(env, inputs, cwd, monkeypatch=None):
     return cli(*command[1:], cwd=cwd)
 
 
+@pytest.mark.slow
 def test_the_action_reviews_only_the_pull_request_s_lines_with_the_base_facts(pr):
     repo, env, tmp = pr
     p = run_review_step(env, {"facts": "our-facts", "sarif-file": str(tmp / "review.sarif")}, cwd=repo)

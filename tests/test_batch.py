@@ -414,6 +414,7 @@ def test_batch_cli_exit_codes_for_files_not_reviewed_and_paths_without_articles(
         assert "[E101]" in p.stderr and p.stdout == "" and not (out / "index.md").exists()
 
 
+@pytest.mark.slow
 def test_batch_html_index_in_headless_chromium(tmp_path):
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: install it (apt-get install chromium; .ci/run does) to test index.html")
@@ -551,6 +552,7 @@ def test_batch_output_files_get_ordinary_modes_and_keep_theirs(tmp_path):
         os.umask(old)
 
 
+@pytest.mark.slow
 def test_batch_an_article_past_the_time_limit_is_one_error_and_the_run_goes_on(tmp_path):
     root = _content(tmp_path)
     sentence = "The Trainium2 chip has 96 GB of HBM3 at 2.9 TB/s, and the H100 has 80 GB. "
@@ -592,6 +594,7 @@ def test_batch_an_output_path_that_cannot_be_a_directory_is_one_error(tmp_path):
     assert r.returncode == 2 and r.stderr.count("\n") == 1 and "cannot write output" in r.stderr
 
 
+@pytest.mark.slow
 def test_batch_killed_at_any_moment_leaves_whole_reports_and_the_next_run_gives_the_same(tmp_path):
     """SIGKILL at several moments of a real run (`review batch` as a process): every report present is whole,
     the cache still opens, and the next run completes with the reports of a run never interrupted."""

@@ -102,17 +102,20 @@ def test_cli_reviews_corpus_samples(name):
 
 # -- the installed console script, once per command ---------------------------------------------------
 
+@pytest.mark.slow
 def test_cli_installed_review_smoke(tmp_path):
     p = installed(ROOT / "corpus" / "en-trainium3-launch.md", "--format", "json", "-o", tmp_path / "out.json")
     assert p.returncode in (0, 1), p.stderr
     assert json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))["articles"][0]["findings"]
 
 
+@pytest.mark.slow
 def test_cli_installed_facts_smoke():
     p = installed("facts", "check")
     assert p.returncode == 0 and "Traceback" not in p.stderr, p.stderr
 
 
+@pytest.mark.slow
 def test_cli_installed_eval_smoke(tmp_path):
     gold = tmp_path / "gold"
     gold.mkdir()
@@ -123,6 +126,7 @@ def test_cli_installed_eval_smoke(tmp_path):
     assert json.loads(p.stdout)
 
 
+@pytest.mark.slow
 def test_cli_installed_batch_smoke(tmp_path):
     content = tmp_path / "content"
     content.mkdir()

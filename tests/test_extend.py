@@ -20,6 +20,7 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
 from conftest import ROOT
 
 PKG = ROOT / "reviewer"
@@ -163,6 +164,7 @@ print(json.dumps(out))
 '''
 
 
+@pytest.mark.slow
 def test_extend_a_claim_kind_takes_a_rule_a_check_a_case_file_and_the_words(tmp_path):
     project = _copy(tmp_path)
     before = _tree(project)

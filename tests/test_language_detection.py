@@ -64,6 +64,7 @@ def test_detection_reads_only_the_start_of_the_prose():
     assert detect_language(FRENCH + code) == "fr"
 
 
+@pytest.mark.slow
 def test_english_and_german_never_load_the_language_model():
     """Plain English or German is told by stop words alone: py3langid's model (a second to load) is not read."""
     script = ("import sys; from pathlib import Path; from reviewer.lang import detect_language, _identifier; "

@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
 from conftest import ROOT
 
 
@@ -17,6 +18,7 @@ def test_lint_ruff_is_clean():
     assert p.returncode == 0, p.stdout + p.stderr
 
 
+@pytest.mark.slow
 def test_lint_mypy_is_clean(tmp_path):
     p = _run("mypy", "--cache-dir", str(tmp_path / "mypy"))
     assert p.returncode == 0, p.stdout + p.stderr

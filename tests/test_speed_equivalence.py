@@ -80,6 +80,7 @@ def test_german_blank_tokenizes_as_the_tweaked_one():
         assert [(t.text, t.idx) for t in ours(text)] == [(t.text, t.idx) for t in plain(text)]
 
 
+@pytest.mark.slow
 def test_cached_fact_files_load_as_parsed(tmp_path, monkeypatch):
     paths = fact_load.fact_files([fact_load.bundled_facts_dir()])
     monkeypatch.setenv("HW_FACT_REVIEWER_CACHE_DIR", "off")
@@ -130,6 +131,7 @@ def test_phrase_tokens_from_the_cache_match_as_tokenized(reviewer, tmp_path, mon
         assert sorted(fresh.matcher(doc)) == sorted(cached.matcher(doc)), text
 
 
+@pytest.mark.slow
 def test_phrase_patterns_are_the_same_in_every_process():
     """The phrase-token cache is keyed by the patterns: names in set order (string hashes differ
     from process to process) missed it on every start-up and tokenized all names again."""

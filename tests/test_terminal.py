@@ -125,6 +125,7 @@ def article(tmp_path_factory) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_terminal_tty_gets_colour_and_the_corrections_first(article, _fresh_cache):
     code, out = on_tty(article, env=_env(_fresh_cache))
     assert code == 1
