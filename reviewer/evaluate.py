@@ -40,6 +40,7 @@ from .errors import ConfigError, NotFound
 from .models import ArticleReport, Finding
 from .source import read_source
 from .vocabulary import CONFIDENCES, STANCES, Stance
+from .yamlload import load_yaml
 
 TRUTHS = ("correct", "wrong", "outdated", "unverifiable")
 VERDICTS = ("verified", "contradicted", "outdated", "unverifiable", "none")
@@ -152,7 +153,7 @@ def gold_files(root: Path) -> list[Path]:
 
 def load_gold(path: Path) -> tuple[GoldFile, Path]:
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = load_yaml(path.read_text(encoding="utf-8"))  # (libyaml's parser where there is one: same values)
         gold = GoldFile.model_validate(data)
     except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
         raise GoldError(f"cannot read gold file: {exc}", str(path)) from None
