@@ -8,7 +8,7 @@ from typing import cast
 from .. import units
 from ..factbase.base import ResolvedFact
 from ..i18n import attr_name, msg
-from ..models import Claim, Quantity, Verdict
+from ..models import Claim, Quantity, Verdict, evolve
 from .base import (
     Check,
     CheckContext,
@@ -133,8 +133,8 @@ class NumericValue(Check):
         if claim.timing == "plan" and plans:
             # "plans to invest up to $25 billion": against the plans, and the tranches a plan announces
             facts, plans = plans + [f for f in facts if f.q.cumulative is False], []
-        exact = replace(q, resolution=0.0)
-        if any(f.valid_at(ctx.as_of) and matches_digits(exact, f) for f in plans) \
+        exact = evolve(q, resolution=0.0) if plans else q
+        if plans and any(f.valid_at(ctx.as_of) and matches_digits(exact, f) for f in plans) \
                 and not any(f.valid_at(ctx.as_of) and matches_digits(exact, f) for f in facts):
             # "uses 1 million Trainium2 chips": the plan's very figure; the 500,000 at activation only rounds to it
             facts = [f for f in facts if not (f.valid_at(ctx.as_of) and matches(q, f))]
