@@ -123,9 +123,12 @@ class NumericValue(Check):
         q = figure(claim)
         assert q is not None
         facts, confident = self.candidates(claim, ctx)
-        plans = [f for f in facts if f.fact.time_kind == "plan"]
-        misquotes = [f for f in facts if f.fact.status == "misquote"]
-        facts = [f for f in facts if settled(f)]
+        plans: list[ResolvedFact] = []
+        misquotes: list[ResolvedFact] = []
+        settled_facts: list[ResolvedFact] = []
+        for f in facts:  # (targets and press misquotes are checked apart from the figures that stand)
+            (plans if f.fact.time_kind == "plan" else misquotes if f.fact.status == "misquote" else settled_facts).append(f)
+        facts = settled_facts
         if claim.timing == "plan" and not plans:
             planned_by = self._planned_by_another(claim, ctx, q)
             if planned_by is not None:
@@ -180,16 +183,16 @@ class NumericValue(Check):
         attr = attr_name(lang, claim.attribute)
         horizon = _horizon(hit, lang)
         since = hit.fact.valid_from.isoformat() if hit.fact.valid_from else "?"
+        before_horizon = hit.fact.by is not None and ctx.as_of <= hit.fact.by
+        not_reached = msg(lang, "plan_not_reached", entity=ent_name, attribute=attr, claimed=claim.text,
+                          horizon=horizon, since=since, as_of=ctx.as_of.isoformat())
         if v.kind == "contradicted":
-            if hit.fact.by is not None and ctx.as_of > hit.fact.by:
+            if hit.fact.by is not None and not before_horizon:
                 return v  # (a plan whose day has passed explains nothing: "$4 billion" was reached in 2024)
-            plan = msg(lang, "plan_not_reached", entity=ent_name, attribute=attr, claimed=claim.text,
-                       horizon=horizon, since=since, as_of=ctx.as_of.isoformat())
-            return replace(v, note=f"{v.note} {plan}" if v.note else plan)
-        if hit.fact.by is not None and ctx.as_of <= hit.fact.by:
+            return replace(v, note=f"{v.note} {not_reached}" if v.note else not_reached)
+        if before_horizon:
             return Verdict(claim, "contradicted", expected=None, sources=sources_of([hit]), note=hit.fact.note,
-                           reason=msg(lang, "plan_not_reached", entity=ent_name, attribute=attr, claimed=claim.text,
-                                      horizon=horizon, since=since, as_of=ctx.as_of.isoformat()))
+                           reason=not_reached)
         return replace(v, sources=sources_of([hit]), note=hit.fact.note,
                        reason=msg(lang, "plan_unconfirmed", entity=ent_name, attribute=attr, claimed=claim.text,
                                   horizon=horizon))
@@ -502,9 +505,9 @@ def settled(f: ResolvedFact) -> bool:
     return f.fact.time_kind != "plan" and f.fact.status != "misquote"
 
 
-def _horizon(plan: ResolvedFact | None, lang: str) -> str:
+def _horizon(plan: ResolvedFact, lang: str) -> str:
     """" for 2025-12-31": a plan's horizon as the messages write it, or nothing."""
-    if plan is None or plan.fact.by is None:
+    if plan.fact.by is None:
         return ""
     return msg(lang, "plan_horizon", date=plan.fact.by.isoformat())
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from ..errors import ConfigError
 from ..factbase.audit import ANNOUNCED_SHARE, audit, stale, tier_report
+from ..factbase.base import plain_number
 from ..factbase.timeline import timelines
 from .common import add_facts_option, open_factbase, report_fact_errors
 
@@ -123,9 +124,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _amount(rf) -> str:
-    v = float(rf.value)
-    shown = f"{v:,.0f}" if v.is_integer() else f"{v:,g}"
-    return shown + (f" {rf.fact.unit}" if rf.fact.unit else "")
+    return plain_number(float(rf.value)) + (f" {rf.fact.unit}" if rf.fact.unit else "")
 
 
 def _print_timeline(fb, t) -> None:

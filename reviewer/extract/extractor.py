@@ -33,7 +33,7 @@ from . import gates, stance
 from .discourse import Discourse, Memory, header_unit, newest_for_new, with_header
 from .patterns import HARDWARE_KINDS
 from .rules import SENTENCE_RULES, figure_claim
-from .sentence import Cue, Sentence, compared_in, counted_in, split_sentences
+from .sentence import Cue, Sentence, clause_start, compared_in, counted_in, plan_words_before, split_sentences
 from .subjects import Subjects, unnamed_variant
 
 KEEP_PARAGRAPHS = 64  # of a section, what ClaimExtractor.forget keeps
@@ -347,11 +347,11 @@ def planned(s: Sentence, at: int) -> bool:
     """Whether the figure at `at` (a segment offset) is a target: a plan's words in its clause before it
     ("Amazon plans to invest up to $25 billion", "Anthropic soll bis Ende 2025 eine Million Chips nutzen")."""
     rel = at - s.start
-    clause = max(s.text.rfind(";", 0, rel), s.text.rfind(":", 0, rel), 0)
-    if s.w.plan_before.search(s.text, clause, rel):
+    if plan_words_before(s, rel):
         return True
     end = s.text.find(" ", rel)  # (after the figure's first word)
-    return bool(s.w.future_before.search(s.text, clause, rel)) and end > 0 and bool(s.w.future_after.match(s.text, end))
+    return bool(s.w.future_before.search(s.text, clause_start(s, rel), rel)) and end > 0 \
+        and bool(s.w.future_after.match(s.text, end))
 
 
 def _unknown_name_between(s: Sentence, c: Claim, at: int, names: frozenset[str]) -> bool:

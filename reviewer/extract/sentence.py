@@ -188,6 +188,16 @@ def distance(c: Cue, start: int, end: int) -> int:
     return 0
 
 
+def clause_start(s: Sentence, rel: int) -> int:
+    """Where the clause around a sentence offset begins: after the last ";" or ":" before it."""
+    return max(s.text.rfind(";", 0, rel), s.text.rfind(":", 0, rel), 0)
+
+
+def plan_words_before(s: Sentence, rel: int) -> bool:
+    """A plan's words in the clause before a sentence offset ("Amazon plans to invest", "Anthropic soll ...")."""
+    return s.w.plan_before.search(s.text, clause_start(s, rel), rel) is not None
+
+
 def cue_texts(s: Sentence, label: str) -> list[str]:
     return [s.text[c.start - s.start:c.end - s.start] for c in s.cue(label)]
 

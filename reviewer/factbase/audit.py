@@ -98,24 +98,18 @@ def _state_chains(fb: FactBase) -> list[FactFileError]:
             continue
         q = rf.q.model_dump(exclude={"region"})
         chains.setdefault((rf.entity, rf.attribute, tuple(sorted(q.items()))), []).append(rf)
-    out = []
+    out: list[FactFileError] = []
     for facts in chains.values():
         regions = {rf.q.region for rf in facts}
-        if len(regions) > 1:
-            if None in regions:  # some name a region, some do not: the chain cannot tell old from new
-                for rf in facts:
-                    if rf.q.region is None:
-                        out.append(FactFileError(rf.path, rf.line, f"{rf.entity}.{rf.attribute}: no region, but "
-                                                 f"others in its chain name {', '.join(sorted(r for r in regions if r))}; "
-                                                 "give every price in the chain its region"))
-                continue
-            by_region: dict[str | None, list[ResolvedFact]] = {}
-            for rf in facts:
-                by_region.setdefault(rf.q.region, []).append(rf)
-            groups = list(by_region.values())
-        else:
-            groups = [facts]
-        for group in groups:
+        if len(regions) > 1 and None in regions:  # some name a region, some do not: old and new cannot be told
+            out.extend(FactFileError(rf.path, rf.line, f"{rf.entity}.{rf.attribute}: no region, but others in its "
+                                     f"chain name {', '.join(sorted(r for r in regions if r))}; give every price in "
+                                     "the chain its region") for rf in facts if rf.q.region is None)
+            continue
+        by_region: dict[str | None, list[ResolvedFact]] = {}  # (prices of two regions are two chains)
+        for rf in facts:
+            by_region.setdefault(rf.q.region, []).append(rf)
+        for group in by_region.values():
             out.extend(_chain_errors(group))
     return out
 

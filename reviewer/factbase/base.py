@@ -185,8 +185,9 @@ def running_totals(fact: Fact, path: str, line: int, event_lines: Sequence[int])
             "note": ev.note or ev.reason, "qualifiers": fact.qualifiers.model_copy(update={"cumulative": False})})
         out.append(_resolve_numeric(event, ev.value, path, event_lines[j]))
         total += ev.value
-        sources = [*[s for s in sources if s.url not in {e.url for e in ev.sources}], *ev.sources]
-        steps.append(f"{ev.date.isoformat()}: {_plain(ev.value)}")
+        new_urls = {e.url for e in ev.sources}
+        sources = [*[s for s in sources if s.url not in new_urls], *ev.sources]
+        steps.append(f"{ev.date.isoformat()}: {plain_number(ev.value)}")
         if totals and totals[-1][0] == ev.date:
             totals[-1] = (ev.date, total, list(sources), list(steps))
         else:
@@ -202,7 +203,8 @@ def running_totals(fact: Fact, path: str, line: int, event_lines: Sequence[int])
     return out
 
 
-def _plain(value: float) -> str:
+def plain_number(value: float) -> str:
+    """A figure as the fact base's own notes and tables write it: "1,250,000,000", "7.7"."""
     return f"{value:,.0f}" if float(value).is_integer() else f"{value:,g}"
 
 
@@ -328,7 +330,7 @@ def _lend_products_figures(fb: FactBase) -> None:
     for ent in fb.entities.values():
         if ent.kind != "chip" or not ent.members:
             continue
-        attributes = {a for m in ent.members for (e, a) in list(fb._index) if e == m}
+        attributes = {a for m in ent.members for a in fb.attributes_of(m)}
         for attribute in sorted(attributes):
             own = list(fb._index.get((ent.id, attribute), []))
             keys = {figure_key(f) for f in own}

@@ -11,7 +11,7 @@ from ...periods import period_before
 from ..gates import not_on_demand
 from ..patterns import YEAR
 from ..rule import Rule
-from ..sentence import Sentence, nearest_label
+from ..sentence import Sentence, nearest_label, plan_words_before
 from ..subjects import Subjects
 
 
@@ -64,8 +64,7 @@ def money_timing(s: Sentence, q: Quantity) -> str | None:
     Milliarden"), the running total ("bislang 4 Milliarden", "$8 billion in total", "in which Amazon has
     invested $4 billion"), or None ("invested $4 billion in 2023": a tranche or the total, either verifies)."""
     rel, after = q.start - s.start, q.end - s.start
-    clause = max(s.text.rfind(";", 0, rel), s.text.rfind(":", 0, rel), 0)
-    if q.qualifier == "up_to" or s.w.plan_before.search(s.text, clause, rel) or s.w.plan_after.match(s.text, after):
+    if q.qualifier == "up_to" or plan_words_before(s, rel) or s.w.plan_after.match(s.text, after):
         # "Amazon invests up to $25 billion", "would invest up to a further $25 billion": a deal, not money paid
         return "plan"
     if s.w.further.search(s.text, max(0, rel - 25), rel):
