@@ -38,7 +38,7 @@ def count_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim 
         return None  # "the hops between any two accelerators": a pair, not a system's count
     if is_core_count(s, q):
         attribute = "core_count"  # "24 NeuronCores", "acht NeuronCore-v3-Kerne"
-    elif is_chip_count(s, q) or names_chips(ctx, s, q) or is_elliptic_count(s, q) or (
+    elif is_chip_count(s, q) or names_chips(ctx, s, q) or is_elliptic_count(s, q) or counts_them(ctx, s, q) or (
             seg.kind == "table_cell" and any(c.label == "CHIPNOUN" and c.start == c.end for c in s.cues)
             and not _row_names_a_configuration(ctx, seg)):
         attribute = "chip_count"  # (a cell in the row or column "Chips pro Pod" too)
@@ -57,6 +57,8 @@ def count_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim 
     if attribute == "chip_count" and s.w.part_of_before.search(s.text, max(0, q.start - s.start - 24), q.start - s.start):
         return None  # "four servers of 16 chips", "vier Server mit je 16 Chips": each part's, not the total
     claim = place(ctx, seg, s, q, attribute)
+    if claim is None and attribute == "chip_count":
+        claim = _counted_chips_pod(ctx, s, seg, q)
     if claim is not None and attribute == "chip_count" and _other_chip(ctx, s, q, claim.entity):
         return None  # "72 Blackwell Ultra GPUs" under a Trn3 UltraServer: a count of another chip, not its own
     return claim
@@ -73,6 +75,32 @@ def _other_chip(ctx: Subjects, s: Sentence, q: Quantity, subject: str) -> bool:
     # ("72 Blackwell Ultra GPUs" in a GB300 NVL72, whose chip is the GB300: a product of the chip named)
     products = fb.entities[counted.entity].members if counted.entity in fb.entities else []
     return chip not in (None, counted.entity) and counted.entity not in fb.members(subject) and chip not in products
+
+
+def counts_them(ctx: Subjects, s: Sentence, q: Quantity) -> bool:
+    """"a Trn2 UltraServer strings 64 of them together", "ein Pod koppelt 9.216 davon": a count of the chips the
+    sentence named before the number (a chip noun or a chip's name)."""
+    if not s.w.of_them.match(s.text, q.end - s.start):
+        return False
+    return any(c.end <= q.start for c in s.cue("CHIPNOUN")) or any(
+        m.end <= q.start and ctx.kind(m.entity) == "chip" for m in s.mentions)
+
+
+def _counted_chips_pod(ctx: Subjects, s: Sentence, seg: Segment, q: Quantity) -> Claim | None:
+    """"Bis zu 9.216 Ironwood-Chips bilden einen Pod": a count of the chip named after the number, in a sentence
+    with no owner but the word for a kind of system, is the count of the one such system built from that chip."""
+    counted = next((m for m in s.mentions if m.start >= q.end and ctx.kind(m.entity) == "chip"
+                    and not s.text[q.end - s.start:m.start - s.start].strip(" -")), None)
+    if counted is None:
+        return None
+    kinds = {kind for word, kind in s.w.kind_words.items()
+             if re.search(rf"\b{re.escape(word)}s?\b", s.text, re.IGNORECASE)}
+    built = ctx.fb.built_from(counted.entity, kinds) if kinds else []
+    if len(built) != 1:
+        return None
+    return Claim(entity=built[0], attribute="chip_count", start=seg.start + q.start, end=seg.start + q.end,
+                 text=q.text, quantity=q, sentence=s.text.strip(), subject_text=counted.text,
+                 subject_how="coreference")
 
 
 def _row_names_a_configuration(ctx: Subjects, seg: Segment) -> bool:
