@@ -221,7 +221,8 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
         said = first.label.split(":", 1)[1]
         if said == "corrected" and first.start - s.start < rel and _after_break(s, first.start - s.start, rel):
             return "asserted"  # "We wrongly gave its memory as 128 GB; it has 96 GB": the second clause
-        return said
+        if not (said == "speculation" and first.start - s.start < rel and ";" in text[first.end - s.start:rel]):
+            return said  # (a rumour ends at a semicolon: "statt der gemunkelten 144 GB ...; gefertigt wird in 5 nm")
     if any(b <= rel and not any(ch in text[b:rel] for ch in ";:") for b in h["cited"]):
         return "quoted"  # "Patel et al. [10] state that Trainium2 offers ... 4 TB/s": the cited work's figure
     if s.refuted or (h["refuted_after"] and _refuted_clause(s, rel_end)):

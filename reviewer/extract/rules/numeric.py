@@ -209,8 +209,8 @@ def _scope(seg: Segment, s: Sentence, q: Quantity, attribute: str) -> tuple[str 
         scope = "instance"  # "pro Inf2-Instanz sind bis zu 16 Chips möglich"
     if attribute in ("network_bandwidth", "bandwidth", "interconnect_bandwidth", "memory_bandwidth") and (
             s.w.port_before.search(s.text, max(0, q.start - s.start - 30), q.start - s.start)
-            or s.w.port_after.match(s.text, q.end - s.start)):
-        scope, attribute = "port", "network_bandwidth"  # "24 Ports mit je 400 Gigabit Ethernet"
+            or s.w.port_after.match(s.text, q.end - s.start) or q.text.rstrip().endswith("GbE")):
+        scope, attribute = "port", "network_bandwidth"  # "24 Ports mit je 400 Gigabit Ethernet", "400-GbE-Ports"
     if scope is None and TIMES_BEFORE.search(s.text, max(0, q.start - s.start - 8), q.start - s.start):
         scope = "chip"  # "the GB300 NVL72's 20.7 TB is 72 × 288 GB": the factor's unit is one chip
     if scope is None and attribute == "memory_bandwidth":
