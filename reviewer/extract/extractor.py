@@ -178,7 +178,8 @@ class ClaimExtractor:
         if gates.question_turn(seg, self.w):
             # "Q: I've seen Trainium3 described at 1.3 petaflops.": the interviewer's premise; what it asks
             # about is what the answer's comparisons are about ("Q: So what does Trainium4 promise?")
-            self.state.asked_about = [m.entity for s in sentences for m in s.mentions if self._is_hardware(m.entity)]
+            if not self.w.quoted_turn.match(seg.text):  # (a customer's objection asks nothing the answer is about)
+                self.state.asked_about = [m.entity for s in sentences for m in s.mentions if self._is_hardware(m.entity)]
             return [evolve(c, stance="quoted") for c in out] + aside
         starts = [s.start for s in sentences]
         return [self._with_stance(seg, sentences, starts, c, seg_stance) for c in out] + aside
@@ -207,6 +208,11 @@ class ClaimExtractor:
             return evolve(c, stance=seg_stance, confidence=sure)
         i = bisect_right(starts, c.start - seg.start) - 1
         st = self._figure_stance(sentences[i], c.start - seg.start, c.end - seg.start) if i >= 0 else "asserted"
+        if seg.kind == "paragraph" and "\n" in seg.text and st == "asserted":
+            at = c.start - seg.start  # "**Customer says:** ..." on its own line of a paragraph: that line's figures
+            line = seg.text[seg.text.rfind("\n", 0, at) + 1:]
+            if self.w.quoted_turn.match(line) or self.w.question_turn.match(line):
+                st = "quoted"
         if st == "negated" and c.negated:
             st = "asserted"  # "does not use EFA": the article's own claim that it does not
         if st == "historical" and (c.attribute in DATE_ATTRIBUTES or c.attribute == "took_office"):

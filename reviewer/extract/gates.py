@@ -103,7 +103,11 @@ def quoted_blockquote(seg: Segment, before: str, w: Words) -> bool:
 def question_turn(seg: Segment, w: Words) -> bool:
     """An interviewer's turn ("Q:", "Frage:"): its figures are the premise of a question, not claims; a chatbot's
     turn in a published chat ("**Assistant:** ..."): its words, which the author goes on to check."""
-    return seg.kind == "paragraph" and bool(w.question_turn.match(seg.text) or w.assistant_turn.match(seg.text))
+    if seg.kind != "paragraph":
+        return False
+    if (w.question_turn.match(seg.text) or w.quoted_turn.match(seg.text)) and "\n" in seg.text.strip():
+        return False  # "**Frage 1:** ...\n**Antwort:** ...": a turn on each line (the extractor reads them by line)
+    return bool(w.question_turn.match(seg.text) or w.assistant_turn.match(seg.text) or w.quoted_turn.match(seg.text))
 
 
 def hedged(text: str, placed: Sequence[tuple[int, Quantity]], w: Words) -> set[int]:

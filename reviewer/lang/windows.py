@@ -80,6 +80,7 @@ FLAGS: dict[str, int] = {
     "quote_source": re.IGNORECASE,
     "numbering": re.IGNORECASE,
     "question_turn": 0,
+    "quoted_turn": 0,
     "yes_no_question": 0,
     "when_past": re.IGNORECASE,
     "speaker_report": 0,

@@ -216,7 +216,9 @@ def _each_system(s: Sentence, rel: int) -> bool:
     """"UltraServer verbinden jeweils 64 Chips": the count before `rel` is each named system's, unless the
     systems are themselves counted parts ("vier Instanzen mit je 16 Trainium2-Chips": per instance)."""
     m = s.w.system_each.search(s.text, 0, rel)
-    return m is not None and not any(0 <= m.start() - (q.end - s.start) <= 2 for q in s.quantities)
+    return m is not None and not any(0 <= m.start() - (q.end - s.start) <= 2 or re.fullmatch(
+        r"\s+[\w.]+-", s.text[q.end - s.start:m.start()]) for q in s.quantities if q.end - s.start <= m.start())
+    # ("vier trn2u.48xlarge-Instanzen mit je 16 Chips": the instances are counted, so 16 is each one's)
 
 
 RULE = Rule("count", ("count",), count_claim)
