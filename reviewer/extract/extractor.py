@@ -31,7 +31,7 @@ from ..nlp import doc_text
 from ..vocabulary import DATE_ATTRIBUTES
 from . import gates, stance
 from .discourse import Discourse, Memory, header_unit, newest_for_new, with_header
-from .patterns import HARDWARE_KINDS
+from .patterns import HARDWARE_KINDS, QUOTED_LEAD
 from .rules import SENTENCE_RULES, figure_claim
 from .sentence import Cue, Sentence, clause_start, compared_in, counted_in, plan_words_before, split_sentences
 from .subjects import Subjects, unnamed_variant
@@ -212,6 +212,10 @@ class ClaimExtractor:
             at = c.start - seg.start  # "**Customer says:** ..." on its own line of a paragraph: that line's figures
             line = seg.text[seg.text.rfind("\n", 0, at) + 1:]
             if self.w.quoted_turn.match(line) or self.w.question_turn.match(line):
+                st = "quoted"
+        if seg.kind == "list_item" and st == "asserted":
+            lead = QUOTED_LEAD.match(seg.text)  # '- **"The B200 has 192 GB."** That was the launch figure.'
+            if lead is not None and c.end - seg.start < lead.end() - 1:
                 st = "quoted"
         if st == "negated" and c.negated:
             st = "asserted"  # "does not use EFA": the article's own claim that it does not
