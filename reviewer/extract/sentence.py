@@ -148,8 +148,8 @@ def nearest_label(s: Sentence, prefix: str, start: int, end: int, window: int,
             # (a bare "mit"/"with" right after the cue joins it to the value: "jeder Chip mit 28.800 Gbit/s")
             if same_clause or (not next_clause and c.start >= end):
                 continue  # (a cue in the clause after the value speaks of that clause's value)
-            if c.start >= end and any(0 <= q.start - c.end <= 20 and not s.w.clause_break.search(
-                    s.text, c.end - s.start, q.start - s.start) and "(" not in gap for q in s.quantities):
+            if c.start >= end and any(0 <= q.start - c.end <= 20 and "(" not in gap and not s.w.clause_break.search(
+                    s.text, c.end - s.start, q.start - s.start) for q in s.quantities):
                 continue  # "3.958 TFLOPS FP8, dicht sind es 1.979 TFLOPS": the next clause's word, for its own figure
             d += 5 * window
         # ties: a cue before the value over one after it ('fp8  1,299 TFLOPS  bf16'), then the longer
