@@ -24,7 +24,7 @@ class DateClaim(Check):
     code = "HW106"
     name = "date"
 
-    attributes = frozenset({"acquired", "announced", "available", "first_investment", "took_office"})
+    attributes = frozenset({"acquired", "announced", "available", "first_investment", "took_office", "tranche_date"})
 
     def applies(self, claim: Claim) -> bool:
         return claim.value_text is not None
@@ -39,6 +39,12 @@ class DateClaim(Check):
             facts = [replace(f, value=f.fact.valid_from) for f in fb.about(claim.entity, "ceo")
                      if f.value == name and f.fact.valid_from is not None]
             ent = name or ent
+        if claim.attribute == "tranche_date":  # the day of the investment's event of the amount the sentence gives
+            amount = claim.quantity.value if claim.quantity is not None else 0.0
+            facts = [replace(f, value=f.fact.valid_from) for f in fb.about(claim.entity, "investment")
+                     if f.fact.qualifiers.cumulative is False and f.fact.qualifiers.versus == claim.versus
+                     and f.fact.valid_from is not None and f.base_value and amount
+                     and abs(f.base_value - amount) <= 0.01 * amount]
         period = Period.decode(claim.value_text or "0")
         yearless = period.year == 0
         if yearless:  # "announced on November 12": the last November 12 on or before the article's date
