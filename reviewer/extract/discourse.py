@@ -104,6 +104,9 @@ class Discourse:
     comments: bool = False  # under a heading such as "Kommentare (5)": what readers wrote
     intro_sparsity: dict[int, str] = field(default_factory=dict)  # a list intro's "SPARSE:dense" ("alle Werte dicht:")
     thread: bool = False  # a forum post's header was seen ("**name** · Feb 9, 2026"): its blockquotes quote others
+    # whose comment the text below a comment's byline is ("**name** · 27.01.2026, 09:41 · ▲ 57"): "reader" (their
+    # words, quoted) or "staff" (the editors' reply, the page's own); None outside a comment section
+    post_by: str | None = None
     asked_about: list[str] = field(default_factory=list)  # the hardware an interviewer's last question named
     # "> Trainium2 does 2,563 TFLOPS" then "That's the sparse rate. Dense FP8 is 1,299 TFLOPS": a reply is about
     # what it quotes (the names of the blockquote right before; the paragraph right after it reads them)

@@ -52,6 +52,10 @@ def segment_stance(seg: Segment, state: Discourse, w: Words) -> str:
     if seg.kind == "table_cell" and seg.col_header >= 0 and w.then_header.match(state.cell_text.get(seg.col_header, "")):
         # "| Trainium2 FP8 (TFLOPS) | 1,287 | 1,299 |" under "| Metric | Launch docs (Dec 2024) | Current |"
         return "historical"  # "| BF16 dicht (TFLOPS) | 1.979 | 741 |" under "| Kennwert | Datenblatt | Gemessen |"
+    if state.post_by == "staff" and seg.quote_depth <= 1 and seg.kind in ("paragraph", "blockquote", "list_item"):
+        return "asserted"  # the editors' reply under a reader's comment ("> **Redaktion** · Antwort auf @name ...")
+    if state.post_by == "reader" and seg.kind in ("paragraph", "blockquote", "list_item"):
+        return "quoted"  # a reader's comment below its byline ("**name** · 27.01.2026, 09:41 · ▲ 57 ▼ 4")
     if (seg.kind == "blockquote" and state.thread) or quoted_blockquote(seg, state.last_paragraph, w) \
             or seg.quote_depth >= 2 or (state.comments and seg.kind != "heading" and not w.author_reply.search(seg.text)) \
             or question_turn(seg, w) or (seg.kind == "paragraph" and w.comment_header.match(seg.text)):
