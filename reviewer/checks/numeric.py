@@ -150,7 +150,30 @@ class NumericValue(Check):
             v = self._plan_not_reached(claim, ctx, q, v, plans)
         if v.kind in ("contradicted", "unverifiable") and misquotes:
             v = self._misquoted(claim, ctx, q, v, misquotes, facts)
+        if v.kind == "unverifiable" and not facts and claim.attribute == "compute" and claim.precision:
+            v = self._other_precision(claim, ctx, q, v)
         return v
+
+    @staticmethod
+    def _other_precision(claim: Claim, ctx: CheckContext, q: Quantity, v: Verdict) -> Verdict:
+        """"42.5 EFLOPS of BF16" where the sources give 42.5 EFLOPS at FP8 and no BF16 figure: the label is wrong
+        (issue 19's wrong precision label), though the right BF16 figure is not known."""
+        known = ctx.factbase.about(claim.entity, "compute")
+        if any(same_precision(claim.precision, f.q.precision) for f in known):
+            return v  # (a figure of that precision is known: the claim's sparsity or reading is what failed)
+        hit = next((f for f in known
+                    if f.q.precision and not same_precision(claim.precision, f.q.precision)
+                    and not f.q.precision.startswith("INT")  # (an integer rate often has the float figure's digits)
+                    and f.q.sparsity in ((claim.sparsity,) if claim.sparsity else (None, "dense"))
+                    # (a sparse BF16 figure is often the dense FP8 one: "360 PFLOPS FP8" for a GB200 NVL72 is right)
+                    and f.fact.status == "current" and f.valid_at(ctx.as_of) and matches(q, f)), None)
+        if hit is None:
+            return v
+        lang = ctx.lang
+        return Verdict(claim, "contradicted", expected=None, sources=sources_of([hit]), note=hit.fact.note,
+                       reason=msg(lang, "wrong_precision", entity=ctx.factbase.entities[claim.entity].name,
+                                  attribute=attr_name(lang, claim.attribute), claimed=claim.text,
+                                  precision=hit.q.precision, claimed_precision=claim.precision))
 
     def _planned_by_another(self, claim: Claim, ctx: CheckContext, q: Quantity) -> Verdict | None:
         """A target worded as one, of another entity the sentence names ("Rainier runs on nearly 500,000 chips, and
