@@ -279,6 +279,13 @@ def bits_bytes_flipped(q):
     return replace(q, unit=q.unit.replace("byte", "bit") if "byte" in q.unit else q.unit.replace("bit", "byte"))
 
 
+def slipped(q: Quantity, fact: ResolvedFact) -> bool:
+    """Whether the figure is the fact with bits and bytes swapped: the same digits ("28.8 TB/s" for 28.8 Tbps), or,
+    for a figure said to be about ("rund 7,3 Tbit/s"), close to the fact in the other unit (7,380 GB/s)."""
+    flipped = bits_bytes_flipped(q)
+    return matches(flipped, fact) if q.qualifier == "approx" else matches_digits(flipped, fact)
+
+
 def suggest_as_written(q: Quantity, fact: ResolvedFact, lang: str) -> str:
     """The replacement text as the writer would write it (reviewer/suggest.py): the writer's unit, scale word
     and number marks where they keep the vendor's number, else the vendor's own figure."""
@@ -288,7 +295,7 @@ def suggest_as_written(q: Quantity, fact: ResolvedFact, lang: str) -> str:
         return render_fact_value(fact, lang)
     if units.binary_twin(q.unit) == fact.unit_expr or q.unit == fact.unit_expr:
         value = float(fact.number)  # same number, the writer's (decimal) reading of the unit
-    elif units.is_bits(q.unit) != units.is_bits(fact.unit_expr) and matches_digits(bits_bytes_flipped(q), fact):
+    elif units.is_bits(q.unit) != units.is_bits(fact.unit_expr) and matches(bits_bytes_flipped(q), fact):
         return render_fact_value(fact, lang)  # the slip is bits for bytes: show the vendor's unit
     elif math.isclose(q.value, float(fact.number), rel_tol=1e-9):
         # "1.200 Hektar" for 1,200 acres: the unit slipped, not the number: the number as written, the vendor's unit

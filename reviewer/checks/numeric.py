@@ -22,6 +22,7 @@ from .base import (
     render_fact_value,
     same_kind_and_vendor,
     same_precision,
+    slipped,
     sources_of,
     suggest_as_written,
 )
@@ -360,8 +361,7 @@ class NumericValue(Check):
         if current and not confident:
             # the same digits in the other unit, of a rate ("1.5 TB in total" is no slip for 192 GB,
             # though 1.5 Tbit is 188 GB)
-            flipped = [f for f in current if f.fact.status == "current"
-                       and matches_digits(bits_bytes_flipped(q), f)] if q.family == "rate" else []
+            flipped = [f for f in current if f.fact.status == "current" and slipped(q, f)] if q.family == "rate" else []
             if flipped:  # "28.8 TB/s per UltraServer" where the only such figure is 28.8 Tbps: a known slip
                 confident, current, slip = True, flipped, True
             elif claim.attribute == "bandwidth" and (near := _near_one(q, current)):

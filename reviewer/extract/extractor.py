@@ -86,7 +86,8 @@ class ClaimExtractor:
         errata page, a section of readers' comments."""
         if seg.kind == "heading":
             self.state.post_by = None
-        elif seg.kind in ("paragraph", "blockquote") and "\n" not in seg.text.strip() and self.w.comment_byline.match(seg.text):
+        elif seg.kind in ("paragraph", "blockquote") and len(seg.text) < 300 and "\n" not in seg.text.strip() \
+                and self.w.comment_byline.match(seg.text):
             self.state.post_by = "staff" if self.w.author_reply.search(seg.text) else "reader"
         if seg.kind in ("paragraph", "heading") or (seg.kind == "blockquote" and self.w.quote_intro.search(seg.text)):
             self.state.last_paragraph = seg.text  # "## Reply 6: u/someone", "> On Tue, Tom wrote:": the quote's intro

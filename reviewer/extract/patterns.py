@@ -31,7 +31,7 @@ VERSION_AFTER = re.compile(r"[\s-]?v?(\d)(?![\w.,]?\d|-|\s?(?:TB|GB|Tb|Gb|x\b|×
 FULLY_QUOTED = re.compile(r'\s*(?:"[^"]+"|“[^”“]+[”“]|„[^“”"]+[“”"]|»[^«]+«|«[^»]+»)[\s.,;:!?—–-]*(?:[-—–]\s*\w[^"“”„«»]*)?')
 QUOTED = re.compile(r'"[^"\n]{1,200}"|“[^”\n]{1,200}[”“]|„[^“”"\n]{1,200}[“”"]|»[^«\n]{1,200}«|«[^»\n]{1,200}»')
 # a list item that opens with a whole quotation, bold or not, and goes on ('- **"Trainium3 runs on NVLink."** It doesn't.')
-QUOTED_LEAD = re.compile(r'\s*[*_]{0,2}\s*(?:"[^"\n]{8,}"|“[^”\n]{8,}[”“]|„[^“”"\n]{8,}[“”"]|»[^«\n]{8,}«)'
+QUOTED_LEAD = re.compile(r'[ \t]{0,3}[*_]{0,2}[ \t]{0,3}(?:"[^"\n]{8,}"|“[^”\n]{8,}[”“]|„[^“”"\n]{8,}[“”"]|»[^«\n]{8,}«)'
                          r'\s*[*_]{0,2}[\s.,:;—–-]+\S')
 QUOTED_ACROSS_LINES = re.compile(r'„[^“”"]{1,300}[“”"]|“[^”“]{1,300}[”“]|"[^"]{1,300}"|»[^«]{1,300}«|«[^»]{1,300}»')
 LOWER_BETTER = frozenset({"latency", "inference_cost", "training_cost"})
