@@ -37,8 +37,8 @@ def took_office(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
     for m in YEAR.finditer(s.text):
         at, period = period_before(s.text, m.start(), int(m.group()))
         took = s.w.took_office.search(s.text, max(0, at - 28), at) or s.w.took_office_after.match(s.text, m.end())
-        if not took:
-            continue
+        if not took or s.w.no_longer_after.match(s.text, m.end()):
+            continue  # ("ist seit Dezember 2024 nicht mehr Intel-Chef": when the term ended, not when it began)
         a = s.start + at
         person = min(people, key=lambda p: abs(p.start - a))
         if abs(person.start - a) > 120:
