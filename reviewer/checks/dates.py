@@ -54,6 +54,9 @@ class DateClaim(Check):
             # only a recent event is meant without a year; an older one cannot be told apart
             facts = [f for f in facts if 0 <= (ctx.as_of - f.date).days <= 366]
         hit = [f for f in facts if period.contains(f.date)]
+        if not hit and yearless and period.day is None:
+            # "announced in December", written early in a December: this one or the last; either is meant
+            hit = [f for f in facts if f.date.month == period.first_month and 0 <= (ctx.as_of - f.date).days <= 400]
         if not hit and claim.attribute == "announced" and claim.scope == "presented":
             # "vorgestellt", "unveiled": a preview and the launch are both presentations
             hit = [f for f in fb.about(claim.entity, "available") if period.contains(f.date)]

@@ -48,6 +48,9 @@ def date_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
     if not years:
         days = [(m.start(), m.end(), m.start(), yearless(m)) for m in s.w.yearless_day.finditer(s.text)]
         dates = [(a, b, at, p) for a, b, at, p in days if p is not None]
+        if not dates:  # "seit Ende September in Betrieb": the month alone, the last one before the article's date
+            dates = [(m.start("month"), m.end(), m.start("month"), Period(0, *(2 * (MONTH_WORDS[m.group("month").lower()],))))
+                     for m in s.w.yearless_month.finditer(s.text)]
     if not dates or all(s.start + m.end() <= seg.lead_end for m in years):
         dates = _months_of_lead_year(seg, s) or dates  # "- **2024:** Intel launches Gaudi 3 in June."
     owner = _cue_owners(s, cues, dates)
