@@ -44,7 +44,7 @@ def _pattern(lang: str) -> re.Pattern[str]:
                                key=len, reverse=True))
     per_hour = "|".join(sorted((re.escape(w) for w in lexicon["per_hour"]), key=len, reverse=True))
     unit = units.unit_alternation()
-    words = "|".join(sorted(lexicon["number_words"], key=len, reverse=True))
+    words = "|".join(re.escape(w) for w in sorted(lexicon["number_words"], key=len, reverse=True))  # ("half a")
     range_to = "|".join(re.escape(w) for w in lexicon["range_to"])
     times_suffix, sparsity = lexicon["times_suffix"], lexicon["sparsity_words"]
     # Keep _earliest_start in step with what may precede the number: qualifier, spaces, cur1, a space.
@@ -52,7 +52,7 @@ def _pattern(lang: str) -> re.Pattern[str]:
         rf"""
         (?:(?P<qual>{qual})\s*)?
         (?:
-            (?P<mult>\b(?:{mult}))\b
+            (?P<mult>\b(?:{mult}))\b(?!\s+an?\s+(?:{mag})\b)  # ("half a million" is a number)
           |
             (?P<cur1>{cur_pre})?\s?
             (?<![\w.,/\-])(?P<num>{_NUM}|\b(?:{words})\b)

@@ -80,3 +80,18 @@ def test_anchor_starts_are_where_the_anchor_pattern_starts(lang, text):
     from reviewer.quantities import _anchors, anchor_starts
 
     assert anchor_starts(text, lang) == [m.start() for m in _anchors(lang).finditer(text)]
+
+
+@pytest.mark.parametrize("text,lang,value,qualifier", [
+    ("nearly half a million Trainium2 chips", "en", 500_000, "nearly"),
+    ("mit knapp einer halben Million Trainium2-Chips", "de", 500_000, "nearly"),
+    ("fast eine halbe Million Chips", "de", 500_000, "nearly"),
+])
+def test_half_a_million_is_a_number(text, lang, value, qualifier):
+    (q,) = find_quantities(text, lang)
+    assert (q.value, q.family, q.qualifier) == (value, "count", qualifier)
+
+
+def test_half_before_a_noun_stays_a_ratio():
+    (q,) = find_quantities("half the memory of the B200", "en")
+    assert (q.value, q.family) == (0.5, "ratio")
