@@ -150,21 +150,25 @@ _DIGIT_ANCHOR = re.compile(r"\d(?<![\w.,/\-]\d)")  # _anchors' first branch, fou
 def anchor_starts(text: str, lang: str) -> list[int]:
     """The starts of `_anchors(lang).finditer(text)`, found faster: its digits by a scan for digits,
     its words with str.find. The two kinds cannot overlap (a word has no digit, and a digit right
-    before a word leaves no word boundary), nor can two words (a word boundary never falls inside
-    one), so the matches are all of each kind, in text order."""
+    before a word leaves no word boundary). Words of several words ("half a", "eine halbe") can hold
+    shorter ones: as finditer does, the longest at a position wins and what lies inside it is skipped."""
     out = [m.start() for m in _DIGIT_ANCHOR.finditer(text)]
     n = len(text)
-    found = False
+    spans = []
     for word in _anchor_words(lang):
         i = text.find(word)
         k = len(word)
         while i >= 0:
             e = i + k
             if (i == 0 or not _is_word_char(text[i - 1])) and (e == n or not _is_word_char(text[e])):
-                out.append(i)
-                found = True
+                spans.append((i, e))
             i = text.find(word, i + 1)
-    if found:
+    if spans:
+        end = -1
+        for i, e in sorted(spans, key=lambda se: (se[0], -se[1])):
+            if i >= end:
+                out.append(i)
+                end = e
         out.sort()
     return out
 
