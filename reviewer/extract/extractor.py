@@ -218,8 +218,10 @@ class ClaimExtractor:
             line = seg.text[seg.text.rfind("\n", 0, at) + 1:]
             if self.w.quoted_turn.match(line) or self.w.question_turn.match(line):
                 st = "quoted"
-        if seg.kind == "list_item" and st == "asserted":
+        if seg.kind in ("list_item", "paragraph") and st == "asserted":
             lead = QUOTED_LEAD.match(seg.text)  # '- **"The B200 has 192 GB."** That was the launch figure.'
+            if lead is not None and seg.kind == "paragraph" and self.w.quote_attribution.match(seg.text, lead.end() - 1):
+                lead = None  # ('"With 46.4 TB/s on every chip ...," said the CTO': a release's quote, its own claim)
             if lead is not None and c.end - seg.start < lead.end() - 1:
                 st = "quoted"
         if st == "negated" and c.negated:
