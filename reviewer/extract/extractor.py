@@ -86,6 +86,10 @@ class ClaimExtractor:
         errata page, a section of readers' comments."""
         if seg.kind == "heading":
             self.state.post_by = None
+        elif seg.kind == "paragraph" and self.w.mail_header.match(seg.text):
+            self.state.thread, self.state.post_by = True, None  # a mail of a thread: its "> " lines quote the mails before
+        elif seg.kind == "paragraph" and self.w.forwarded.match(seg.text):
+            self.state.post_by = "reader"  # "---------- Weitergeleitete Nachricht ----------": the forwarded sender's
         elif seg.kind in ("paragraph", "blockquote") and len(seg.text) < 300 and "\n" not in seg.text.strip() \
                 and self.w.comment_byline.match(seg.text):
             self.state.post_by = "staff" if self.w.author_reply.search(seg.text) else "reader"

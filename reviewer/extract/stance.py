@@ -54,7 +54,9 @@ def segment_stance(seg: Segment, state: Discourse, w: Words) -> str:
         return "historical"  # "| BF16 dicht (TFLOPS) | 1.979 | 741 |" under "| Kennwert | Datenblatt | Gemessen |"
     if state.post_by == "staff" and seg.quote_depth <= 1 and seg.kind in ("paragraph", "blockquote", "list_item"):
         return "asserted"  # the editors' reply under a reader's comment ("> **Redaktion** · Antwort auf @name ...")
-    if state.post_by == "reader" and seg.kind in ("paragraph", "blockquote", "list_item"):
+    if seg.kind == "paragraph" and seg.text.startswith(("− ", "−\t")):
+        return "corrected"  # "− alte Fassung" over "+ neue Fassung" in a version diff: the text an edit replaced
+    if state.post_by == "reader" and seg.kind in ("paragraph", "blockquote", "list_item", "table_cell"):
         return "quoted"  # a reader's comment below its byline ("**name** · 27.01.2026, 09:41 · ▲ 57 ▼ 4")
     if (seg.kind == "blockquote" and state.thread) or quoted_blockquote(seg, state.last_paragraph, w) \
             or seg.quote_depth >= 2 or (state.comments and seg.kind != "heading" and not w.author_reply.search(seg.text)) \
