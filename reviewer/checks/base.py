@@ -193,6 +193,9 @@ def _fact_readings(fact: ResolvedFact) -> list[float]:
 def matches(q: Quantity, fact: ResolvedFact) -> bool:
     if fact.base_value is None or fact.family != q.family:
         return False
+    stated = fact.fact.qualifiers.as_stated
+    if stated and q.qualifier in (("over", "at_least") if stated == "nearly" else ("nearly", "at_most")):
+        return False  # "gut 500.000" where the source said "nearly half a million": above what it said it stays below
     bounds = _bounds(q)
     if q.family in ("count", "ratio"):
         lo, hi = bounds[0]

@@ -486,6 +486,10 @@ def explain(claim: Claim, ctx: CheckContext, expected: ResolvedFact) -> str | No
     fb, lang = ctx.factbase, ctx.lang
     ent = fb.entities[claim.entity]
     claimed = claim.text
+    stated = expected.fact.qualifiers.as_stated
+    if stated and matches(replace(q, qualifier="exact"), expected):
+        # "gut 500.000" where AWS said "nearly half a million": the words are the source's, the number is right
+        return msg(lang, f"hint_as_stated_{stated}", expected=render_fact_value(expected, lang))
     if expected.unit_expr and q.unit and (("bit" in q.unit) != ("bit" in expected.unit_expr)):
         if matches(bits_bytes_flipped(q), expected):
             return msg(lang, "hint_bits", expected=render_fact_value(expected, lang))

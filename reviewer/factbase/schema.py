@@ -49,6 +49,9 @@ class Qualifiers(_Strict):
     region: str | None = None  # price region, e.g. us-east-1
     # sums of money: true for a running total ("8 billion in all"), false for one tranche ("another 4 billion")
     cumulative: bool | None = None
+    # the source's own qualifier on the value: "nearly half a million" (the true figure is just below it: "well over
+    # 500,000" is wrong), "more than 100,000" (just above it: "nearly 100,000" is wrong)
+    as_stated: Literal["nearly", "over"] | None = None
 
 
 class Derivation(_Strict):
