@@ -16,7 +16,7 @@ from ..patterns import (
     YEAR,
 )
 from ..rule import SENTENCE, Rule
-from ..sentence import Cue, Sentence, compared_in, counted_in, distance
+from ..sentence import Cue, Mention, Sentence, compared_in, counted_in, distance
 from ..subjects import Subjects
 
 
@@ -132,6 +132,8 @@ def _dated_entity(ctx: Subjects, seg: Segment, s: Sentence, dated: Callable[[str
     if table is not None and dated(table):
         # "| Gaudi 3 | ... | 2024 |" under "Start" or "Launch": the row's chip
         return table, ctx.fb.entities[table].name, False
+    elif with_facts and (named := _participle_names(s, [x for x in s.mentions if dated(x.entity)], b)) is not None:
+        return named.entity, named.text, True  # "folgt auf den 2020 angekündigten ersten Trainium": the participle's noun
     elif with_facts:
         # "Der Trainium2 selbst, der schon das Dreifache der ersten Trainium-Generation bot, war im
         # November 2023 angekündigt worden": a name inside a relative clause is not the date's
@@ -210,6 +212,15 @@ def _months_of_lead_year(seg: Segment, s: Sentence) -> list[tuple[int, int, int,
     return [(m.start(), m.end(), m.start(), Period(year, MONTH_WORDS[m.group("month").lower()],
                                                    MONTH_WORDS[m.group("month").lower()]))
             for m in _MONTH_ALONE.finditer(s.text)]
+
+
+def _participle_names(s: Sentence, with_facts: list, b: int) -> Mention | None:
+    """The name right after a participle that follows the date ("den 2020 angekündigten ersten Trainium", "die im
+    März 2024 vorgestellte B200"): the date is that name's, not the sentence's subject's."""
+    for c in s.cue("DATE:announced"):
+        if 0 <= c.start - b <= 3:
+            return next((x for x in with_facts if 0 <= x.start - c.end <= 12), None)
+    return None
 
 
 def yearless(m: re.Match) -> Period | None:
