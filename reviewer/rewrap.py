@@ -10,7 +10,7 @@ import re
 def as_prose(text: str) -> str:
     """The text with caption cues joined and hyphenated words made whole (the same text when it has neither)."""
     if _CAPTION_CLUE.search(text):
-        text = join_captions(text)
+        text = join_captions(unfence_captions(text))
     if _HYPHEN_BREAK.search(text):
         text = join_hyphenated(text)
     return text
@@ -45,6 +45,24 @@ def join_hyphenated(text: str) -> str:
         out.append(text[last:m.start()])
         out.append(word + "\n" + " " * (end - m.start() - len(word) - 1))
         last = end
+    out.append(text[last:])
+    return "".join(out)
+
+
+# a fenced block of captions ("```srt" ... "```"): the export of a video's subtitles, prose to read, not code
+_CAPTION_FENCE = re.compile(r"^([ \t]*(`{3,}|~{3,})[ \t]*(?:srt|vtt|webvtt|subtitles?|captions?)[ \t]*)\n(.*?)^([ \t]*\2[ \t]*)$",
+                            re.MULTILINE | re.DOTALL | re.IGNORECASE)
+
+
+def unfence_captions(text: str) -> str:
+    """A caption track kept in a fenced block labelled srt or vtt, with its fence lines blanked (same length), so
+    that join_captions reads its cues as the speech they are; a fence of anything else stays code."""
+    out, last = [], 0
+    for m in _CAPTION_FENCE.finditer(text):
+        if len(_CUE_TIME.findall(m.group(3))) < 3:
+            continue
+        out += [text[last:m.start(1)], " " * len(m.group(1)), text[m.end(1):m.start(4)], " " * len(m.group(4))]
+        last = m.end(4)
     out.append(text[last:])
     return "".join(out)
 

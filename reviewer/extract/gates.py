@@ -144,6 +144,8 @@ def not_a_claim(s: Sentence, q: Quantity) -> bool:
     if q.family in ("memory", "rate", "compute", "power") and _PRODUCT_BEFORE.search(s.text, max(0, q.start - s.start - 40),
                                                                                    q.start - s.start):
         return True  # "4 × 96 GB = 384 GB": the writer's sum of several chips, not one chip's figure
+    if q.family in ("compute", "rate", "memory") and _PER_WATT.match(s.text, q.end - s.start):
+        return True  # "2.0 TFLOPS/W": an efficiency, not the chip's compute
     if q.family == "memory" and model_requirement(s, q):
         return True  # "a 70B model needs about 140 GB for its weights": a model's size, not the chip's
     # "über eine Million Trainium 2 Chips": the "2" is the name's
@@ -184,6 +186,7 @@ _TIMES_AFTER = re.compile(r"\s*(?:[A-Za-zÄÖÜäöü-]+\s+){0,2}?[×x]\s*\d")
 _TIMES_BEFORE = re.compile(r"\d\s*(?:[A-Za-zÄÖÜäöü-]+\s+){0,2}[×x]\s*$")
 
 
+_PER_WATT = re.compile(r"[ \t]*/[ \t]*(?:k?W|Watt)\b")
 _PRODUCT_BEFORE = re.compile(r"\d\s*[×x*]\s*\d[\d.,]*\s*[^\W\d]{0,6}/?[^\W\d]{0,2}\s*=\s*$")
 _OPENS_QUOTE = re.compile(r'[„“"»«]\s*$')  # (the sentencizer leaves a quote's opening mark on the sentence before)
 _CLOSES_QUOTE = re.compile(r'[“”"«»][\s*_]*$')

@@ -47,6 +47,8 @@ def segment_stance(seg: Segment, state: Discourse, w: Words) -> str:
         return "refuted"
     if seg.kind == "table_cell" and seg.col_header >= 0 and w.requirement_header.search(state.cell_text.get(seg.col_header, "")):
         return "hypothetical"  # a tender's table: "| M-02 | Leistungsaufnahme je Beschleuniger ≤ 700 W |" under "Anforderung"
+    if seg.kind == "table_cell" and seg.col_header >= 0 and w.remark_header.match(state.cell_text.get(seg.col_header, "")):
+        return "quoted"
     if seg.kind == "table_cell" and seg.col_header >= 0 and w.measured_header.match(state.cell_text.get(seg.col_header, "")):
         return "measured"
     if seg.kind == "table_cell" and seg.col_header >= 0 and w.then_header.match(state.cell_text.get(seg.col_header, "")):
