@@ -33,8 +33,8 @@ def role_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
         orgs = [m for m in s.mentions if ctx.kind(m.entity) == "organisation"]
         for p in people:
             role = min(roles, key=lambda c: abs(c.start - p.start))
-            if abs(role.start - p.start) > 40:
-                continue
+            if abs(role.start - p.start) > 40 or ";" in s.text[min(role.start, p.start) - s.start:max(role.end, p.end) - s.start]:
+                continue  # (not "Heute führt Lip-Bu Tan den Konzern; Pat Gelsinger war ... abgetreten": another clause's)
             org = min(orgs, key=lambda o: abs(o.start - role.start)).entity if orgs else ctx.org_of(p.entity)
             if org is None:
                 continue
