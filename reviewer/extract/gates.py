@@ -204,6 +204,24 @@ def reported(s: Sentence) -> bool:
     return s.has_cue("REPORTED")
 
 
+def _open_quote(text: str) -> bool:
+    """Whether a quotation opened in the text is still open at its end ('... Tobias: "Love the show.')."""
+    if text.count('"') % 2 == 1:
+        return True
+    if "„" in text:  # German marks: „ opens, “ (or ”) closes
+        return text.count("„") > text.count("“") + text.count("”")
+    return text.count("“") > text.count("”")  # English marks: “ opens, ” closes
+
+
+def _closes_quote_in(text: str) -> bool:
+    """Whether the sentence closes a quotation it did not open (an odd straight quote, or a lone closing mark)."""
+    if text.count('"') % 2 == 1:
+        return True
+    if "„" in text:
+        return False
+    return text.count("”") > text.count("“") or ("“" in text and text.count("“") % 2 == 1 and not text.lstrip().startswith("“"))
+
+
 def carry_reported_speech(sentences: list[Sentence]) -> None:
     """"Die FAZ berichtet, AMDs MI355X komme auf 288 GB. Mit 10 Petaflops liefere der Chip ...": German indirect
     speech (Konjunktiv I) right after a reported sentence goes on reporting; the later sentence is reported
@@ -215,6 +233,9 @@ def carry_reported_speech(sentences: list[Sentence]) -> None:
             s.cues = [*s.cues, Cue(s.start, s.start, "REPORTED:quoted")]  # "Frau X merkt an, der B200 habe ..."
     for prev, s in pairwise(sentences):
         if reported(prev) and not reported(s) and s.w.subjunctive.search(s.text):
+            s.cues = [*s.cues, Cue(s.start, s.start, "REPORTED:quoted")]
+        elif reported(prev) and not reported(s) and _open_quote(prev.text) and _closes_quote_in(s.text):
+            # 'This is from Tobias: "Love the show. The MI300X has 256 GB."': the quoted mail goes on
             s.cues = [*s.cues, Cue(s.start, s.start, "REPORTED:quoted")]
         elif not reported(s) and QUOTED_ACROSS_LINES.search(prev.text) and (FULLY_QUOTED.fullmatch(s.text) or (
                 _OPENS_QUOTE.search(prev.text) and _CLOSES_QUOTE.search(s.text))):
