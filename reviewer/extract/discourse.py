@@ -168,9 +168,6 @@ def _year_after_word(text: str, at: int, written: str) -> bool:
     return bool(_YEAR.fullmatch(written)) and bool(_WORD_BEFORE.search(text, max(0, at - 3), at))
 
 
-_CURRENCY = frozenset({"USD", "US-$", "US$", "$"})
-
-
 def header_unit(text: str, w: Words) -> tuple[str, str] | None:
     """The unit a column header gives its cells: "HBM (GB)", "Bandbreite (TB/s)", "Memory in GB"."""
     from .. import units
@@ -179,7 +176,8 @@ def header_unit(text: str, w: Words) -> tuple[str, str] | None:
     if not m:
         return None
     surface = (m.group(1) or m.group(2)).strip()
-    if w.hourly_price_unit.fullmatch(surface) or (surface in _CURRENCY and w.hourly_header.search(text, 0, m.start())):
+    if w.hourly_price_unit.fullmatch(surface) or (units.CURRENCY_SYMBOLS.get(surface) == units.BASE_CURRENCY
+                                                  and w.hourly_header.search(text, 0, m.start())):
         return "USD / hour", "price"  # "On-Demand (US-$/h)", "Preis (USD pro Stunde)", "Preis/Std. (USD)"
     if surface not in units.LEXICON:
         return None  # "(Blackwell Ultra)", "(dicht)": no unit (and no pint import to find that out)

@@ -191,7 +191,19 @@ class ClaimExtractor:
                 self.state.asked_about = [m.entity for s in sentences for m in s.mentions if self._is_hardware(m.entity)]
             return [evolve(c, stance="quoted") for c in out] + aside
         starts = [s.start for s in sentences]
-        return [self._with_stance(seg, sentences, starts, c, seg_stance) for c in out] + aside
+        lead = self._quoted_lead(seg)
+        return [self._with_stance(seg, sentences, starts, c, seg_stance, lead) for c in out] + aside
+
+    def _quoted_lead(self, seg: Segment) -> int:
+        """Where a list item's or paragraph's opening quotation ends ('- **"The B200 has 192 GB."** That was the
+        launch figure.'), or -1: its figures are someone's words, unless an attribution follows the quotation
+        ('"With 46.4 TB/s on every chip ...," said the CTO': a release's quote, its own claim)."""
+        if seg.kind not in ("list_item", "paragraph"):
+            return -1
+        lead = QUOTED_LEAD.match(seg.text)
+        if lead is None or (seg.kind == "paragraph" and self.w.quote_attribution.match(seg.text, lead.end() - 1)):
+            return -1
+        return lead.end() - 1
 
     def _aside(self, seg: Segment, sentences: list[Sentence], placed: list[tuple[int, Quantity]],
                which: Iterable[tuple[int, str]]) -> list[Claim]:
@@ -210,8 +222,9 @@ class ClaimExtractor:
         return out
 
     def _with_stance(self, seg: Segment, sentences: list[Sentence], starts: list[int], c: Claim,
-                     seg_stance: str) -> Claim:
-        """The claim with its stance and its confidence (`starts`: where the sentences start)."""
+                     seg_stance: str, quoted_lead: int = -1) -> Claim:
+        """The claim with its stance and its confidence (`starts`: where the sentences start; `quoted_lead`: where
+        the segment's opening quotation ends, or -1)."""
         sure = self._confidence(seg, c)
         if seg_stance != "asserted":
             return evolve(c, stance=seg_stance, confidence=sure)
@@ -222,12 +235,8 @@ class ClaimExtractor:
             line = seg.text[seg.text.rfind("\n", 0, at) + 1:]
             if self.w.quoted_turn.match(line) or self.w.question_turn.match(line):
                 st = "quoted"
-        if seg.kind in ("list_item", "paragraph") and st == "asserted":
-            lead = QUOTED_LEAD.match(seg.text)  # '- **"The B200 has 192 GB."** That was the launch figure.'
-            if lead is not None and seg.kind == "paragraph" and self.w.quote_attribution.match(seg.text, lead.end() - 1):
-                lead = None  # ('"With 46.4 TB/s on every chip ...," said the CTO': a release's quote, its own claim)
-            if lead is not None and c.end - seg.start < lead.end() - 1:
-                st = "quoted"
+        if st == "asserted" and c.end - seg.start < quoted_lead:
+            st = "quoted"  # inside the segment's opening quotation (_quoted_lead)
         if st == "negated" and c.negated:
             st = "asserted"  # "does not use EFA": the article's own claim that it does not
         if st == "historical" and (c.attribute in DATE_ATTRIBUTES or c.attribute in ("took_office", "tranche_date")):

@@ -105,9 +105,10 @@ def question_turn(seg: Segment, w: Words) -> bool:
     turn in a published chat ("**Assistant:** ..."): its words, which the author goes on to check."""
     if seg.kind != "paragraph":
         return False
-    if (w.question_turn.match(seg.text) or w.quoted_turn.match(seg.text)) and "\n" in seg.text.strip():
+    turn = w.question_turn.match(seg.text) or w.quoted_turn.match(seg.text)
+    if turn and "\n" in seg.text.strip():
         return False  # "**Frage 1:** ...\n**Antwort:** ...": a turn on each line (the extractor reads them by line)
-    return bool(w.question_turn.match(seg.text) or w.assistant_turn.match(seg.text) or w.quoted_turn.match(seg.text))
+    return bool(turn or w.assistant_turn.match(seg.text))
 
 
 def hedged(text: str, placed: Sequence[tuple[int, Quantity]], w: Words) -> set[int]:
@@ -204,22 +205,22 @@ def reported(s: Sentence) -> bool:
     return s.has_cue("REPORTED")
 
 
-def _open_quote(text: str) -> bool:
-    """Whether a quotation opened in the text is still open at its end ('... Tobias: "Love the show.')."""
+def _open_quote(text: str) -> str:
+    """The marks that close a quotation still open at the text's end ('... Tobias: "Love the show.'), or ""."""
     if text.count('"') % 2 == 1:
-        return True
+        return '"'
     if "„" in text:  # German marks: „ opens, “ (or ”) closes
-        return text.count("„") > text.count("“") + text.count("”")
-    return text.count("“") > text.count("”")  # English marks: “ opens, ” closes
+        return "“”" if text.count("„") > text.count("“") + text.count("”") else ""
+    return "”" if text.count("“") > text.count("”") else ""  # English marks: “ opens, ” closes
 
 
-def _closes_quote_in(text: str) -> bool:
-    """Whether the sentence closes a quotation it did not open (an odd straight quote, or a lone closing mark)."""
-    if text.count('"') % 2 == 1:
-        return True
-    if "„" in text:
-        return False
-    return text.count("”") > text.count("“") or ("“" in text and text.count("“") % 2 == 1 and not text.lstrip().startswith("“"))
+def _closes_quote(text: str, closers: str) -> bool:
+    """Whether the sentence closes the open quotation (a straight quote left unpaired, or a closing mark of more
+    than it opens itself)."""
+    if closers == '"':
+        return text.count('"') % 2 == 1
+    opened = text.count("„") if closers == "“”" else text.count("“")
+    return sum(text.count(c) for c in closers) > opened
 
 
 def carry_reported_speech(sentences: list[Sentence]) -> None:
@@ -234,7 +235,7 @@ def carry_reported_speech(sentences: list[Sentence]) -> None:
     for prev, s in pairwise(sentences):
         if reported(prev) and not reported(s) and s.w.subjunctive.search(s.text):
             s.cues = [*s.cues, Cue(s.start, s.start, "REPORTED:quoted")]
-        elif reported(prev) and not reported(s) and _open_quote(prev.text) and _closes_quote_in(s.text):
+        elif reported(prev) and not reported(s) and (closers := _open_quote(prev.text)) and _closes_quote(s.text, closers):
             # 'This is from Tobias: "Love the show. The MI300X has 256 GB."': the quoted mail goes on
             s.cues = [*s.cues, Cue(s.start, s.start, "REPORTED:quoted")]
         elif not reported(s) and QUOTED_ACROSS_LINES.search(prev.text) and (FULLY_QUOTED.fullmatch(s.text) or (
