@@ -27,7 +27,7 @@ def verify(claims: Iterable[Claim], ctx: CheckContext) -> list[tuple[str, Verdic
         at = replace(ctx, as_of=claim.as_of) if claim.as_of is not None else ctx  # "bis Ende 2024", a dated post
         out.append((check.code, as_announced(check.check(claim, at), at)))
     entities = ctx.factbase.entities
-    return [(code, named(by_stance(v, ctx.lang), entities)) for code, v in _without_corrections(out)]
+    return [(code, named(by_stance(v, ctx.lang), entities)) for code, v in _without_corrections(out, ctx.lang)]
 
 
 def named(v: Verdict, entities: Mapping[str, Entity]) -> Verdict:
@@ -74,16 +74,23 @@ def _key(v: Verdict) -> tuple:
     return c.sentence, c.entity, c.attribute, c.precision, c.sparsity, c.versus
 
 
-def _without_corrections(pairs: list[tuple[str, Verdict]]) -> list[tuple[str, Verdict]]:
+def _without_corrections(pairs: list[tuple[str, Verdict]], lang: str) -> list[tuple[str, Verdict]]:
     """A sentence that gives a once-true figure and the current one for the same thing tells the
     history ("288 GB was the announcement; it shipped with 256 GB"): the old figure is not claimed
-    as current. (Two figures where one was never true stay an alarm: that is a claim and a typo.)"""
+    as current, it was true then. (Two figures where one was never true stay an alarm: that is a claim
+    and a typo.)"""
     right: dict[tuple, list] = {}
     for _, v in pairs:
         if v.kind == "verified" and v.claim.quantity is not None and v.claim.stance == "asserted":
             right.setdefault(_key(v), []).append(v.claim.quantity)
-    return [(code, v) for code, v in pairs
-            if not (v.kind == "outdated" and any(_distinct(q, v.claim.quantity) for q in right.get(_key(v), ())))]
+    return [(code, _history(v, lang) if v.kind == "outdated"
+             and any(_distinct(q, v.claim.quantity) for q in right.get(_key(v), ())) else v) for code, v in pairs]
+
+
+def _history(v: Verdict, lang: str) -> Verdict:
+    """An outdated figure beside the current one: said of an earlier time, and true then."""
+    return replace(v, kind="verified", suggestion=None, reason=msg(lang, "stance_historical", reason=v.reason),
+                   claim=evolve(v.claim, stance="historical") if v.claim.stance == "asserted" else v.claim)
 
 
 def _distinct(a, b) -> bool:
