@@ -59,6 +59,8 @@ CASES = [(path.stem, case) for path in sorted(RULES_DIR.glob("*.yaml")) for case
 
 def _matches(finding, matcher: dict) -> bool:
     for key, want in matcher.items():
+        if key.endswith("_contains") or key.endswith("_contains_ci"):
+            want = [want] if isinstance(want, str) else want  # one substring, not its characters
         if key == "text_startswith":
             ok = finding.text.startswith(want)
         elif key.endswith("_contains_ci"):
