@@ -48,8 +48,8 @@ Attribute = Literal[  # what a fact can state
 
 # what a claim can be about besides a fact's attributes: a rate said without a word for which ("8 TB/s"),
 # a chip's price per hour (an instance's price over its chips), when a company's head took office, when one tranche
-# of an investment came (read from the investment's dated events)
-ClaimOnlyAttribute = Literal["bandwidth", "price_per_chip_hour", "took_office", "tranche_date"]
+# of an investment came (read from the investment's dated events), when hourly prices were cut (from the price history)
+ClaimOnlyAttribute = Literal["bandwidth", "price_per_chip_hour", "took_office", "tranche_date", "price_cut"]
 ClaimAttribute = Literal[Attribute, ClaimOnlyAttribute]
 Scope = Literal["chip", "port", "instance", "server", "system", "pod", "cluster", "company"]
 EntityKind = Literal["chip", "instance", "system", "pod", "interconnect", "organisation", "person", "family", "project"]

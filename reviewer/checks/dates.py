@@ -1,5 +1,5 @@
 """HW106 date: the year something was acquired, announced or became available, an investor first invested,
-or a company's head took office."""
+a company's head took office, or a provider cut its prices."""
 
 from __future__ import annotations
 
@@ -24,7 +24,8 @@ class DateClaim(Check):
     code = "HW106"
     name = "date"
 
-    attributes = frozenset({"acquired", "announced", "available", "first_investment", "took_office", "tranche_date"})
+    attributes = frozenset({"acquired", "announced", "available", "first_investment", "took_office", "tranche_date",
+                            "price_cut"})
 
     def applies(self, claim: Claim) -> bool:
         return claim.value_text is not None
@@ -45,6 +46,8 @@ class DateClaim(Check):
                      if f.fact.qualifiers.cumulative is False and f.fact.qualifiers.versus == claim.versus
                      and f.fact.valid_from is not None and f.base_value and amount
                      and abs(f.base_value - amount) <= 0.01 * amount]
+        if claim.attribute == "price_cut":  # the days the entity's hourly prices were cut
+            facts = fb.price_cuts(claim.entity)
         period = Period.decode(claim.value_text or "0")
         yearless = period.year == 0
         if yearless:  # "announced on November 12": the last November 12 on or before the article's date
@@ -57,6 +60,11 @@ class DateClaim(Check):
         if not hit and yearless and period.day is None:
             # "announced in December", written early in a December: this one or the last; either is meant
             hit = [f for f in facts if f.date.month == period.first_month and 0 <= (ctx.as_of - f.date).days <= 400]
+        if not hit and claim.attribute == "price_cut" and period.day is not None and not yearless:
+            # a cut is announced and takes effect within days of each other ("announced on June 5", in effect
+            # from June 1): a day within a week of it is that cut's
+            day = dt.date(period.year, period.first_month, period.day)
+            hit = [f for f in facts if abs((f.date - day).days) <= 7]
         if not hit and claim.attribute == "announced" and claim.scope == "presented":
             # "vorgestellt", "unveiled": a preview and the launch are both presentations
             hit = [f for f in fb.about(claim.entity, "available") if period.contains(f.date)]
@@ -81,6 +89,8 @@ class DateClaim(Check):
             released = [f for f in fb.about(claim.entity, "available") if f.fact.status == "current"]
             if released and all(f.date < start for f in released):
                 current = released
+        if claim.attribute == "price_cut" and all(abs((f.date - start).days) > 366 for f in current):
+            current = []  # a year or more from every cut the fact base knows: another cut, not a wrong date
         if claim.subject_how == "coreference" and current and all(
                 abs(f.date.year - period.year) > 2 for f in current):
             current = []  # a subject taken from context, years away from its dates: another event, not a wrong year

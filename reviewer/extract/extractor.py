@@ -239,7 +239,7 @@ class ClaimExtractor:
             st = "quoted"  # inside the segment's opening quotation (_quoted_lead)
         if st == "negated" and c.negated:
             st = "asserted"  # "does not use EFA": the article's own claim that it does not
-        if st == "historical" and (c.attribute in DATE_ATTRIBUTES or c.attribute in ("took_office", "tranche_date")):
+        if st == "historical" and (c.attribute in DATE_ATTRIBUTES or c.attribute in ("took_office", "tranche_date", "price_cut")):
             st = "asserted"  # "announced in March 2024": a date is the article's own claim about the past
         if sure == "high" and i >= 0 and (self._ambiguous(sentences[i], c.start - seg.start)
                                           or _unknown_name_between(sentences[i], c, c.start - seg.start,

@@ -142,6 +142,26 @@ class FactBase:
                                          for w in re.findall(r"\w+", name))
         return self._name_words
 
+    def price_cuts(self, entity_id: str) -> list[ResolvedFact]:
+        """The days an hourly price was cut: each price fact of the entity (or, for an organisation, of the
+        instances it sells) that begins the day a higher price of the same instance ends, with that day as
+        its value."""
+        ent = self.entities.get(entity_id)
+        if ent is None:
+            return []
+        instances = [e.id for e in self.entities.values() if e.kind == "instance" and e.vendor == entity_id] \
+            if ent.kind == "organisation" else [entity_id]
+        out = []
+        for instance in instances:
+            prices = self.about(instance, "price_per_hour")
+            for f in prices:
+                start = f.fact.valid_from
+                if start is not None and f.base_value is not None and any(
+                        g.fact.valid_until == start and g.base_value is not None and g.base_value > f.base_value
+                        and g.fact.qualifiers == f.fact.qualifiers for g in prices):
+                    out.append(replace(f, value=start))
+        return out
+
     def members(self, entity_id: str) -> list[str]:
         """The entity and what it stands for: a family's members ("TPU v5": v5e and v5p), each of whose figures
         may verify a claim about it."""
