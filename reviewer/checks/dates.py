@@ -63,8 +63,8 @@ class DateClaim(Check):
         if not hit and claim.attribute == "price_cut" and period.day is not None and not yearless:
             # a cut is announced and takes effect within days of each other ("announced on June 5", in effect
             # from June 1): a day within a week of it is that cut's
-            day = dt.date(period.year, period.first_month, period.day)
-            hit = [f for f in facts if abs((f.date - day).days) <= 7]
+            on = dt.date(period.year, period.first_month, period.day)
+            hit = [f for f in facts if abs((f.date - on).days) <= 7]
         if not hit and claim.attribute == "announced" and claim.scope == "presented":
             # "vorgestellt", "unveiled": a preview and the launch are both presentations
             hit = [f for f in fb.about(claim.entity, "available") if period.contains(f.date)]
