@@ -102,6 +102,7 @@ class Discourse:
     row_entities: dict[int, list[str]] = field(default_factory=dict)
     errata: bool = False  # under a heading such as "Corrections and updates": old values are quoted to be replaced
     comments: bool = False  # under a heading such as "Kommentare (5)": what readers wrote
+    speakers_own: bool = False  # a transcript said its speakers' statements are their own: their turns are quoted
     intro_sparsity: dict[int, str] = field(default_factory=dict)  # a list intro's "SPARSE:dense" ("alle Werte dicht:")
     thread: bool = False  # a forum post's header was seen ("**name** · Feb 9, 2026"): its blockquotes quote others
     # whose comment the text below a comment's byline is ("**name** · 27.01.2026, 09:41 · ▲ 57"): "reader" (their

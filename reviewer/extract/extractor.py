@@ -93,6 +93,9 @@ class ClaimExtractor:
         elif seg.kind in ("paragraph", "blockquote") and len(seg.text) < 300 and "\n" not in seg.text.strip() \
                 and self.w.comment_byline.match(seg.text):
             self.state.post_by = "staff" if self.w.author_reply.search(seg.text) else "reader"
+        if seg.kind in ("paragraph", "blockquote") and not self.state.speakers_own \
+                and self.w.speakers_own.search(seg.text):
+            self.state.speakers_own = True  # "Speakers' statements are their own": a transcript's turns are quoted
         if seg.kind in ("paragraph", "heading") or (seg.kind == "blockquote" and self.w.quote_intro.search(seg.text)):
             self.state.last_paragraph = seg.text  # "## Reply 6: u/someone", "> On Tue, Tom wrote:": the quote's intro
             if seg.kind == "paragraph" and self.w.post_header.match(seg.text):

@@ -58,6 +58,8 @@ def segment_stance(seg: Segment, state: Discourse, w: Words) -> str:
         return "asserted"  # the editors' reply under a reader's comment ("> **Redaktion** · Antwort auf @name ...")
     if seg.kind == "paragraph" and seg.text.startswith(("− ", "−\t")):
         return "corrected"  # "− alte Fassung" over "+ neue Fassung" in a version diff: the text an edit replaced
+    if state.speakers_own and seg.kind == "paragraph" and w.speaker_label.match(seg.text):
+        return "quoted"  # a speaker's turn in a transcript that disowns its speakers' statements
     if state.post_by == "reader" and seg.kind in ("paragraph", "blockquote", "list_item", "table_cell"):
         return "quoted"  # a reader's comment below its byline ("**name** · 27.01.2026, 09:41 · ▲ 57 ▼ 4")
     if (seg.kind == "blockquote" and state.thread) or quoted_blockquote(seg, state.last_paragraph, w) \
