@@ -101,6 +101,7 @@ class Discourse:
     # the entities the cells of a table row named so far, by the row's first cell ("| trn2.48xlarge | Trainium2 |")
     row_entities: dict[int, list[str]] = field(default_factory=dict)
     errata: bool = False  # under a heading such as "Corrections and updates": old values are quoted to be replaced
+    errata_level: int = 0  # that heading's level: a heading of its level or above ends the errata
     comments: bool = False  # under a heading such as "Kommentare (5)": what readers wrote
     speakers_own: bool = False  # a transcript said its speakers' statements are their own: their turns are quoted
     intro_sparsity: dict[int, str] = field(default_factory=dict)  # a list intro's "SPARSE:dense" ("alle Werte dicht:")

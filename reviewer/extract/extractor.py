@@ -100,8 +100,13 @@ class ClaimExtractor:
             self.state.last_paragraph = seg.text  # "## Reply 6: u/someone", "> On Tue, Tom wrote:": the quote's intro
             if seg.kind == "paragraph" and self.w.post_header.match(seg.text):
                 self.state.thread = True
-            if seg.kind == "heading" and self.w.errata_heading.search(seg.text):
-                self.state.errata = True  # "# Corrections and updates", "# Korrekturen und Ergänzungen"
+            if seg.kind == "heading":
+                level = _heading_level(seg.text)
+                if self.w.errata_heading.search(seg.text):
+                    # "# Corrections and updates", "## Berichtigung": up to the next heading of its level or above
+                    self.state.errata, self.state.errata_level = True, min(level, self.state.errata_level or level)
+                elif self.state.errata and level <= self.state.errata_level:
+                    self.state.errata, self.state.errata_level = False, 0
             if seg.kind == "heading":  # "## Kommentare (5)", "## 12 Comments": readers' words until the next heading
                 self.state.comments = bool(self.w.comments_heading.match(seg.text))
 
@@ -236,7 +241,7 @@ class ClaimExtractor:
         if seg.kind == "paragraph" and "\n" in seg.text and st == "asserted":
             at = c.start - seg.start  # "**Customer says:** ..." on its own line of a paragraph: that line's figures
             line = seg.text[seg.text.rfind("\n", 0, at) + 1:]
-            if self.w.quoted_turn.match(line) or self.w.question_turn.match(line):
+            if gates.asked(line, self.w):
                 st = "quoted"
         if st == "asserted" and c.end - seg.start < quoted_lead:
             st = "quoted"  # inside the segment's opening quotation (_quoted_lead)
@@ -374,6 +379,12 @@ class ClaimExtractor:
 # the name it was bound to, may be what the figure is about
 _MODEL_NUMBER = re.compile(r"\b[A-Z]{1,3}\d{2,4}[A-Z]{0,3}\b")
 _CLAUSE_AFTER = re.compile(r"[,;.:!?(]")
+
+
+def _heading_level(text: str) -> int:
+    """An ATX heading's level from its blanked marks ("###" and its space are four blanks); a setext one is 1."""
+    blanks = len(text) - len(text.lstrip(" "))
+    return max(1, blanks - 1) if blanks else 1
 
 
 def planned(s: Sentence, at: int) -> bool:

@@ -100,12 +100,22 @@ def quoted_blockquote(seg: Segment, before: str, w: Words) -> bool:
                 or w.quote_intro.search(before) or w.quote_source.search(before))
 
 
+def asked(text: str, w: Words) -> re.Match | None:
+    """The turn label a paragraph or line opens with: a question's ("Q:", "**Frage 6** (Name):") or a quoted
+    party's ("**Customer says:**"). A question labelled with its asker's name is a turn only when the text ends
+    with its question ("*Frage (Teilnehmer): Lohnt sich das?* – Die p5.48xlarge ...": the answer follows)."""
+    turn = w.question_turn.match(text)
+    if turn and "by" in turn.re.groupindex and turn.group("by") and not text.rstrip(" *_\n").endswith("?"):
+        turn = None
+    return turn or w.quoted_turn.match(text)
+
+
 def question_turn(seg: Segment, w: Words) -> bool:
     """An interviewer's turn ("Q:", "Frage:"): its figures are the premise of a question, not claims; a chatbot's
     turn in a published chat ("**Assistant:** ..."): its words, which the author goes on to check."""
     if seg.kind != "paragraph":
         return False
-    turn = w.question_turn.match(seg.text) or w.quoted_turn.match(seg.text)
+    turn = asked(seg.text, w)
     if turn and "\n" in seg.text.strip():
         return False  # "**Frage 1:** ...\n**Antwort:** ...": a turn on each line (the extractor reads them by line)
     return bool(turn or w.assistant_turn.match(seg.text))

@@ -32,7 +32,7 @@ from ..models import Claim, Segment, evolve
 from ..units import to_base
 from .discourse import Discourse
 from .gates import is_discussed, question_turn, quoted_blockquote, quoted_heading
-from .patterns import QUOTED
+from .patterns import FULLY_QUOTED, QUOTED
 from .sentence import Cue, Sentence
 
 _ARROW_AFTER = re.compile(r"[\s*_~]*(?:→|->|⟶|⇒|=>)\s*\S")
@@ -58,8 +58,9 @@ def segment_stance(seg: Segment, state: Discourse, w: Words) -> str:
         return "asserted"  # the editors' reply under a reader's comment ("> **Redaktion** · Antwort auf @name ...")
     if seg.kind == "paragraph" and seg.text.startswith(("− ", "−\t")):
         return "corrected"  # "− alte Fassung" over "+ neue Fassung" in a version diff: the text an edit replaced
-    if state.speakers_own and seg.kind == "paragraph" and w.speaker_label.match(seg.text):
-        return "quoted"  # a speaker's turn in a transcript that disowns its speakers' statements
+    if state.speakers_own and ((seg.kind == "paragraph" and w.speaker_label.match(seg.text))
+                               or (seg.kind in ("paragraph", "list_item") and _labelled_quotation(seg.text))):
+        return "quoted"  # a speaker's turn, a submitter's quoted words, on a page that disowns them
     if state.post_by == "reader" and seg.kind in ("paragraph", "blockquote", "list_item", "table_cell"):
         return "quoted"  # a reader's comment below its byline ("**name** · 27.01.2026, 09:41 · ▲ 57 ▼ 4")
     if (seg.kind == "blockquote" and state.thread) or quoted_blockquote(seg, state.last_paragraph, w) \
@@ -67,6 +68,12 @@ def segment_stance(seg: Segment, state: Discourse, w: Words) -> str:
             or question_turn(seg, w) or (seg.kind == "paragraph" and w.comment_header.match(seg.text)):
         return "quoted"  # (and a comment under "**Name** · Role")
     return "asserted"
+
+
+def _labelled_quotation(text: str) -> bool:
+    """'**@neuronaut** (Trn3 Gen1): "64x Trainium3, 144 GB ..."': a label, a colon and then only a quotation."""
+    colon = text.find(":", 0, 120)
+    return colon >= 0 and bool(FULLY_QUOTED.fullmatch(text, colon + 1))
 
 
 def answered(segs: Sequence[Segment], claims: list[Claim], w: Words) -> list[Claim]:
