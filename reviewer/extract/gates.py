@@ -105,7 +105,7 @@ def asked(text: str, w: Words) -> re.Match | None:
     party's ("**Customer says:**"). A question labelled with its asker's name is a turn only when the text ends
     with its question ("*Frage (Teilnehmer): Lohnt sich das?* – Die p5.48xlarge ...": the answer follows)."""
     turn = w.question_turn.match(text)
-    if turn and "by" in turn.re.groupindex and turn.group("by") and not text.rstrip(" *_\n").endswith("?"):
+    if turn and "asker" in turn.re.groupindex and turn.group("asker") and not text.rstrip(" *_\n").endswith("?"):
         turn = None
     return turn or w.quoted_turn.match(text)
 
