@@ -58,6 +58,11 @@ def segment_stance(seg: Segment, state: Discourse, w: Words) -> str:
         return "asserted"  # the editors' reply under a reader's comment ("> **Redaktion** · Antwort auf @name ...")
     if seg.kind == "paragraph" and seg.text.startswith(("− ", "−\t")):
         return "corrected"  # "− alte Fassung" over "+ neue Fassung" in a version diff: the text an edit replaced
+    if state.section == "refuted" and seg.kind == "list_item":
+        return "refuted"  # a list of the mistakes others made, under "## Common wrong answers" (a table of them has a
+        # column of the right values: its header says which)
+    if state.section == "measured" and seg.kind in ("paragraph", "list_item", "table_cell"):
+        return "measured"  # the author's own results, under "### 3.2 Eigene Messungen"
     if state.speakers_own and ((seg.kind == "paragraph" and w.speaker_label.match(seg.text))
                                or (seg.kind in ("paragraph", "list_item") and _labelled_quotation(seg.text))):
         return "quoted"  # a speaker's turn, a submitter's quoted words, on a page that disowns them
