@@ -376,6 +376,9 @@ class NumericValue(Check):
             return self._alternate(claim, ctx) or Verdict(
                 claim, "unverifiable", reason=msg(lang, "unverifiable", entity=ent_name, attribute=attr,
                                                   claimed=claim.text))
+        own = self._chips_own(claim, ctx, q, current)
+        if own is not None:
+            return own
         # (after such a slip, only another entity's very digits outweigh it: "rund 7,3 Tbit/s" of Ironwood's
         # 7.3 TB/s is not TPU v5e's 800 GiB/s, which is 6.9 Tbit/s)
         alternate = self._alternate(claim, ctx, exact=slip)
@@ -393,6 +396,28 @@ class NumericValue(Check):
             suggestion += claim.text[len(q.text):]  # "450 GB/s in each direction": the words stay
         return Verdict(claim, "contradicted", expected=expected, suggestion=suggestion,
                        sources=sources_of([expected_fact]), reason=reason, note=hint)
+
+    @staticmethod
+    def _chips_own(claim: Claim, ctx: CheckContext, q: Quantity, current: list[ResolvedFact]) -> Verdict | None:
+        """A system's per-chip figure ("NeuronLink-v4 at 2.56 TB/s per chip" in a Trn3 UltraServer, whose table
+        gives 2,048 GiB/s per chip) that is its chip's own figure for the same thing, where the chip's figures
+        include the system's too: two of the vendor's pages state one figure two ways, and the chip's is as good
+        a source as the system's."""
+        fb = ctx.factbase
+        chip = fb.chip_of(claim.entity)
+        if not chip or chip == claim.entity or not current or any(f.q.scope != "chip" for f in current):
+            return None
+        own = [f for f in fb.about(chip, claim.attribute) if f.q.scope == "chip" and f.valid_at(ctx.as_of)]
+        hits = [f for f in own if matches(q, f)]
+        if not hits or not any(f.base_value is not None and g.base_value is not None
+                               and abs(f.base_value - g.base_value) <= 1e-9 * max(1.0, abs(g.base_value))
+                               for f in own for g in current):
+            return None  # (only where the chip's own figures include the system's: a trn1n.32xlarge's 768 GiB/s
+            # per chip is its own, twice the chip's 384 GiB/s in a trn1.32xlarge)
+        expected = render_fact_value(hits[0], ctx.lang)
+        return Verdict(claim, "verified", expected=expected, sources=sources_of(hits),
+                       reason=msg(ctx.lang, "verified", entity=fb.entities[chip].name,
+                                  attribute=attr_name(ctx.lang, claim.attribute), claimed=claim.text, expected=expected))
 
     def _system_total(self, claim: Claim, ctx: CheckContext) -> Verdict | None:
         """"jeder Chip mit 28.800 Gbit/s EFA": the chip has no such figure, but a system built from it
