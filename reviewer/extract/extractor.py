@@ -93,6 +93,9 @@ class ClaimExtractor:
         elif seg.kind in ("paragraph", "blockquote") and len(seg.text) < 300 and "\n" not in seg.text.strip() \
                 and self.w.comment_byline.match(seg.text):
             self.state.post_by = "staff" if self.w.author_reply.search(seg.text) else "reader"
+        elif seg.kind == "paragraph" and self.state.post_by == "reader" and len(seg.text) < 300 \
+                and self.w.post_byline.match(seg.text.strip("\n")):
+            self.state.post_by = None  # the next post of a thread, not a reply's byline: its author's own words
         if seg.kind in ("paragraph", "blockquote") and not self.state.speakers_own \
                 and self.w.speakers_own.search(seg.text):
             self.state.speakers_own = True  # "Speakers' statements are their own": a transcript's turns are quoted
