@@ -58,6 +58,8 @@ def segment_stance(seg: Segment, state: Discourse, w: Words) -> str:
         return "asserted"  # the editors' reply under a reader's comment ("> **Redaktion** · Antwort auf @name ...")
     if seg.kind == "paragraph" and seg.text.startswith(("− ", "−\t")):
         return "corrected"  # "− alte Fassung" over "+ neue Fassung" in a version diff: the text an edit replaced
+    if seg.kind == "blockquote" and w.letter_signature.search(seg.text.rstrip()):
+        return "quoted"  # a reader's letter with its signature: their premises, which the answer below takes up
     if state.section == "refuted" and seg.kind == "list_item":
         return "refuted"  # a list of the mistakes others made, under "## Common wrong answers" (a table of them has a
         # column of the right values: its header says which)
