@@ -104,6 +104,7 @@ class Discourse:
     errata_level: int = 0  # that heading's level: a heading of its level or above ends the errata
     comments: bool = False  # under a heading such as "Kommentare (5)": what readers wrote
     section: str | None = None  # the stance a section heading gives its list items and cells ("Common wrong answers": refuted)
+    in_turn: bool = False  # after a speaker's label in such a transcript, until the next heading: their speech
     speakers_own: bool = False  # a transcript said its speakers' statements are their own: their turns are quoted
     intro_sparsity: dict[int, str] = field(default_factory=dict)  # a list intro's "SPARSE:dense" ("alle Werte dicht:")
     thread: bool = False  # a forum post's header was seen ("**name** · Feb 9, 2026"): its blockquotes quote others

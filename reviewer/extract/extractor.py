@@ -96,7 +96,11 @@ class ClaimExtractor:
         elif seg.kind == "paragraph" and self.state.post_by == "reader" and len(seg.text) < 300 \
                 and self.w.post_byline.match(seg.text.strip("\n")):
             self.state.post_by = None  # the next post of a thread, not a reply's byline: its author's own words
-        if seg.kind in ("paragraph", "blockquote") and not self.state.speakers_own \
+        if seg.kind == "heading":
+            self.state.in_turn = False
+        elif seg.kind == "paragraph" and self.state.speakers_own and self.w.speaker_label.match(seg.text):
+            self.state.in_turn = True  # a speech goes on past an interjection ("– Umso schlimmer, Herr Kollege. ...")
+        if seg.kind in ("paragraph", "blockquote", "heading") and not self.state.speakers_own \
                 and self.w.speakers_own.search(seg.text):
             self.state.speakers_own = True  # "Speakers' statements are their own": a transcript's turns are quoted
         if seg.kind in ("paragraph", "heading") or (seg.kind == "blockquote" and self.w.quote_intro.search(seg.text)):
@@ -246,7 +250,7 @@ class ClaimExtractor:
         if seg.kind == "paragraph" and "\n" in seg.text and st == "asserted":
             at = c.start - seg.start  # "**Customer says:** ..." on its own line of a paragraph: that line's figures
             line = seg.text[seg.text.rfind("\n", 0, at) + 1:]
-            if gates.asked(line, self.w):
+            if gates.asked(line, self.w) or gates.said_line(line, self.w):
                 st = "quoted"
         if st == "asserted" and c.end - seg.start < quoted_lead:
             st = "quoted"  # inside the segment's opening quotation (_quoted_lead)

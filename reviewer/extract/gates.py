@@ -110,6 +110,16 @@ def asked(text: str, w: Words) -> re.Match | None:
     return turn or w.quoted_turn.match(text)
 
 
+def said_line(text: str, w: Words) -> bool:
+    """'**Model B answered:** "The H200 has 80 GB ..."': a label with a verb of saying, its colon, and then only a
+    quotation (on this line): someone's words, which the next line may judge."""
+    line = text.split("\n", 1)[0]
+    colon = line.find(":", 0, 120)
+    if colon <= 0 or not (line.startswith("  ") or line[colon + 1:colon + 3] == "  "):
+        return False  # a label, set in bold (its marks are blanked); not a sentence ("A customer told us: "...")
+    return bool(w.quote_intro.search(line, 0, colon + 1)) and bool(FULLY_QUOTED.fullmatch(line, colon + 1))
+
+
 def question_turn(seg: Segment, w: Words) -> bool:
     """An interviewer's turn ("Q:", "Frage:"): its figures are the premise of a question, not claims; a chatbot's
     turn in a published chat ("**Assistant:** ..."): its words, which the author goes on to check."""

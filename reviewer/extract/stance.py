@@ -31,7 +31,7 @@ from ..lang.windows import Words
 from ..models import Claim, Segment, evolve
 from ..units import to_base
 from .discourse import Discourse
-from .gates import is_discussed, question_turn, quoted_blockquote, quoted_heading
+from .gates import is_discussed, question_turn, quoted_blockquote, quoted_heading, said_line
 from .patterns import FULLY_QUOTED, QUOTED
 from .sentence import Cue, Sentence
 
@@ -65,6 +65,11 @@ def segment_stance(seg: Segment, state: Discourse, w: Words) -> str:
         # column of the right values: its header says which)
     if state.section == "measured" and seg.kind in ("paragraph", "list_item", "table_cell"):
         return "measured"  # the author's own results, under "### 3.2 Eigene Messungen"
+    if state.speakers_own and state.in_turn and seg.kind == "paragraph" and not seg.text.lstrip(" *_").startswith("["):
+        return "quoted"  # the speech goes on after an interjection (a bracketed fact-check between turns is the page's)
+    if (seg.kind in ("paragraph", "list_item") and "\n" not in seg.text.strip() and said_line(seg.text, w)) \
+            or (seg.kind == "blockquote" and _labelled_quotation(seg.text)):
+        return "quoted"  # '**Model A answered:** "The H200 carries 141 GB ..."', '> **Model A:** "Roughly 3,958 ..."'
     if state.speakers_own and ((seg.kind == "paragraph" and w.speaker_label.match(seg.text))
                                or (seg.kind in ("paragraph", "list_item") and _labelled_quotation(seg.text))):
         return "quoted"  # a speaker's turn, a submitter's quoted words, on a page that disowns them
