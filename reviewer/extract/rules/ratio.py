@@ -66,6 +66,8 @@ def ratio_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, equal: bo
         own = figures_ratio(ctx, seg, s, q)
         if own is not None:
             return own
+    if q.unit == "percent" and s.w.utilization_after.match(s.text, q.end - s.start):
+        return None  # "at 40 % MFU or better": how well a run uses the chips, not a ratio of two of them
     if s.w.as_many_after.match(s.text, q.end - s.start):
         return None  # "Zehnmal so viele wie bei der Vorgängergeneration", "ten times as many": a count, not compute
     if q.unit == "times" and _FACTOR_OF_FIGURE.match(s.text, q.end - s.start):
