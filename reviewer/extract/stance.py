@@ -60,6 +60,8 @@ def segment_stance(seg: Segment, state: Discourse, w: Words) -> str:
         return "corrected"  # "− alte Fassung" over "+ neue Fassung" in a version diff: the text an edit replaced
     if seg.kind == "blockquote" and w.letter_signature.search(seg.text.rstrip()):
         return "quoted"  # a reader's letter with its signature: their premises, which the answer below takes up
+    if seg.kind in ("list_item", "paragraph") and w.rumour_lead.match(seg.text):
+        return "speculation"  # "- **MI355X refresh rumour.** A reseller claims AMD will ship ... 432 GB of HBM"
     if state.section == "refuted" and seg.kind == "list_item":
         return "refuted"  # a list of the mistakes others made, under "## Common wrong answers" (a table of them has a
         # column of the right values: its header says which)
