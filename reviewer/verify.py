@@ -54,7 +54,7 @@ def by_stance(v: Verdict, lang: str) -> Verdict:
     (not in the log's findings: reviewer/api.py)."""
     stance = v.claim.stance
     if stance == "historical" and v.kind == "outdated":
-        return replace(v, kind="verified", reason=msg(lang, "stance_historical", reason=v.reason))
+        return _true_then(v, lang)
     if stance == "speculation" and v.kind in ("contradicted", "outdated"):
         return replace(v, kind="unverifiable", suggestion=None,
                        reason=msg(lang, "stance_speculation", reason=v.reason))
@@ -89,8 +89,13 @@ def _without_corrections(pairs: list[tuple[str, Verdict]], lang: str) -> list[tu
 
 def _history(v: Verdict, lang: str) -> Verdict:
     """An outdated figure beside the current one: said of an earlier time, and true then."""
-    return replace(v, kind="verified", suggestion=None, reason=msg(lang, "stance_historical", reason=v.reason),
+    return replace(_true_then(v, lang), suggestion=None,
                    claim=evolve(v.claim, stance="historical") if v.claim.stance == "asserted" else v.claim)
+
+
+def _true_then(v: Verdict, lang: str) -> Verdict:
+    """An outdated verdict turned verified: the figure was true at the time the sentence speaks of."""
+    return replace(v, kind="verified", reason=msg(lang, "stance_historical", reason=v.reason))
 
 
 def _distinct(a, b) -> bool:

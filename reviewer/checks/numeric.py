@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from typing import cast
 
@@ -410,8 +411,7 @@ class NumericValue(Check):
         own = [f for f in fb.about(chip, claim.attribute) if f.q.scope == "chip" and f.valid_at(ctx.as_of)]
         hits = [f for f in own if matches(q, f)]
         if not hits or not any(f.base_value is not None and g.base_value is not None
-                               and abs(f.base_value - g.base_value) <= 1e-9 * max(1.0, abs(g.base_value))
-                               for f in own for g in current):
+                               and math.isclose(f.base_value, g.base_value, rel_tol=1e-9) for f in own for g in current):
             return None  # (only where the chip's own figures include the system's: a trn1n.32xlarge's 768 GiB/s
             # per chip is its own, twice the chip's 384 GiB/s in a trn1.32xlarge)
         expected = render_fact_value(hits[0], ctx.lang)

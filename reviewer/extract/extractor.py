@@ -85,7 +85,7 @@ class ClaimExtractor:
         """What a paragraph or heading says of the segments after it: the intro of a quote below it, a thread, an
         errata page, a section of readers' comments."""
         if seg.kind == "heading":
-            self.state.post_by = None
+            self.state.post_by, self.state.in_turn = None, False
         elif seg.kind == "paragraph" and self.w.mail_header.match(seg.text):
             self.state.thread, self.state.post_by = True, None  # a mail of a thread: its "> " lines quote the mails before
         elif seg.kind == "paragraph" and self.w.forwarded.match(seg.text):
@@ -96,9 +96,7 @@ class ClaimExtractor:
         elif seg.kind == "paragraph" and self.state.post_by == "reader" and len(seg.text) < 300 \
                 and self.w.post_byline.match(seg.text.strip("\n")):
             self.state.post_by = None  # the next post of a thread, not a reply's byline: its author's own words
-        if seg.kind == "heading":
-            self.state.in_turn = False
-        elif seg.kind == "paragraph" and self.state.speakers_own and self.w.speaker_label.match(seg.text):
+        if seg.kind == "paragraph" and self.state.speakers_own and self.w.speaker_label.match(seg.text):
             self.state.in_turn = True  # a speech goes on past an interjection ("– Umso schlimmer, Herr Kollege. ...")
         if seg.kind in ("paragraph", "blockquote", "heading") and not self.state.speakers_own \
                 and self.w.speakers_own.search(seg.text):
@@ -114,7 +112,7 @@ class ClaimExtractor:
                     self.state.errata, self.state.errata_level = True, min(level, self.state.errata_level or level)
                 elif self.state.errata and level <= self.state.errata_level:
                     self.state.errata, self.state.errata_level = False, 0
-            if seg.kind == "heading":  # "## Kommentare (5)", "## 12 Comments": readers' words until the next heading
+                # "## Kommentare (5)", "## 12 Comments": readers' words until the next heading
                 self.state.comments = bool(self.w.comments_heading.match(seg.text) or self.w.party_heading.match(seg.text))
                 self.state.section = "refuted" if self.w.mistakes_heading.match(seg.text) \
                     else "measured" if self.w.measured_heading.match(seg.text) else None

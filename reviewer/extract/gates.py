@@ -110,14 +110,21 @@ def asked(text: str, w: Words) -> re.Match | None:
     return turn or w.quoted_turn.match(text)
 
 
+def labelled_quotation(text: str) -> int:
+    """Where the label of '**@neuronaut** (Trn3 Gen1): "64x Trainium3, 144 GB ..."' ends (a label, a colon and then
+    only a quotation): the colon's offset, or -1."""
+    colon = text.find(":", 0, 120)
+    return colon if colon >= 0 and FULLY_QUOTED.fullmatch(text, colon + 1) else -1
+
+
 def said_line(text: str, w: Words) -> bool:
     """'**Model B answered:** "The H200 has 80 GB ..."': a label with a verb of saying, its colon, and then only a
     quotation (on this line): someone's words, which the next line may judge."""
     line = text.split("\n", 1)[0]
-    colon = line.find(":", 0, 120)
+    colon = labelled_quotation(line)
     if colon <= 0 or not (line.startswith("  ") or line[colon + 1:colon + 3] == "  "):
         return False  # a label, set in bold (its marks are blanked); not a sentence ("A customer told us: "...")
-    return bool(w.quote_intro.search(line, 0, colon + 1)) and bool(FULLY_QUOTED.fullmatch(line, colon + 1))
+    return bool(w.quote_intro.search(line, 0, colon + 1))
 
 
 def question_turn(seg: Segment, w: Words) -> bool:

@@ -31,8 +31,8 @@ from ..lang.windows import Words
 from ..models import Claim, Segment, evolve
 from ..units import to_base
 from .discourse import Discourse
-from .gates import is_discussed, question_turn, quoted_blockquote, quoted_heading, said_line
-from .patterns import FULLY_QUOTED, QUOTED
+from .gates import is_discussed, labelled_quotation, question_turn, quoted_blockquote, quoted_heading, said_line
+from .patterns import QUOTED
 from .sentence import Cue, Sentence
 
 _ARROW_AFTER = re.compile(r"[\s*_~]*(?:→|->|⟶|⇒|=>)\s*\S")
@@ -70,10 +70,10 @@ def segment_stance(seg: Segment, state: Discourse, w: Words) -> str:
     if state.speakers_own and state.in_turn and seg.kind == "paragraph" and not seg.text.lstrip(" *_").startswith("["):
         return "quoted"  # the speech goes on after an interjection (a bracketed fact-check between turns is the page's)
     if (seg.kind in ("paragraph", "list_item") and "\n" not in seg.text.strip() and said_line(seg.text, w)) \
-            or (seg.kind == "blockquote" and _labelled_quotation(seg.text)):
+            or (seg.kind == "blockquote" and labelled_quotation(seg.text) >= 0):
         return "quoted"  # '**Model A answered:** "The H200 carries 141 GB ..."', '> **Model A:** "Roughly 3,958 ..."'
     if state.speakers_own and ((seg.kind == "paragraph" and w.speaker_label.match(seg.text))
-                               or (seg.kind in ("paragraph", "list_item") and _labelled_quotation(seg.text))):
+                               or (seg.kind in ("paragraph", "list_item") and labelled_quotation(seg.text) >= 0)):
         return "quoted"  # a speaker's turn, a submitter's quoted words, on a page that disowns them
     if state.post_by == "reader" and seg.kind in ("paragraph", "blockquote", "list_item", "table_cell"):
         return "quoted"  # a reader's comment below its byline ("**name** · 27.01.2026, 09:41 · ▲ 57 ▼ 4")
@@ -82,12 +82,6 @@ def segment_stance(seg: Segment, state: Discourse, w: Words) -> str:
             or question_turn(seg, w) or (seg.kind == "paragraph" and w.comment_header.match(seg.text)):
         return "quoted"  # (and a comment under "**Name** · Role")
     return "asserted"
-
-
-def _labelled_quotation(text: str) -> bool:
-    """'**@neuronaut** (Trn3 Gen1): "64x Trainium3, 144 GB ..."': a label, a colon and then only a quotation."""
-    colon = text.find(":", 0, 120)
-    return colon >= 0 and bool(FULLY_QUOTED.fullmatch(text, colon + 1))
 
 
 def answered(segs: Sequence[Segment], claims: list[Claim], w: Words) -> list[Claim]:

@@ -97,6 +97,7 @@ class FactBase:
     _by_chip: dict[str | None, list[str]] | None = field(default=None, repr=False)
     _by_name: dict[str, Entity] | None = field(default=None, repr=False)
     _name_words: frozenset[str] | None = field(default=None, repr=False)
+    _price_cuts: dict[str, list[ResolvedFact]] = field(default_factory=dict, repr=False)
 
     def about(self, entity: str, attribute: str) -> list[ResolvedFact]:
         return self._index.get((entity, attribute), [])
@@ -145,7 +146,9 @@ class FactBase:
     def price_cuts(self, entity_id: str) -> list[ResolvedFact]:
         """The days an hourly price was cut: each price fact of the entity (or, for an organisation, of the
         instances it sells) that begins the day a higher price of the same instance ends, with that day as
-        its value."""
+        its value (asked for every name in a sentence about a price cut: kept once worked out)."""
+        if entity_id in self._price_cuts:
+            return self._price_cuts[entity_id]
         ent = self.entities.get(entity_id)
         if ent is None:
             return []
@@ -160,6 +163,7 @@ class FactBase:
                         g.fact.valid_until == start and g.base_value is not None and g.base_value > f.base_value
                         and g.fact.qualifiers == f.fact.qualifiers for g in prices):
                     out.append(replace(f, value=start))
+        self._price_cuts[entity_id] = out
         return out
 
     def members(self, entity_id: str) -> list[str]:
