@@ -145,7 +145,8 @@ class RatioClaim(Check):
             """One figure per precision (for compute) or per direction (a link's bandwidth each way or both)."""
             out: dict[tuple, ResolvedFact] = {}
             for f in fb.about(entity, metric):
-                if f.fact.status == "current" and f.valid_at(ctx.as_of) and f.q.sparsity != "sparse" and f.base_value:
+                if f.fact.status in ("current", "announced") and f.valid_at(ctx.as_of) and f.q.sparsity != "sparse" \
+                        and f.base_value:  # (an announced chip against a shipping one: "432 GB, twice the MI355X's")
                     out.setdefault((f.q.precision, f.q.direction), f)
             return out
 

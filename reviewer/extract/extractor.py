@@ -168,7 +168,8 @@ class ClaimExtractor:
             self.state.row_lead[row] = seg.block
         quantities = self._note_cells(seg, sentences, doc._.hw_quantities or ())
         placed = _place(sentences, quantities)
-        stance.mark_myths(sentences)  # (after the figures are placed: "That is wrong." refutes a figure)
+        # (after the figures are placed: "That is wrong." refutes a figure)
+        stance.mark_myths(sentences, mistake=self.state.section == "refuted" and seg.kind == "list_item")
         out: list[Claim] = []
         hedged = gates.hedged(doc_text(doc), placed, self.w)
         unasserted: list[tuple[int, str]] = []  # figures of reported speech and quoted mistakes, with their stance
@@ -250,7 +251,7 @@ class ClaimExtractor:
             line = seg.text[seg.text.rfind("\n", 0, at) + 1:]
             if gates.asked(line, self.w) or gates.said_line(line, self.w):
                 st = "quoted"
-        if st == "asserted" and c.end - seg.start < quoted_lead:
+        if st == "asserted" and 0 <= c.end - seg.start < quoted_lead:
             st = "quoted"  # inside the segment's opening quotation (_quoted_lead)
         if st == "negated" and c.negated:
             st = "asserted"  # "does not use EFA": the article's own claim that it does not
@@ -340,6 +341,7 @@ class ClaimExtractor:
         """The article's topic (its first heading's one entity); a table cell's text, unit and cues."""
         if seg.kind == "table_cell":
             self.state.cell_text[seg.block] = seg.text.strip(" *_")
+            self.state.cell_at[seg.block] = (seg.start, seg.text)
             if not any(s.mentions for s in sentences) and seg.col_header >= 0 \
                     and self.w.generation_header.search(self.state.cell_text.get(seg.col_header, "")):
                 first = self._first_generations().get(seg.text.strip(" *_").lower())

@@ -62,9 +62,6 @@ def segment_stance(seg: Segment, state: Discourse, w: Words) -> str:
         return "quoted"  # a reader's letter with its signature: their premises, which the answer below takes up
     if seg.kind in ("list_item", "paragraph") and w.rumour_lead.match(seg.text):
         return "speculation"  # "- **MI355X refresh rumour.** A reseller claims AMD will ship ... 432 GB of HBM"
-    if state.section == "refuted" and seg.kind == "list_item":
-        return "refuted"  # a list of the mistakes others made, under "## Common wrong answers" (a table of them has a
-        # column of the right values: its header says which)
     if state.section == "measured" and seg.kind in ("paragraph", "list_item", "table_cell"):
         return "measured"  # the author's own results, under "### 3.2 Eigene Messungen"
     if state.speakers_own and state.in_turn and seg.kind == "paragraph" and not seg.text.lstrip(" *_").startswith("["):
@@ -168,9 +165,15 @@ def _same_value(a: Claim, b: Claim) -> bool:
     return (a.value_text or a.text).casefold() == (b.value_text or b.text).casefold()
 
 
-def mark_myths(sentences: list[Sentence]) -> None:
+def mark_myths(sentences: list[Sentence], mistake: bool = False) -> None:
     """"Myth: Trainium3 has four times the memory. Fact: ...": the sentences from a myth label to the next
-    fact label are refuted; so is a sentence followed by "That is wrong." / "Das stimmt nicht." """
+    fact label are refuted; so is a sentence followed by "That is wrong." / "Das stimmt nicht." / "If only.", and
+    one that mocks its figure ("Sure, and the B200 surely has a terabyte of memory."). A list item under
+    a heading of mistakes (`mistake`: "## Common wrong answers", "Sidebar: What the book gets wrong") states the
+    mistake in its first sentence; what follows it is the right value ("- p. 57: H100 FP8 given as 3,958 TFLOPS
+    dense. That is the sparse figure; dense is 1,979 TFLOPS.")."""
+    if mistake and sentences:
+        sentences[0].refuted = True
     refuting = False
     for i, s in enumerate(sentences):
         labelled = ":" in s.text or "–" in s.text or "—" in s.text  # (every label ends with one of them)
@@ -181,7 +184,8 @@ def mark_myths(sentences: list[Sentence]) -> None:
             elif s.w.fact_label.search(line):
                 refuting = False
         nxt = sentences[i + 1] if i + 1 < len(sentences) else None
-        if refuting or (nxt is not None and s.quantities and s.w.refuted_next.search(nxt.text)):
+        if refuting or (nxt is not None and s.quantities and s.w.refuted_next.search(nxt.text)) \
+                or s.w.ironic_lead.match(s.text):
             s.refuted = True
         if refuting and labelled and QUOTED.search(s.text):
             refuting = False  # 'Common misconception: "A trn2.48xlarge has 64 chips." It has 16.': the quote is the myth

@@ -27,6 +27,8 @@ def count_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim 
         return None  # "| Llama 3.1 8B, 1 GPU | 9.870 |" under "Durchsatz (Tokens/s)": a measure in another unit
     if q.text.lower() in s.w.indefinite and not s.w.only_before.search(s.text[:q.start - s.start]):
         return None  # "für einen Chip, eine Instanz oder ein Rack": an article, not a count
+    if q.value == 1 and s.w.as_one_before.search(s.text, max(0, q.start - s.start - 40), q.start - s.start):
+        return None  # "a rack pretending to be one GPU", "wie eine einzige GPU": a likeness, not a count
     if s.w.worth_after.match(s.text, q.end - s.start):
         return None  # "you span only 4 chips' worth of cores": a measure of cores, not a count of chips
     if q.value != int(q.value):

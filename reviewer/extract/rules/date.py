@@ -53,6 +53,9 @@ def date_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
                      for m in s.w.yearless_month.finditer(s.text)]
     if not dates or all(s.start + m.end() <= seg.lead_end for m in years):
         dates = _months_of_lead_year(seg, s) or dates  # "- **2024:** Intel launches Gaudi 3 in June."
+    if not dates and seg.kind == "table_cell" and seg.row_header >= 0:
+        yield from _row_date(ctx, seg, s, cues)  # "| Juni 2025 | Computex | Vorstellung von NVLink Fusion |"
+        return
     owner = _cue_owners(s, cues, dates)
     for start, end, at, period in dates:
         a, b = s.start + start, s.start + end
@@ -91,6 +94,31 @@ def date_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
 
 
 _CLAUSE_END = re.compile(r";|,\s")  # (punctuation, no language's words)
+
+
+def _row_date(ctx: Subjects, seg: Segment, s: Sentence, cues: list[Cue]) -> Iterable[Claim]:
+    """A timeline table's row: its first cell is a date and nothing else, and this cell presents or launches
+    the one entity it names with that date in the fact base ("| June 2025 | Computex: NVLink Fusion unveiled |")."""
+    at_text = ctx.state.cell_at.get(seg.row_header)
+    if at_text is None:
+        return
+    cell_start, text = at_text
+    years = list(YEAR.finditer(text))
+    if len(years) != 1:
+        return
+    m = years[0]
+    at, period = period_before(text, m.start(), int(m.group()))
+    if text[:at].strip(" *_\t") or text[m.end():].strip(" *_.\t"):
+        return  # (a cell with more than a date: "seit 2024", "2024 (Vorschau)")
+    cue = cues[0]
+    attribute = {"ACQ": "acquired", "ATTR:announced": "announced", "ATTR:available": "available"}[cue.label]
+    named = {x.entity: x for x in s.mentions if ctx.fb.about(x.entity, attribute)}
+    if len(named) != 1:
+        return
+    (entity, mention), = named.items()
+    yield Claim(entity=entity, attribute=attribute, start=cell_start + at, end=cell_start + m.end(),
+                text=text[at:m.end()], value_text=period.encode(), sentence=s.text.strip(), subject_text=mention.text,
+                subject_how="table")
 
 
 def _apart(s: Sentence, c: Cue, *, words: int, b: int) -> int:

@@ -66,6 +66,8 @@ def ratio_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, equal: bo
         own = figures_ratio(ctx, seg, s, q)
         if own is not None:
             return own
+    if s.w.kind_of_after.match(s.text, q.end - s.start):
+        return None  # "the 4x-style figures in AWS's launch material": a kind of figure, not a ratio
     if q.unit == "percent" and s.w.utilization_after.match(s.text, q.end - s.start):
         return None  # "at 40 % MFU or better": how well a run uses the chips, not a ratio of two of them
     if s.w.as_many_after.match(s.text, q.end - s.start):

@@ -10,7 +10,7 @@ from ...models import Claim, Segment
 from ...periods import period_before
 from ..patterns import YEAR
 from ..rule import SENTENCE, Rule
-from ..sentence import Sentence
+from ..sentence import Cue, Mention, Sentence
 from ..subjects import Subjects
 
 
@@ -35,9 +35,12 @@ def role_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
             role = min(roles, key=lambda c: abs(c.start - p.start))
             if abs(role.start - p.start) > 40 or ";" in s.text[min(role.start, p.start) - s.start:max(role.end, p.end) - s.start]:
                 continue  # (not "Heute führt Lip-Bu Tan den Konzern; Pat Gelsinger war ... abgetreten": another clause's)
-            org = min(orgs, key=lambda o: abs(o.start - role.start)).entity if orgs else ctx.org_of(p.entity)
+            org = _organisation(ctx, s, orgs, role, p) if orgs else ctx.org_of(p.entity)
             if org is None:
                 continue
+            if not any(o.end <= p.start and o.entity != p.entity for o in people) \
+                    and s.w.succeeded.search(s.text, max(0, p.start - s.start - 40), p.start - s.start):
+                continue  # "| AWS | CEO, Nachfolger von Adam Selipsky |": the predecessor of someone the row is about
             past = bool(s.cue("PAST")) and any(abs(c.start - role.start) < 50 for c in s.cue("PAST"))
             scope = "past" if past else None
             years = [] if past else list(YEAR.finditer(s.text))
@@ -60,6 +63,21 @@ def role_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
             yield Claim(entity=org, attribute=role.label.split(":", 1)[1], start=seg.start + p.start,
                         end=seg.start + p.end, text=p.text, value_text=ctx.fb.entities[p.entity].name,
                         scope=scope, sentence=s.text.strip(), subject_text=p.text)
+
+
+def _organisation(ctx: Subjects, s: Sentence, orgs: list[Mention], role: Cue, p: Mention) -> str:
+    """The organisation whose role the person holds: the one the role word is attached to ("AWS CEO", "Chef von
+    AMD"), or else the one the fact base records the person in that role at ("Jonathan Ross wechselte zu Nvidia,
+    seither führt Simon Edwards die Firma": Groq's), or else the nearest."""
+    nearest = min(orgs, key=lambda o: abs(o.start - role.start))
+    gap = s.text[nearest.end - s.start:role.start - s.start] if nearest.end <= role.start \
+        else s.text[role.end - s.start:nearest.start - s.start]
+    if s.w.role_attached.fullmatch(gap):
+        return nearest.entity
+    name = ctx.fb.entities[p.entity].name
+    attribute = role.label.split(":", 1)[1]
+    held = [o for o in orgs if any(f.value == name for f in ctx.fb.about(o.entity, attribute))]
+    return min(held, key=lambda o: abs(o.start - role.start)).entity if held else nearest.entity
 
 
 RULE = Rule("role", (SENTENCE,), role_claims, order=40, cues=("ROLE:",))

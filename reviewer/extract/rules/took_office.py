@@ -39,6 +39,8 @@ def took_office(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
         took = s.w.took_office.search(s.text, max(0, at - 28), at) or s.w.took_office_after.match(s.text, m.end())
         if not took or s.w.no_longer_after.match(s.text, m.end()):
             continue  # ("ist seit Dezember 2024 nicht mehr Intel-Chef": when the term ended, not when it began)
+        if s.w.not_office_before.search(s.text, max(0, took.start() - 30), took.start()):
+            continue  # ("The MI300X, on sale since December 2023": a product's date)
         a = s.start + at
         person = min(people, key=lambda p: abs(p.start - a))
         if abs(person.start - a) > 120:
