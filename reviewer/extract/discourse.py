@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -107,6 +108,12 @@ class Discourse:
     section: str | None = None  # the stance a section heading gives its list items and cells ("Common wrong answers": refuted)
     in_turn: bool = False  # after a speaker's label in such a transcript, until the next heading: their speech
     speakers_own: bool = False  # a transcript said its speakers' statements are their own: their turns are quoted
+    # a document the page reproduces and disowns ("Wir geben die Pressemitteilung im Wortlaut wieder"): the block of
+    # that paragraph, until the document ends ("— Ende der Pressemitteilung —") or the page's own section begins
+    reproduced: int = -1
+    # the day of an old revision a paragraph introduces ("the introduction as it stood in the revision of 20 August
+    # 2024"): the blockquotes below it are history, judged at that day
+    revision_of: dt.date | None = None
     intro_sparsity: dict[int, str] = field(default_factory=dict)  # a list intro's "SPARSE:dense" ("alle Werte dicht:")
     thread: bool = False  # a forum post's header was seen ("**name** · Feb 9, 2026"): its blockquotes quote others
     # whose comment the text below a comment's byline is ("**name** · 27.01.2026, 09:41 · ▲ 57"): "reader" (their

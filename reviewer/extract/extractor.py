@@ -16,6 +16,7 @@ entity, the nearest earlier mention in the paragraph, the list's intro or the se
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
@@ -28,10 +29,11 @@ from ..factbase.base import FactBase
 from ..lang import words
 from ..models import Claim, Quantity, Segment, evolve
 from ..nlp import doc_text
+from ..periods import period_before
 from ..vocabulary import DATE_ATTRIBUTES
 from . import gates, stance
 from .discourse import Discourse, Memory, header_unit, newest_for_new, with_header
-from .patterns import HARDWARE_KINDS, QUOTED_LEAD
+from .patterns import HARDWARE_KINDS, QUOTED_LEAD, YEAR
 from .rules import SENTENCE_RULES, figure_claim
 from .sentence import Cue, Sentence, clause_start, compared_in, counted_in, plan_words_before, split_sentences
 from .subjects import Subjects, unnamed_variant
@@ -98,6 +100,14 @@ class ClaimExtractor:
             self.state.post_by = None  # the next post of a thread, not a reply's byline: its author's own words
         if seg.kind == "paragraph" and self.state.speakers_own and self.w.speaker_label.match(seg.text):
             self.state.in_turn = True  # a speech goes on past an interjection ("– Umso schlimmer, Herr Kollege. ...")
+        if seg.kind != "blockquote":
+            self.state.revision_of = _named_day(seg.text) if seg.kind == "paragraph" and self.w.old_revision.search(seg.text) \
+                else None
+        if self.state.reproduced < 0 and seg.kind == "paragraph" and self.w.reproduced_intro.search(seg.text):
+            self.state.reproduced = seg.block  # "Wir geben die Pressemitteilung im Wortlaut wieder; sie ist keine ..."
+        elif self.state.reproduced >= 0 and ((seg.kind == "paragraph" and self.w.reproduced_end.match(seg.text))
+                                             or (seg.kind == "heading" and self.w.own_heading.match(seg.text))):
+            self.state.reproduced = -1  # "— Ende der Pressemitteilung —", "## Unsere Einordnung"
         if seg.kind in ("paragraph", "blockquote", "heading") and not self.state.speakers_own \
                 and self.w.speakers_own.search(seg.text):
             self.state.speakers_own = True  # "Speakers' statements are their own": a transcript's turns are quoted
@@ -136,6 +146,21 @@ class ClaimExtractor:
         """The segment's claims, each with its stance (reviewer/extract/stance.py). A figure the article
         does not assert (reported speech, a quoted mistake, a quoted heading) is read as a claim to show
         what it says, but what its rule inferred is not remembered: it does not move the article's subject."""
+        out = self._claims(seg, doc)
+        if self.state.revision_of is not None and seg.kind == "blockquote":
+            # "> Nvidia's B200 pairs 192 GB of HBM3e with 8 TB/s" under "... as it stood in the revision of 20 August
+            # 2024": the old revision's words, judged at its day
+            then = self.state.revision_of
+            out = [evolve(c, stance="historical", as_of=c.as_of or then) if c.stance == "asserted" else c for c in out]
+        if 0 <= self.state.reproduced < seg.block and out:
+            # inside a document the page reproduces and disowns: its words, except the page's remarks in brackets
+            # ("[Anm. d. Red.: 18 PFLOPS gelten mit Sparsity ...]")
+            remarks = [(seg.start + m.start(), seg.start + m.end()) for m in self.w.editor_remark.finditer(seg.text)]
+            out = [evolve(c, stance="quoted") if c.stance == "asserted" and not any(a <= c.start < b for a, b in remarks)
+                   else c for c in out]
+        return out
+
+    def _claims(self, seg: Segment, doc: Doc) -> list[Claim]:
         row = seg.row_header
         if seg.kind == "table_cell" and row in self.state.row_lead:
             seg = replace(seg, row_header=self.state.row_lead[row])  # "| Nvidia | H200 | 141 |": the H200's row
@@ -257,6 +282,13 @@ class ClaimExtractor:
             st = "asserted"  # "does not use EFA": the article's own claim that it does not
         if st == "historical" and (c.attribute in DATE_ATTRIBUTES or c.attribute in ("took_office", "tranche_date", "price_cut")):
             st = "asserted"  # "announced in March 2024": a date is the article's own claim about the past
+        if st == "historical" and c.as_of is None and c.quantity is not None and i >= 0:
+            text = sentences[i].text
+            at = c.start - seg.start - sentences[i].start
+            clause = text[text.rfind(";", 0, max(at, 0)) + 1:len(text) if text.find(";", at) < 0 else text.find(";", at)]
+            then = _named_day(clause)  # (the clause's own date: "...; the first $4 billion was announced in Sept 2024")
+            if then is not None:
+                c = evolve(c, as_of=then)  # "bei der Vorschau im Juni 2025 war von 19,6 TB/s die Rede": judged then
         if sure == "high" and i >= 0 and (self._ambiguous(sentences[i], c.start - seg.start)
                                           or _unknown_name_between(sentences[i], c, c.start - seg.start,
                                                                    self.fb.name_words())):
@@ -443,3 +475,15 @@ def _in_variant(s: Sentence, m) -> bool:
     """Whether the mention is the system of a phrase naming a variant ("also a smaller Gen1 UltraServer")."""
     return any(v.start() <= m.start - s.start < v.end() for v in s.w.variant.finditer(s.text)) \
         and bool(s.w.also_variant.search(s.text, 0, m.start - s.start))
+
+
+def _named_day(text: str) -> dt.date | None:
+    """The last day of the one month or day a text names ("im Juni 2025", "on 20 August 2024"), or None when it
+    names none, several, or only a year (too coarse to judge a figure at)."""
+    years = list(YEAR.finditer(text))
+    if len(years) != 1:
+        return None
+    _, period = period_before(text, years[0].start(), int(years[0].group()))
+    if period.whole_year or period.first_month != period.last_month:
+        return None
+    return period.last_day()

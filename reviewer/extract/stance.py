@@ -172,8 +172,9 @@ def mark_myths(sentences: list[Sentence], mistake: bool = False) -> None:
     a heading of mistakes (`mistake`: "## Common wrong answers", "Sidebar: What the book gets wrong") states the
     mistake in its first sentence; what follows it is the right value ("- p. 57: H100 FP8 given as 3,958 TFLOPS
     dense. That is the sparse figure; dense is 1,979 TFLOPS.")."""
-    if mistake and sentences:
-        sentences[0].refuted = True
+    first = next((x for x in sentences if x.quantities), None) if mistake else None
+    if first is not None:  # (its first sentence with a figure: "**[00:09:55]** Wir haben gesagt, ... 1,77 TB ...")
+        first.refuted = True
     refuting = False
     for i, s in enumerate(sentences):
         labelled = ":" in s.text or "–" in s.text or "—" in s.text  # (every label ends with one of them)
@@ -209,12 +210,13 @@ def _when_clause_end(s: Sentence, start: int) -> int:
     return -1
 
 
-def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> str:
-    """The stance of a value written at text offsets [start, end) of sentence `s` (its segment's stance
-    aside): evidence at the value itself first, then the sentence's. On an errata page (`errata`), a quoted
-    value and what an old text "said" or "gave" are the corrected ones."""
+def _marked(s: Sentence, start: int, end: int) -> str | None:
+    """The stance the value's own marks give, before any stance word is looked for: an arrow after it, a pointer to
+    the page's corrections, a period that ended, a yes/no question, a translation's original wording."""
     if _ARROW_AFTER.match(s.text, end - s.start):
         return "corrected"  # "HBM3e → HBM3", "NVLink 5 -> NVLink 4": where a change started
+    if "(" in s.text and s.w.see_corrections.match(s.text, end - s.start):
+        return "corrected"  # "die Speicherbandbreite liege bei 4,9 Tbit/s (siehe Korrekturen)": corrected further down
     until = s.w.until_past.match(s.text) if s.text[:12].lstrip(" *_>-").startswith(("Bis ", "Until", "Till", "Up to")) \
         else None
     if until is not None and until.end() <= end - s.start and not any(ch in s.text[until.end():start - s.start]
@@ -228,6 +230,16 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
                              and s.text[:q.start()].rstrip().endswith("(") and in_other_language(q.group(), s.w.code)
                              for q in QUOTED.finditer(s.text)):
         return "quoted"  # a translation's original wording in parentheses: („28.8 TB/s of EFA bandwidth“)
+    return None
+
+
+def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> str:
+    """The stance of a value written at text offsets [start, end) of sentence `s` (its segment's stance
+    aside): evidence at the value itself first, then the sentence's. On an errata page (`errata`), a quoted
+    value and what an old text "said" or "gave" are the corrected ones."""
+    marked = _marked(s, start, end)
+    if marked is not None:
+        return marked
     when_end = _when_clause_end(s, start)
     if 0 <= when_end <= start - s.start and not any(ch in s.text[when_end:start - s.start] for ch in ";:"):
         return "historical"  # "Als der Tracker am 01.03.2025 startete, kostete die p5.48xlarge noch 98,32 $"

@@ -144,7 +144,16 @@ class Subjects(Context):
                 return own[-1].entity, "sentence", own[-1].text
         if before:
             m = before[-1]
-            return m.entity, "sentence", m.text
+            return self._its_chip(s, m, at, fits) or m.entity, "sentence", m.text
+        return None
+
+    def _its_chip(self, s: Sentence, m: Mention, at: int, fits: Callable[[str], bool]) -> str | None:
+        """The chip of the system named at `m` when the sentence speaks of one of its chips ("the GPU in a GB300
+        NVL72 has 279 GB at 8 TB/s"), in the clause of the figure at `at`."""
+        chip = self.fb.chip_of(m.entity) if self.kind(m.entity) in ("system", "pod", "instance") else None
+        if chip and chip != m.entity and fits(chip) and ";" not in s.text[m.end - s.start:at - s.start] \
+                and s.w.chip_in_owner.search(s.text, max(0, m.start - s.start - 30), m.start - s.start):
+            return chip
         return None
 
     def _by_anaphor(self, seg: Segment, s: Sentence, at: int) -> tuple[str, str, str] | None:

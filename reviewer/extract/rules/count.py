@@ -203,6 +203,9 @@ def is_chip_count(s: Sentence, q: Quantity, noun: str = "CHIPNOUN") -> bool:
     for c in s.cues:
         if c.label != noun or c.start < q.end:
             continue
+        if any(o.label.endswith("NOUN") and o.label != noun and o.start <= c.start and c.end <= o.end
+               and o.end - o.start > c.end - c.start for o in s.cues):
+            continue  # "18 EPYC-Prozessoren": the longer noun says what is counted (CPUs), not "Prozessoren" in it
         gap = s.text[rel_end:c.start - s.start]
         names = [m for m in s.mentions if m.start >= q.end and m.end <= c.start]
         for m in names:
