@@ -104,14 +104,14 @@ def answered(segs: Sequence[Segment], claims: list[Claim], w: Words) -> list[Cla
 
 def corrected_by_notes(segs: Sequence[Segment], claims: list[Claim], w: Words) -> list[Claim]:
     """A correction note right after a paragraph ("*Korrektur nach der Aufnahme: Es sind 36 Server …*",
-    "Correction: …") replaces what that paragraph said: a figure there of an entity and attribute the note
-    states with another value is corrected. The paragraph's other figures, and those the note repeats
-    ("die 3 nm stimmen"), stay the article's own."""
+    "Correction: …", "[Editor's note: … 1,400 W, not 1,000 W.]") replaces what that paragraph said: a figure there
+    of an entity and attribute the note states with another value is corrected. The paragraph's other figures, and
+    those the note repeats ("die 3 nm stimmen"), stay the article's own."""
     by_block = {seg.block: seg for seg in segs if seg.kind != "heading"}
     notes = []
     for seg in segs:
         before = by_block.get(seg.block - 1)
-        if seg.kind == "paragraph" and before is not None and w.errata_note.match(seg.text):
+        if seg.kind == "paragraph" and before is not None and (w.errata_note.match(seg.text) or w.editor_note.match(seg.text)):
             notes.append((before, seg))
     if not notes:
         return claims
