@@ -81,3 +81,20 @@ def test_a_pair_between_any_two_chips_is_no_count(reviewer):
     assert not review(reviewer, text, "en").findings
     text = "Der Trn3 UltraServer verkürzt die Wege zwischen zwei Chips.\n"
     assert not review(reviewer, text, "de").findings
+
+
+def test_a_sentences_own_claims_are_found_by_article_offsets():
+    """memory_type reads the claims so far that lie in its sentence, in article offsets (a paragraph far into an
+    article gives only its sentence's claims, not every earlier one), though a later sentence's figure comes before
+    an earlier sentence's rule claims in the list."""
+    from reviewer.extract.rules.memory_type import _in_sentence
+    from reviewer.models import Claim
+
+    def claim(at: int) -> Claim:
+        return Claim(entity="h100", attribute="memory_capacity", start=at, end=at + 5, text="80 GB")
+
+    earlier, own, later = [claim(1000), claim(1040)], [claim(1100), claim(1130)], [claim(1200)]
+    assert _in_sentence(earlier + own + later, 1100, 1150) == own
+    assert _in_sentence(own + later + earlier, 1100, 1150) == own  # (figures first, then the rules' claims)
+    assert _in_sentence(earlier + own, 1101, 1150) == own[1:]
+    assert _in_sentence(earlier + later, 1100, 1150) == []

@@ -34,7 +34,7 @@ from reviewer.yamlload import load_yaml
 
 RULES_DIR = HERE / "rules"
 CASE_KEYS = {"name", "lang", "as_of", "facts", "text", "findings", "absent", "no_alarms", "alarms", "alarm_texts",
-             "alarm_count", "note", "aside"}
+             "alarm_count", "note", "aside", "not_read"}
 FIELDS = {"text", "verdict", "entity", "attribute", "line", "column", "end_line", "end_column", "severity",
           "expected", "suggestion", "claimed", "check", "message", "note", "stance", "confidence"}
 
@@ -99,6 +99,10 @@ def _check(case: dict, report) -> list[str]:
         hits = [f for f in report.findings if _matches(f, matcher)]
         if hits:
             problems.append(f"unexpected finding matching {matcher}: {[(f.text, f.verdict) for f in hits]}")
+    for matcher in case.get("not_read") or ():  # (neither a finding nor a claim set aside: the rule read nothing)
+        hits = [f for f in [*report.findings, *report.set_aside] if _matches(f, matcher)]
+        if hits:
+            problems.append(f"read {matcher}: {[(f.text, f.stance, f.verdict) for f in hits]}")
     if case.get("no_alarms") and alarms:
         problems.append(f"alarms {alarms}")
     if "alarms" in case and [list(a) for a in alarms] != case["alarms"]:
@@ -123,7 +127,8 @@ def test_rules_case(kind, case, reviewer, fixture_reviewer):
 def test_rules_every_case_reads_a_figure_or_a_name():
     """A case that only says "no alarm" passes when nothing is extracted at all: each must also name a
     finding it expects (the figure was read and got its entity), or what must be absent."""
-    empty = [f"{k}:{c['name']}" for k, c in CASES if not c.get("findings") and not c.get("absent") and not c.get("aside")]
+    empty = [f"{k}:{c['name']}" for k, c in CASES
+             if not c.get("findings") and not c.get("absent") and not c.get("aside") and not c.get("not_read")]
     assert not empty, empty
 
 

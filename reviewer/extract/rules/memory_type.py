@@ -25,7 +25,7 @@ def memory_type_claims(ctx: Subjects, seg: Segment, s: Sentence, figures: Sequen
         return  # a header cell ("HBM (GB)") names a column, it says nothing about a chip
     if "HBM" not in s.text and "DDR" not in s.text and "DRAM" not in s.text:
         return  # every MEMORY_TYPE match has one of these
-    figures = _in_sentence(figures, s)
+    figures = _in_sentence(figures, seg.start + s.start, seg.start + s.end)
     compared, counted = compared_in(s), counted_in(s)
     chips = ctx.subject_chips(seg, s, compared, counted)
     for mt in s.w.memory_type.finditer(s.text):
@@ -64,15 +64,10 @@ def memory_type_claims(ctx: Subjects, seg: Segment, s: Sentence, figures: Sequen
                     subject_text=subject.text, negated=negated)
 
 
-def _in_sentence(figures: Sequence[Claim], s: Sentence) -> list[Claim]:
-    """The segment's claims so far that lie in sentence `s`: the last ones (claims come in sentence order), found
-    from the end so that a long paragraph costs no scan of all its earlier claims per sentence."""
-    out = []
-    for c in reversed(figures):
-        if c.start < s.start:
-            break
-        out.append(c)
-    return out[::-1]
+def _in_sentence(figures: Sequence[Claim], start: int, end: int) -> list[Claim]:
+    """The segment's claims so far that lie in the sentence at article offsets [start, end). (They are not in
+    sentence order: the figures of every sentence come first, then each sentence's rules' claims.)"""
+    return [c for c in figures if start <= c.start < end]
 
 
 RULE = Rule("memory_type", (SENTENCE,), memory_type_claims, order=90, needs_claims=True)
