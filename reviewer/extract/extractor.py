@@ -95,6 +95,8 @@ class ClaimExtractor:
         elif seg.kind in ("paragraph", "blockquote") and len(seg.text) < 300 and "\n" not in seg.text.strip() \
                 and self.w.comment_byline.match(seg.text):
             self.state.post_by = "staff" if self.w.author_reply.search(seg.text) else "reader"
+        elif seg.kind == "paragraph" and len(seg.text) < 300 and self.w.letter_reference.match(seg.text):
+            self.state.post_by = "reader"  # "*Zu „Der Speicher entscheidet“ von M. Kessler, Rechenwerk 6/2026*": a letter
         elif seg.kind == "paragraph" and self.state.post_by == "reader" and len(seg.text) < 300 \
                 and self.w.post_byline.match(seg.text.strip("\n")):
             self.state.post_by = None  # the next post of a thread, not a reply's byline: its author's own words
@@ -392,6 +394,14 @@ class ClaimExtractor:
                 _, labels = self.state.cells.get(seg.row_header, (None, ()))
                 if unit is not None:
                     self.state.cells[seg.row_header] = (unit, labels)
+            elif seg.row_header >= 0 and seg.col_header >= 0 and self.w.unit_column.match(
+                    self.state.cell_text.get(seg.row_header, "")):
+                # "| *unit* | GB | TB/s | TFLOPS |" under "| Accelerator | HBM capacity | HBM bandwidth | Dense FP8 |":
+                # a row of units gives each column's bare numbers their unit, as the header would
+                unit = header_unit(f"({seg.text.strip(' *_')})", self.w)
+                _, labels = self.state.cells.get(seg.col_header, (None, ()))
+                if unit is not None:
+                    self.state.cells[seg.col_header] = (unit, labels)
             quantities = with_header(self.state, seg, sentences, quantities)
         elif seg.kind == "paragraph" and seg.text.rstrip(" *_\n").endswith(":"):
             # "Rechenleistung laut Datenblatt, alle Werte dicht (ohne Sparsity):": its dense/sparse word speaks for

@@ -129,7 +129,10 @@ def said_line(text: str, w: Words) -> bool:
 
 def question_turn(seg: Segment, w: Words) -> bool:
     """An interviewer's turn ("Q:", "Frage:"): its figures are the premise of a question, not claims; a chatbot's
-    turn in a published chat ("**Assistant:** ..."): its words, which the author goes on to check."""
+    turn in a published chat ("**Assistant:** ..."): its words, which the author goes on to check. A heading is a
+    question turn when it is labelled and asks ("### Q: The H200 has 192 GB of memory — is that why ...?")."""
+    if seg.kind == "heading":
+        return seg.text.rstrip(" *_\n").endswith("?") and bool(w.question_turn.match(seg.text.lstrip("# ")))
     if seg.kind != "paragraph":
         return False
     turn = asked(seg.text, w)
