@@ -73,7 +73,7 @@ class ClaimExtractor:
             else:
                 del st.paragraphs[heading]
         keep.update(lead for row, lead in st.row_lead.items() if row in keep)
-        for by_block in (self.memory.by_block, self.memory.compared, st.cells, st.cell_text, st.row_lead,
+        for by_block in (self.memory.by_block, self.memory.compared, st.cells, st.cell_text, st.cell_at, st.row_lead,
                          st.row_entities, st.intro_sparsity):
             for block in [b for b in by_block if b not in keep]:
                 del by_block[block]
@@ -375,7 +375,8 @@ class ClaimExtractor:
         """The article's topic (its first heading's one entity); a table cell's text, unit and cues."""
         if seg.kind == "table_cell":
             self.state.cell_text[seg.block] = seg.text.strip(" *_")
-            self.state.cell_at[seg.block] = (seg.start, seg.text)
+            if seg.row_header < 0:  # (a row's first cell: "| Juni 2025 | Computex | Vorstellung von NVLink Fusion |")
+                self.state.cell_at[seg.block] = (seg.start, seg.text)
             if not any(s.mentions for s in sentences) and seg.col_header >= 0 \
                     and self.w.generation_header.search(self.state.cell_text.get(seg.col_header, "")):
                 first = self._first_generations().get(seg.text.strip(" *_").lower())
@@ -386,22 +387,17 @@ class ClaimExtractor:
             self.state.topic = hw.pop() if len(hw) == 1 else ""
         if seg.kind == "table_cell":
             self.state.cells[seg.block] = (header_unit(seg.text, self.w), tuple(c.label for s in sentences for c in s.cues))
-            if seg.row_header >= 0 and seg.col_header >= 0 and self.w.unit_column.match(
-                    self.state.cell_text.get(seg.col_header, "")):
-                # "| Speicherbandbreite | TB/s | 4,8 | – |" under "| Merkmal | Einheit | je GPU | je Instanz |":
-                # the unit column gives the row's bare numbers their unit, as a header would
-                unit = header_unit(f"({seg.text.strip(' *_')})", self.w)
-                _, labels = self.state.cells.get(seg.row_header, (None, ()))
-                if unit is not None:
-                    self.state.cells[seg.row_header] = (unit, labels)
-            elif seg.row_header >= 0 and seg.col_header >= 0 and self.w.unit_column.match(
-                    self.state.cell_text.get(seg.row_header, "")):
-                # "| *unit* | GB | TB/s | TFLOPS |" under "| Accelerator | HBM capacity | HBM bandwidth | Dense FP8 |":
-                # a row of units gives each column's bare numbers their unit, as the header would
-                unit = header_unit(f"({seg.text.strip(' *_')})", self.w)
-                _, labels = self.state.cells.get(seg.col_header, (None, ()))
-                if unit is not None:
-                    self.state.cells[seg.col_header] = (unit, labels)
+            if seg.row_header >= 0 and seg.col_header >= 0:
+                # a unit column gives its row's bare numbers their unit ("| Speicherbandbreite | TB/s | 4,8 |" under
+                # "| Merkmal | Einheit | je GPU |"), a row of units its column's ("| *unit* | GB | TB/s |" under
+                # "| Accelerator | HBM capacity | HBM bandwidth |"), as a header would
+                for units_at, target in ((seg.col_header, seg.row_header), (seg.row_header, seg.col_header)):
+                    if self.w.unit_column.match(self.state.cell_text.get(units_at, "")):
+                        unit = header_unit(f"({seg.text.strip(' *_')})", self.w)
+                        _, labels = self.state.cells.get(target, (None, ()))
+                        if unit is not None:
+                            self.state.cells[target] = (unit, labels)
+                        break
             quantities = with_header(self.state, seg, sentences, quantities)
         elif seg.kind == "paragraph" and seg.text.rstrip(" *_\n").endswith(":"):
             # "Rechenleistung laut Datenblatt, alle Werte dicht (ohne Sparsity):": its dense/sparse word speaks for
