@@ -111,6 +111,7 @@ class Discourse:
     # a document the page reproduces and disowns ("Wir geben die Pressemitteilung im Wortlaut wieder"): the block of
     # that paragraph, until the document ends ("— Ende der Pressemitteilung —") or the page's own section begins
     reproduced: int = -1
+    author_handle: str | None = None  # a thread's author ("(@hbmledger)" in its heading): replies by others are theirs
     # the day of an old revision a paragraph introduces ("the introduction as it stood in the revision of 20 August
     # 2024"): the blockquotes below it are history, judged at that day
     revision_of: dt.date | None = None

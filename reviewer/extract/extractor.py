@@ -102,6 +102,9 @@ class ClaimExtractor:
             self.state.post_by = None  # the next post of a thread, not a reply's byline: its author's own words
         if seg.kind == "paragraph" and self.state.speakers_own and self.w.speaker_label.match(seg.text):
             self.state.in_turn = True  # a speech goes on past an interjection ("– Umso schlimmer, Herr Kollege. ...")
+        if self.state.author_handle is None and seg.kind in ("heading", "paragraph") \
+                and (handle := self.w.author_handle.search(seg.text)):
+            self.state.author_handle = handle.group("handle")  # "# 🧵 Who actually ships the memory? (@hbmledger)"
         if seg.kind != "blockquote":
             self.state.revision_of = _named_day(seg.text) if seg.kind == "paragraph" and self.w.old_revision.search(seg.text) \
                 else None

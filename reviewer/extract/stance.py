@@ -72,6 +72,9 @@ def segment_stance(seg: Segment, state: Discourse, w: Words) -> str:
     if state.speakers_own and ((seg.kind == "paragraph" and w.speaker_label.match(seg.text))
                                or (seg.kind in ("paragraph", "list_item") and labelled_quotation(seg.text) >= 0)):
         return "quoted"  # a speaker's turn, a submitter's quoted words, on a page that disowns them
+    reply = w.reply_line.match(seg.text) if seg.kind == "paragraph" and "↳" in seg.text[:8] else None
+    if reply is not None and reply.group("handle") != state.author_handle:
+        return "quoted"  # "↳ **@fp8_or_bust** · 8:40 AM: the datasheet literally says 10 PFLOPS": another's reply
     if state.post_by == "reader" and seg.kind in ("paragraph", "blockquote", "list_item", "table_cell"):
         return "quoted"  # a reader's comment below its byline ("**name** · 27.01.2026, 09:41 · ▲ 57 ▼ 4")
     if (seg.kind == "blockquote" and state.thread) or quoted_blockquote(seg, state.last_paragraph, w) \
