@@ -40,8 +40,9 @@ def memory_type_claims(ctx: Subjects, seg: Segment, s: Sentence, figures: Sequen
         # right before it
         cap = next((c for c in figures if c.attribute == "memory_capacity" and 0 <= seg.start + a - c.end <= 2),
                    None)
-        if any(c.attribute == "host_memory" and 0 <= seg.start + a - c.end <= 2 for c in figures):
-            continue  # "864 GiB LPDDR5X" of a VM: the host's memory, not its GPUs'
+        if any(c.attribute == "host_memory" and 0 <= seg.start + a - c.end <= 2 for c in figures) \
+                or any(c.label == "ATTR:host_memory" and c.start <= a < c.end for c in s.cues):
+            continue  # "864 GiB LPDDR5X" of a VM, "2 × Host-CPU, 4 TB DDR5": the host's memory, not its GPUs'
 
         before = [c for c in chips if c.end <= a]
         if not before:  # "Die acht H100-GPUs der Instanz sind mit HBM3e bestückt": the counted chips' memory

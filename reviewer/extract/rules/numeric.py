@@ -38,6 +38,8 @@ def numeric_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Clai
                              and not_on_demand(s, seg, ctx.state.cell_text.get(seg.col_header, ""))):
         return None  # a spot, reserved, committed or Capacity Block price (a column of them) is no on-demand price
     rel = q.start - s.start
+    if q.family == "memory" and s.w.storage_after.match(s.text, q.end - s.start):
+        return None  # "8 × 3,84 TB NVMe": storage, not memory
     if q.family == "rate" and s.w.die_link.search(s.text[max(0, rel - 50):rel + 50]):
         return None  # "two dies joined by a 10 TB/s link": inside the package, not in the fact base
     if q.family == "rate" and (s.w.per_link_before.search(s.text, max(0, rel - 20), rel)
