@@ -289,9 +289,9 @@ class ClaimExtractor:
             st = "asserted"  # "announced in March 2024": a date is the article's own claim about the past
         if st == "historical" and c.as_of is None and c.quantity is not None and i >= 0:
             text = sentences[i].text
-            at = c.start - seg.start - sentences[i].start
-            clause = text[text.rfind(";", 0, max(at, 0)) + 1:len(text) if text.find(";", at) < 0 else text.find(";", at)]
-            then = _named_day(clause)  # (the clause's own date: "...; the first $4 billion was announced in Sept 2024")
+            at = max(c.start - seg.start - sentences[i].start, 0)
+            # (the clause's own date: "...; the first $4 billion was announced in Sept 2024")
+            then = _named_day(text[text.rfind(";", 0, at) + 1:stance.clause_end(text, at)])
             if then is not None:
                 c = evolve(c, as_of=then)  # "bei der Vorschau im Juni 2025 war von 19,6 TB/s die Rede": judged then
         if sure == "high" and i >= 0 and (self._ambiguous(sentences[i], c.start - seg.start)

@@ -94,7 +94,7 @@ def split_sentences(doc: Doc, w: Words) -> list[Sentence]:
     for sent in doc.sents:  # (each sentence's mentions and cues by bisection: linear in the segment's length)
         a, b = sent.start_char, sent.end_char
         own = cues[bisect_left(cue_starts, a):bisect_left(cue_starts, b)]
-        split = [m for m in w.separable_presented.finditer(text, a, b)] if " vor" in text[a:b] else ()
+        split = list(w.separable_presented.finditer(text, a, b)) if " vor" in text[a:b] else ()
         if split:  # "stellte ... vor": the announcing and presenting words a phrase matcher cannot see
             own = sorted([*own, *(Cue(m.start(), m.end(), lab) for m in split for lab in ("ATTR:announced", "PRESENTED"))],
                          key=_start)

@@ -283,7 +283,7 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
         return "hypothetical"  # "Je Beschleuniger gelten mindestens 141 GB HBM ... und höchstens 700 W": a requirement
     hyp = h["hypothetical"]
     if hyp is not None and hyp[0] <= rel and (";" not in text[hyp[1]:rel] or s.w.hypothetical_goes_on.search(
-            text, text.rfind(";", hyp[1], rel) + 1, _clause_end(text, rel_end))):
+            text, text.rfind(";", hyp[1], rel) + 1, clause_end(text, rel_end))):
         # "if AWS doubled the memory, it would have 288 GB"; "Sollte AWS ... anbieten, würden wir ...; die kleine
         # Variante stellte uns dann rund 9 TB bereit": a clause after a semicolon that goes on imagining
         return "hypothetical"
@@ -403,7 +403,7 @@ def _refuted_clause(s: Sentence, rel_end: int) -> bool:
     return not any(rel_end < q.start - s.start < m.end() for q in s.quantities)
 
 
-def _clause_end(text: str, at: int) -> int:
+def clause_end(text: str, at: int) -> int:
     """Where the clause around `at` ends: the next semicolon, or the sentence's end."""
     end = text.find(";", at)
     return len(text) if end < 0 else end

@@ -19,6 +19,8 @@ from ..rule import SENTENCE, Rule
 from ..sentence import Cue, Mention, Sentence, compared_in, counted_in, distance
 from ..subjects import Subjects
 
+_ATTRIBUTE_OF_CUE = {"ACQ": "acquired", "ATTR:announced": "announced", "ATTR:available": "available"}
+
 
 def date_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
     """A date next to a word for acquired, announced or available, about an entity with that date in the
@@ -74,7 +76,7 @@ def date_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
                 and not (len(dates) == 1 and len(cues) == 1 and years):
             continue  # a year far from the word: unless it is the sentence's only year and only date word, or
             # the word's own of several ("Angekündigt wurde der Chip auf der re:Invent 2022, verfügbar ist er seit ...")
-        attribute = {"ACQ": "acquired", "ATTR:announced": "announced", "ATTR:available": "available"}[cue.label]
+        attribute = _ATTRIBUTE_OF_CUE[cue.label]
         presented = attribute != "acquired" and cue.start in presenting
         if presented:
             attribute = "announced"  # "launched", "vorgestellt": the announcement or the launch
@@ -111,7 +113,7 @@ def _row_date(ctx: Subjects, seg: Segment, s: Sentence, cues: list[Cue]) -> Iter
     if text[:at].strip(" *_\t") or text[m.end():].strip(" *_.\t"):
         return  # (a cell with more than a date: "seit 2024", "2024 (Vorschau)")
     cue = cues[0]
-    attribute = {"ACQ": "acquired", "ATTR:announced": "announced", "ATTR:available": "available"}[cue.label]
+    attribute = _ATTRIBUTE_OF_CUE[cue.label]
     named = {x.entity: x for x in s.mentions if ctx.fb.about(x.entity, attribute)}
     if len(named) != 1:
         return
