@@ -107,6 +107,7 @@ class Discourse:
     comments: bool = False  # under a heading such as "Kommentare (5)": what readers wrote
     section: str | None = None  # the stance a section heading gives its list items and cells ("Common wrong answers": refuted)
     in_turn: bool = False  # after a speaker's label in such a transcript, until the next heading: their speech
+    bot_turn: bool = False  # inside a chatbot's turn ("**Assistant:** ..."): its tables, lists and paragraphs
     speakers_own: bool = False  # a transcript said its speakers' statements are their own: their turns are quoted
     # a document the page reproduces and disowns ("Wir geben die Pressemitteilung im Wortlaut wieder"): the block of
     # that paragraph, until the document ends ("— Ende der Pressemitteilung —") or the page's own section begins

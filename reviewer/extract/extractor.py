@@ -100,6 +100,9 @@ class ClaimExtractor:
         elif seg.kind == "paragraph" and self.state.post_by == "reader" and len(seg.text) < 300 \
                 and self.w.post_byline.match(seg.text.strip("\n")):
             self.state.post_by = None  # the next post of a thread, not a reply's byline: its author's own words
+        if seg.kind in ("heading", "blockquote") or (seg.kind == "paragraph" and self.w.speaker_label.match(seg.text)):
+            # a chatbot's turn goes on (a table, a list, "So a B200 does ...") until the next speaker, heading or box
+            self.state.bot_turn = seg.kind == "paragraph" and bool(self.w.assistant_turn.match(seg.text))
         if seg.kind == "paragraph" and self.state.speakers_own and self.w.speaker_label.match(seg.text):
             self.state.in_turn = True  # a speech goes on past an interjection ("– Umso schlimmer, Herr Kollege. ...")
         if self.state.author_handle is None and seg.kind in ("heading", "paragraph") \

@@ -47,8 +47,11 @@ def segment_stance(seg: Segment, state: Discourse, w: Words) -> str:
         return "refuted"
     if seg.kind == "table_cell" and seg.col_header >= 0 and w.requirement_header.search(state.cell_text.get(seg.col_header, "")):
         return "hypothetical"  # a tender's table: "| M-02 | Leistungsaufnahme je Beschleuniger ≤ 700 W |" under "Anforderung"
-    if seg.kind == "table_cell" and seg.col_header >= 0 and w.remark_header.match(state.cell_text.get(seg.col_header, "")):
-        return "quoted"
+    if seg.kind == "table_cell" and seg.col_header >= 0 and (w.remark_header.match(state.cell_text.get(seg.col_header, ""))
+                                                             or w.offer_header.match(state.cell_text.get(seg.col_header, ""))):
+        return "quoted"  # a colleague's remark; what an offer promised ("| Merkmal | Angebot RW-0417 | Datenblatt |")
+    if state.bot_turn and seg.quote_depth == 0 and seg.kind in ("paragraph", "table_cell", "list_item"):
+        return "quoted"  # a chatbot's table or its next paragraph, in a published chat: its words, not the author's
     if seg.kind == "table_cell" and seg.col_header >= 0 and w.measured_header.match(state.cell_text.get(seg.col_header, "")):
         return "measured"
     if seg.kind == "table_cell" and seg.col_header >= 0 and w.then_header.match(state.cell_text.get(seg.col_header, "")):
@@ -103,6 +106,23 @@ def answered(segs: Sequence[Segment], claims: list[Claim], w: Words) -> list[Cla
         hit = next((st for a, b, st in spans if a <= c.start < b), None)
         out.append(evolve(c, stance=hit) if hit and c.stance == "asserted" else c)
     return out
+
+
+def judged_rows(segs: Sequence[Segment], claims: list[Claim], w: Words) -> list[Claim]:
+    """A fact-check table: in a row whose "Verdict" cell judges it wrong ("Wrong", "Exaggerated", "Outdated",
+    "Falsch", "Übertrieben"), the figures of the "Claim" cell are the myth the table refutes; a row judged
+    "Correct" and the row's "Correct figure" cell stay the article's own."""
+    cells = [seg for seg in segs if seg.kind == "table_cell"]
+    header = {seg.block: seg.text for seg in cells}
+    row = {seg.block: seg.row_header if seg.row_header >= 0 else seg.block for seg in cells}
+    verdicts = {row[seg.block] for seg in cells
+                if w.verdict_header.match(header.get(seg.col_header, "")) and w.verdict_false.match(seg.text)}
+    spans = [(seg.start, seg.start + len(seg.text)) for seg in cells
+             if row[seg.block] in verdicts and w.claim_header.match(header.get(seg.col_header, ""))]
+    if not spans:
+        return claims
+    return [evolve(c, stance="refuted") if c.stance == "asserted" and any(a <= c.start < b for a, b in spans) else c
+            for c in claims]
 
 
 def corrected_by_notes(segs: Sequence[Segment], claims: list[Claim], w: Words) -> list[Claim]:
