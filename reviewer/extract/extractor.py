@@ -33,7 +33,7 @@ from ..periods import period_before
 from ..vocabulary import DATE_ATTRIBUTES
 from . import gates, stance
 from .discourse import Discourse, Memory, header_unit, newest_for_new, with_header
-from .patterns import HARDWARE_KINDS, QUOTED_LEAD, YEAR
+from .patterns import HARDWARE_KINDS, QUOTED, QUOTED_LEAD, YEAR
 from .rules import SENTENCE_RULES, figure_claim
 from .sentence import Cue, Sentence, clause_start, compared_in, counted_in, plan_words_before, split_sentences
 from .subjects import Subjects, unnamed_variant
@@ -212,6 +212,8 @@ class ClaimExtractor:
             s = sentences[i]
             if gates.reported(s) or gates.is_discussed(s, q.start, q.end):
                 st = seg_stance if seg_stance != "asserted" else self._figure_stance(s, q.start, q.end)
+                if st == "quoted" and seg.kind == "paragraph" and self._endorsed(seg, q.end):
+                    st = "asserted"  # "It said: … 192 GB of HBM3e …" over "*Still right.*": the page makes it its own
                 if st != "asserted":
                     unasserted.append((k, st))
                     continue
@@ -225,8 +227,8 @@ class ClaimExtractor:
             return [evolve(c, stance="quoted") for c in out] + aside
         ctx = self._ctx
         for s in sentences:
-            if gates.reported(s):
-                continue  # "hieß es", "according to ...": someone else's statement
+            if gates.reported(s) and not (seg.kind == "paragraph" and self._endorsed(seg, s.start + len(s.text.rstrip()))):
+                continue  # "hieß es", "according to ...": someone else's statement (unless the next line endorses it)
             for claims, needs_claims, cues in self._sentence_rules:
                 if cues and not any(s.has_cue(label) for label in cues):
                     continue  # the rule reads a cue word the sentence has not
@@ -241,7 +243,8 @@ class ClaimExtractor:
             return [evolve(c, stance="quoted") for c in out] + aside
         starts = [s.start for s in sentences]
         lead = self._quoted_lead(seg)
-        return [self._with_stance(seg, sentences, starts, c, seg_stance, lead) for c in out] + aside
+        said = self._introduced_quotes(seg) if out and seg_stance == "asserted" else []
+        return [self._with_stance(seg, sentences, starts, c, seg_stance, lead, said) for c in out] + aside
 
     def _quoted_lead(self, seg: Segment) -> int:
         """Where a list item's or paragraph's opening quotation ends ('- **"The B200 has 192 GB."** That was the
@@ -253,6 +256,21 @@ class ClaimExtractor:
         if lead is None or (seg.kind == "paragraph" and self.w.quote_attribution.match(seg.text, lead.end() - 1)):
             return -1
         return lead.end() - 1
+
+    def _endorsed(self, seg: Segment, at: int) -> bool:
+        """Whether the line after the one at `at` opens by endorsing it ("*Still right.*", "*Stimmt weiterhin.*")."""
+        nl = seg.text.find("\n", at)
+        return nl >= 0 and bool(self.w.endorsed_next.match(seg.text, nl + 1))
+
+    def _introduced_quotes(self, seg: Segment) -> list[tuple[int, int]]:
+        """The quotations the segment introduces with a verb of saying and a colon ('the sales rep put it this way,
+        I quote: „A GB300 NVL72 rack delivers 720 petaflops …“'): someone's words, across their sentences."""
+        out = []
+        for m in QUOTED.finditer(seg.text):
+            before = seg.text[max(0, m.start() - 160):m.start()]
+            if before.rstrip().endswith(":") and self.w.quote_intro.search(re.split(r"[.!?]\s", before)[-1]):
+                out.append((m.start(), m.end()))
+        return out
 
     def _aside(self, seg: Segment, sentences: list[Sentence], placed: list[tuple[int, Quantity]],
                which: Iterable[tuple[int, str]]) -> list[Claim]:
@@ -271,7 +289,7 @@ class ClaimExtractor:
         return out
 
     def _with_stance(self, seg: Segment, sentences: list[Sentence], starts: list[int], c: Claim,
-                     seg_stance: str, quoted_lead: int = -1) -> Claim:
+                     seg_stance: str, quoted_lead: int = -1, said: Sequence[tuple[int, int]] = ()) -> Claim:
         """The claim with its stance and its confidence (`starts`: where the sentences start; `quoted_lead`: where
         the segment's opening quotation ends, or -1)."""
         sure = self._confidence(seg, c)
@@ -284,8 +302,11 @@ class ClaimExtractor:
             line = seg.text[seg.text.rfind("\n", 0, at) + 1:]
             if gates.asked(line, self.w) or gates.said_line(line, self.w):
                 st = "quoted"
-        if st == "asserted" and 0 <= c.end - seg.start < quoted_lead:
-            st = "quoted"  # inside the segment's opening quotation (_quoted_lead)
+        if st == "asserted" and (0 <= c.end - seg.start < quoted_lead
+                                 or any(a < c.start - seg.start < b for a, b in said)):
+            st = "quoted"  # inside the segment's opening quotation (_quoted_lead), or one it introduces
+        if st == "quoted" and seg.kind == "paragraph" and self._endorsed(seg, c.end - seg.start):
+            st = "asserted"  # "It said: … 192 GB of HBM3e …" over "*Still right.*": the page makes it its own
         if st == "negated" and c.negated:
             st = "asserted"  # "does not use EFA": the article's own claim that it does not
         if st == "historical" and (c.attribute in DATE_ATTRIBUTES or c.attribute in ("took_office", "tranche_date", "price_cut")):

@@ -32,7 +32,7 @@ from ..models import Claim, Segment, evolve
 from ..units import to_base
 from .discourse import Discourse
 from .gates import is_discussed, labelled_quotation, question_turn, quoted_blockquote, quoted_heading, said_line
-from .patterns import QUOTED
+from .patterns import FULLY_QUOTED, QUOTED
 from .sentence import Cue, Sentence
 
 _ARROW_AFTER = re.compile(r"[\s*_~]*(?:→|->|⟶|⇒|=>)\s*\S")
@@ -50,6 +50,8 @@ def segment_stance(seg: Segment, state: Discourse, w: Words) -> str:
     if seg.kind == "table_cell" and seg.col_header >= 0 and (w.remark_header.match(state.cell_text.get(seg.col_header, ""))
                                                              or w.offer_header.match(state.cell_text.get(seg.col_header, ""))):
         return "quoted"  # a colleague's remark; what an offer promised ("| Merkmal | Angebot RW-0417 | Datenblatt |")
+    if seg.kind == "table_cell" and seg.col_header >= 0 and FULLY_QUOTED.fullmatch(seg.text):
+        return "quoted"  # '| „Trainium2 schafft 2.563 TFLOPS FP8 – dicht“ (Wiederverkäufer RechenWerk) | Falsch: … |'
     if state.bot_turn and seg.quote_depth == 0 and seg.kind in ("paragraph", "table_cell", "list_item"):
         return "quoted"  # a chatbot's table or its next paragraph, in a published chat: its words, not the author's
     if seg.kind == "table_cell" and seg.col_header >= 0 and w.measured_header.match(state.cell_text.get(seg.col_header, "")):
@@ -245,10 +247,11 @@ def _marked(s: Sentence, start: int, end: int) -> str | None:
     if until is not None and until.end() <= end - s.start and not any(ch in s.text[until.end():start - s.start]
                                                                        for ch in ";:"):
         return "historical"  # "Bis Ende Mai 2025 verlangte AWS noch 98,32 US-Dollar": the period that ended then
-    if s.text.rstrip(" *_)]»“”\"'\n").endswith("?") and s.w.yes_no_question.match(s.text):
+    if s.text.rstrip(" *_)]»“”\"'\n").endswith("?") and (s.w.yes_no_question.match(s.text) or s.w.tag_question.search(s.text)):
         # 'Bieterfrage 3: „Trifft es zu, dass die MI325X 288 GB bietet?“', "Sind das nicht eher 2,56 Tbit/s?"
         quoted = any(q.start() < start - s.start and end - s.start <= q.end() for q in QUOTED.finditer(s.text))
-        return "quoted" if quoted else "hypothetical"
+        if quoted or s.w.yes_no_question.match(s.text):  # ('"Your B200s have 192 GB each, right?"': someone asks;
+            return "quoted" if quoted else "hypothetical"  # the author's own "…, right?" half-asserts: a warning)
     if "(" in s.text and any(q.start() < start - s.start and end - s.start <= q.end()
                              and s.text[:q.start()].rstrip().endswith("(") and in_other_language(q.group(), s.w.code)
                              for q in QUOTED.finditer(s.text)):
