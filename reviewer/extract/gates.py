@@ -117,6 +117,17 @@ def labelled_quotation(text: str) -> int:
     return colon if colon >= 0 and FULLY_QUOTED.fullmatch(text, colon + 1) else -1
 
 
+_ONLY_QUOTATION = re.compile(r'\s*(?:"[^"]+"|“[^”“]+[”“]|„[^“”"]+[“”"]|»[^«]+«|«[^»]+»)[\s.,;:!?*_]*')
+_BOLD_LABEL = re.compile(r"[ ]{2}[^\s:.][^\n:.]{0,58}[.:][ ]{2}")  # "**Management response.** " (its marks blanked)
+
+
+def label_then_quotation(text: str) -> bool:
+    """'**Management response.** "We accept the finding ..."': a bold label and then only a quotation, someone's
+    words under their label."""
+    m = _BOLD_LABEL.match(text)
+    return m is not None and bool(_ONLY_QUOTATION.fullmatch(text, m.end()))
+
+
 def said_line(text: str, w: Words) -> bool:
     """'**Model B answered:** "The H200 has 80 GB ..."': a label with a verb of saying, its colon, and then only a
     quotation (on this line): someone's words, which the next line may judge."""
@@ -175,6 +186,11 @@ def not_a_claim(s: Sentence, q: Quantity) -> bool:
     if q.family in ("memory", "rate", "compute", "power") and _PRODUCT_BEFORE.search(s.text, max(0, q.start - s.start - 40),
                                                                                    q.start - s.start):
         return True  # "4 × 96 GB = 384 GB": the writer's sum of several chips, not one chip's figure
+    if q.family == "count" and s.w.model_number_before.search(s.text, max(0, q.start - s.start - 30), q.start - s.start):
+        return True  # "2 × Intel Xeon 8570": a processor's model number
+    if q.family == "power" and (s.w.psu_before.search(s.text, max(0, q.start - s.start - 60), q.start - s.start)
+                                or s.w.psu_before.match(s.text, q.end - s.start)):
+        return True  # "sechs Netzteile mit je 3,3 kW", "six 3.3 kW power supplies": a part's rating
     if q.family in ("compute", "rate", "memory") and _PER_WATT.match(s.text, q.end - s.start):
         return True  # "2.0 TFLOPS/W": an efficiency, not the chip's compute
     if q.family == "memory" and model_requirement(s, q):

@@ -31,7 +31,15 @@ from ..lang.windows import Words
 from ..models import Claim, Segment, evolve
 from ..units import to_base
 from .discourse import Discourse
-from .gates import is_discussed, labelled_quotation, question_turn, quoted_blockquote, quoted_heading, said_line
+from .gates import (
+    is_discussed,
+    label_then_quotation,
+    labelled_quotation,
+    question_turn,
+    quoted_blockquote,
+    quoted_heading,
+    said_line,
+)
 from .patterns import FULLY_QUOTED, QUOTED
 from .sentence import Cue, Sentence
 
@@ -71,7 +79,8 @@ def segment_stance(seg: Segment, state: Discourse, w: Words) -> str:
         return "measured"  # the author's own results, under "### 3.2 Eigene Messungen"
     if state.speakers_own and state.in_turn and seg.kind == "paragraph" and not seg.text.lstrip(" *_").startswith("["):
         return "quoted"  # the speech goes on after an interjection (a bracketed fact-check between turns is the page's)
-    if (seg.kind in ("paragraph", "list_item") and "\n" not in seg.text.strip() and said_line(seg.text, w)) \
+    if (seg.kind in ("paragraph", "list_item") and "\n" not in seg.text.strip()
+            and (said_line(seg.text, w) or label_then_quotation(seg.text))) \
             or (seg.kind == "blockquote" and labelled_quotation(seg.text) >= 0):
         return "quoted"  # '**Model A answered:** "The H200 carries 141 GB ..."', '> **Model A:** "Roughly 3,958 ..."'
     if state.speakers_own and ((seg.kind == "paragraph" and w.speaker_label.match(seg.text))

@@ -48,6 +48,9 @@ def figure_claim(ctx: Subjects, seg: Segment, sentences: list[Sentence], i: int,
     s = sentences[i]
     if gates.not_a_claim(s, q):
         return None
+    if q.family == "power" and seg.kind == "table_cell" and seg.row_header >= 0 \
+            and s.w.psu_before.search(ctx.state.cell_text.get(seg.row_header, "").rstrip()):
+        return None  # "| Netzteile | 6 × 3,3 kW |": the power supplies' rating, in their row
     if q.family == "ratio" and chips_multiplied(ctx, s, q):
         return chip_multiple_claim(ctx, seg, s, q)
     if q.family == "ratio" and cores_multiplied(s, q):

@@ -54,6 +54,8 @@ def count_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim 
         attribute = "vcpus"  # "192 vCPUs", a cell under "vCPUs"
     else:
         return None
+    if attribute in ("chip_count", "cpu_count") and s.w.part_noun_after.match(s.text, q.end - s.start):
+        return None  # "je 56 Kerne", "six power supplies": a count of a chip's or a system's parts
     if attribute == "chip_count" and _per_part(s, q) and any(ctx.kind(m.entity) in ("system", "pod") for m in s.mentions):
         return None  # "Trn3 UltraServer: 4 Chips pro Server, 36 Server": per server, not the system's count
     if attribute == "chip_count" and s.w.part_of_before.search(s.text, max(0, q.start - s.start - 24), q.start - s.start):
