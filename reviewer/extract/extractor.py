@@ -264,11 +264,13 @@ class ClaimExtractor:
 
     def _introduced_quotes(self, seg: Segment) -> list[tuple[int, int]]:
         """The quotations the segment introduces with a verb of saying and a colon ('the sales rep put it this way,
-        I quote: „A GB300 NVL72 rack delivers 720 petaflops …“'): someone's words, across their sentences."""
+        I quote: „A GB300 NVL72 rack delivers 720 petaflops …“') or right after one ('Table 2 said "80 GB"'):
+        someone's words, across their sentences."""
         out = []
         for m in QUOTED.finditer(seg.text):
             before = seg.text[max(0, m.start() - 160):m.start()]
-            if before.rstrip().endswith(":") and self.w.quote_intro.search(re.split(r"[.!?]\s", before)[-1]):
+            if (before.rstrip().endswith(":") and self.w.quote_intro.search(re.split(r"[.!?]\s", before)[-1])) \
+                    or self.w.said_before.search(before):  # ('Table 2 said "80 GB". Not accepted.')
                 out.append((m.start(), m.end()))
         return out
 
