@@ -60,6 +60,8 @@ def segment_stance(seg: Segment, state: Discourse, w: Words) -> str:
         return "quoted"  # a colleague's remark; what an offer promised ("| Merkmal | Angebot RW-0417 | Datenblatt |")
     if seg.kind == "table_cell" and seg.col_header >= 0 and FULLY_QUOTED.fullmatch(seg.text):
         return "quoted"  # '| „Trainium2 schafft 2.563 TFLOPS FP8 – dicht“ (Wiederverkäufer RechenWerk) | Falsch: … |'
+    if seg.kind == "blockquote" and w.assistant_turn.match(seg.text):
+        return "quoted"  # "> **Model B:** The H200 has 192 GB ...": a chatbot's answer, quoted for the judge
     if state.bot_turn and seg.quote_depth == 0 and seg.kind in ("paragraph", "table_cell", "list_item"):
         return "quoted"  # a chatbot's table or its next paragraph, in a published chat: its words, not the author's
     if seg.kind == "table_cell" and seg.col_header >= 0 and w.measured_header.match(state.cell_text.get(seg.col_header, "")):
