@@ -1,0 +1,64 @@
+"""The comparison check (reviewer/checks/ratio.py, HW102) on claims built directly, with the figure read by the real
+quantity parser, against the bundled fact base: verdict, expected ratio, suggestion, message and sources (the mutation
+run's survivors: docs/mutation-survivors.md)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from reviewer.checks import BY_ATTRIBUTE
+from reviewer.checks.base import CheckContext
+from reviewer.models import Claim
+from reviewer.quantities import find_quantities
+
+
+def judge(rv, entity: str, versus: str, written: str, *, lang: str = "en", **fields):
+    q = find_quantities(written, lang)[0]
+    claim = Claim(entity, "ratio", 0, len(written), q.text, quantity=q, versus=versus, **fields)
+    return claim, BY_ATTRIBUTE["ratio"].check(claim, CheckContext(rv.factbase, dt.date(2025, 12, 10), lang))
+
+
+def test_ratio_of_a_system_to_a_chip_compares_the_system_built_from_that_chip(reviewer):
+    # "a Trn3 UltraServer has 4.4 times the compute of Trainium2": of the Trn2 UltraServer
+    claim, v = judge(reviewer, "trn3-ultraserver", "trainium2", "4.4 times")
+    assert (v.claim, v.kind, v.expected, v.suggestion) == (claim, "verified", "4.4x", None)
+    assert v.reason == "Trn3 UltraServer vs Trn2 UltraServer (compute): 4.4 times agrees with the sources (4.4x)."
+
+
+def test_ratio_of_a_system_to_a_chip_its_predecessor_is_not_built_from_stays_that_chip(reviewer):
+    _, v = judge(reviewer, "trn3-ultraserver", "trainium", "4.4 times")
+    assert (v.kind, v.expected) == ("contradicted", "508.55x")
+    assert v.reason.startswith("Trn3 UltraServer vs Trainium (1st generation) (compute): the article says 4.4 times")
+
+
+def test_ratio_against_the_vendors_stated_one_is_contradicted_with_a_suggestion(reviewer):
+    claim, v = judge(reviewer, "trainium3", "trainium2", "4.4 times")
+    assert (v.claim, v.kind, v.expected, v.suggestion) == (claim, "contradicted", "2x", "2 times")
+    assert v.reason == "Trainium3 vs Trainium2 (compute): the article says 4.4 times, the sources give 2x."
+    assert {s.url for s in v.sources} == {s.url for f in reviewer.factbase.about("trainium3", "ratio")
+                                          if f.q.versus == "trainium2" and f.q.metric == "compute"
+                                          and f.q.precision == "FP8" for s in f.fact.sources}
+
+
+def test_ratio_contradicted_in_german(reviewer):
+    _, v = judge(reviewer, "trainium3", "trainium2", "4,4-mal", lang="de")
+    assert (v.kind, v.expected) == ("contradicted", "2x")
+    assert v.reason == "Trainium3 gegenüber Trainium2 (Rechenleistung): Im Artikel steht 4,4-mal, laut Quellen 2x."
+
+
+def test_ratio_at_most_a_figure_above_the_stated_one_is_verified(reviewer):
+    _, v = judge(reviewer, "trainium3", "trainium2", "at most 3x", precision="FP8")
+    assert (v.kind, v.expected) == ("verified", "2x")
+
+
+def test_ratio_between_the_precisions_ratios_without_a_precision_is_undecided(reviewer):
+    # Trainium2 vs Trainium: 6.7x at FP8, 3.4x at BF16, 3.7x at FP32; "5x" with no precision could be any
+    claim, v = judge(reviewer, "trainium2", "trainium", "5x")
+    assert (v.claim, v.kind, v.expected, v.sources) == (claim, "unverifiable", None, ())
+    assert v.reason == "Trainium2 ratio: 5x is not covered by the fact base."
+
+
+def test_ratio_derived_from_microscaled_figures_is_the_fp8_ratio(reviewer):
+    # MXFP8 is read as FP8: 2,517 / 1,299 TFLOPS
+    _, v = judge(reviewer, "trainium3", "trainium2", "1.9x", precision="MXFP8")
+    assert (v.kind, v.expected) == ("verified", "1.94x")
