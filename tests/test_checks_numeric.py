@@ -564,3 +564,10 @@ def test_suggestion_keeps_the_words_after_the_figure(reviewer):
     v = BY_ATTRIBUTE["interconnect_bandwidth"].check(claim, CheckContext(reviewer.factbase, dt.date(2025, 12, 10),
                                                                          "en"))
     assert (v.kind, v.expected, v.suggestion) == ("contradicted", "525 GB/s", "525 GB/s in each direction")
+
+
+def test_figure_of_another_precision_is_not_called_the_announced_figure(reviewer):
+    # "MI455X: 20 PFLOPS BF16": 20.13 PFLOPS is its announced FP8 figure; nothing of it has shipped, and its BF16
+    # figure is 5.03 PFLOPS - the hint "the announced figure; the shipped product has 5.03" was wrong
+    _, v = judge(reviewer, "mi455x", "compute", "20 PFLOPS", precision="BF16")
+    assert (v.kind, v.expected, v.suggestion, v.note) == ("contradicted", "5.03 PFLOPS", "5.03 PFLOPS", None)
