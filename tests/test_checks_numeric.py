@@ -571,3 +571,16 @@ def test_figure_of_another_precision_is_not_called_the_announced_figure(reviewer
     # figure is 5.03 PFLOPS - the hint "the announced figure; the shipped product has 5.03" was wrong
     _, v = judge(reviewer, "mi455x", "compute", "20 PFLOPS", precision="BF16")
     assert (v.kind, v.expected, v.suggestion, v.note) == ("contradicted", "5.03 PFLOPS", "5.03 PFLOPS", None)
+
+
+def test_wrong_sparse_figure_with_no_precision_expects_the_nearest_sparse_figure(reviewer):
+    # H100: FP32 67 TFLOPS (no sparsity), the tensor figures with sparsity from 989 TFLOPS (TF32) up
+    _, v = judge(reviewer, "h100", "compute", "100 TFLOPS", sparsity="sparse")
+    assert (v.kind, v.expected, v.suggestion) == ("contradicted", "989 TFLOPS", "989 TFLOPS")
+
+
+def test_capacity_of_a_whole_system_said_per_chip_is_contradicted(reviewer):
+    _, v = judge(reviewer, "gh200", "memory_capacity", "144 TB", scope="chip")
+    assert (v.kind, v.expected) == ("contradicted", "144 TB")
+    assert v.reason == ("GH200 memory capacity: the article says 144 TB per chip, but that is the figure of a whole "
+                        "NVIDIA DGX GH200 (144 TB); the sources give no per-chip figure.")
