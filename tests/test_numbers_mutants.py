@@ -33,3 +33,18 @@ def test_zero_and_negative_zero_are_written_apart():
 def test_zero_with_digits_asked_for_keeps_them():
     assert format_number(0.0, "en", 2) == "0.00"
     assert format_number(0, "de", 1) == "0,0"
+
+
+def test_a_space_groups_thousands():
+    assert parse_number("1 600", "de") == (1600.0, 0.5)
+    assert parse_number("20\u202f736", "en") == (20736.0, 0.5)
+
+
+def test_two_group_marks_group_thousands_in_either_language():
+    assert parse_number("1,234,567", "en") == (1234567.0, 0.5)
+    assert parse_number("1.234.567", "de") == (1234567.0, 0.5)
+
+
+def test_a_mark_after_four_digits_is_a_decimal_mark_even_before_three_digits():
+    assert parse_number("1234.567", "de") == (1234.567, 0.0005)
+    assert parse_number("1234,567", "en") == (1234.567, 0.0005)
