@@ -8,7 +8,7 @@ import datetime as dt
 
 from reviewer.checks import BY_ATTRIBUTE
 from reviewer.checks.base import CheckContext
-from reviewer.models import Claim
+from reviewer.models import Claim, Quantity
 from reviewer.quantities import find_quantities
 
 
@@ -62,3 +62,52 @@ def test_ratio_derived_from_microscaled_figures_is_the_fp8_ratio(reviewer):
     # MXFP8 is read as FP8: 2,517 / 1,299 TFLOPS
     _, v = judge(reviewer, "trainium3", "trainium2", "1.9x", precision="MXFP8")
     assert (v.kind, v.expected) == ("verified", "1.94x")
+
+
+# --- percentages and ranges (a ratio as the extractor reads "48 to 52 percent more": 1.48-1.52 times) --------------
+
+
+def judge_ratio(rv, entity: str, versus: str, text: str, value: float, high: float | None = None, **fields):
+    q = Quantity(0, len(text), text, value, 0.005, "times", "ratio", "exact", high)
+    claim = Claim(entity, "ratio", 0, len(text), text, quantity=q, versus=versus, **fields)
+    return BY_ATTRIBUTE["ratio"].check(claim, CheckContext(rv.factbase, dt.date(2025, 12, 10), "en"))
+
+
+def test_percentage_range_around_the_stated_ratio_is_verified(reviewer):
+    # Trainium3 has 1.5x Trainium2's memory: "40-60% more" contains it
+    v = judge_ratio(reviewer, "trainium3", "trainium2", "40-60%", 1.4, 1.6, scope="memory_capacity")
+    assert (v.kind, v.expected) == ("verified", "1.5x")
+    assert v.reason == "Trainium3 vs Trainium2 (memory capacity): 40-60% agrees with the sources (1.5x)."
+
+
+def test_narrow_percentage_range_around_the_stated_ratio_is_verified(reviewer):
+    v = judge_ratio(reviewer, "trainium3", "trainium2", "48-52%", 1.48, 1.52, scope="memory_capacity")
+    assert (v.kind, v.expected) == ("verified", "1.5x")
+
+
+def test_percentage_range_reaching_the_stated_ratio_within_rounding_is_verified(reviewer):
+    # "40-48% more" for 1.5x: the top of the range is within the two points a percentage is held to
+    v = judge_ratio(reviewer, "trainium3", "trainium2", "40-48%", 1.40, 1.48, scope="memory_capacity")
+    assert (v.kind, v.expected) == ("verified", "1.5x")
+
+
+def test_percentage_range_short_of_the_stated_ratio_is_contradicted(reviewer):
+    v = judge_ratio(reviewer, "trainium3", "trainium2", "30-40%", 1.3, 1.4, scope="memory_capacity")
+    assert (v.kind, v.expected) == ("contradicted", "1.5x")
+    assert v.reason == "Trainium3 vs Trainium2 (memory capacity): the article says 30-40%, the sources give 1.5x."
+
+
+def test_percentage_range_within_a_stated_range_is_verified(reviewer):
+    # Trainium2: 30-40% better price performance than GPU-based EC2 instances
+    v = judge_ratio(reviewer, "trainium2", "gpu-ec2-instances", "30-40%", 1.3, 1.4, scope="price_performance")
+    assert (v.kind, v.expected) == ("verified", "1.3-1.4x")
+
+
+def test_percentage_within_a_stated_range_is_verified(reviewer):
+    v = judge_ratio(reviewer, "trainium2", "gpu-ec2-instances", "35%", 1.35, scope="price_performance")
+    assert (v.kind, v.expected) == ("verified", "1.3-1.4x")
+
+
+def test_percentage_range_beyond_a_stated_range_is_contradicted(reviewer):
+    v = judge_ratio(reviewer, "trainium2", "gpu-ec2-instances", "40-50%", 1.4, 1.5, scope="price_performance")
+    assert (v.kind, v.expected) == ("contradicted", "1.3-1.4x")
