@@ -584,3 +584,96 @@ def test_capacity_of_a_whole_system_said_per_chip_is_contradicted(reviewer):
     assert (v.kind, v.expected) == ("contradicted", "144 TB")
     assert v.reason == ("GH200 memory capacity: the article says 144 TB per chip, but that is the figure of a whole "
                         "NVIDIA DGX GH200 (144 TB); the sources give no per-chip figure.")
+
+
+# --- plans of another entity in context, a chip's own figure in its system, links in systems ----------------------
+
+
+def test_target_worded_as_one_of_another_entity_in_context_is_verified_as_its_plan(reviewer):
+    # "Rainier runs on nearly 500,000 chips, and AWS expects Anthropic to scale past one million by the end of 2025"
+    _, v = judge(reviewer, "project-rainier", "chip_count", "1 million chips", timing="plan",
+                     alternates=("anthropic",), as_of="2025-11-01")
+    assert (v.kind, v.claim.entity, v.claim.alternates, v.expected, v.suggestion) == (
+        "verified", "anthropic", (), "1,000,000", None)
+    assert v.claim.subject_text == "Anthropic"
+    assert v.reason == ("Anthropic chip count: 1 million agrees with the source (1,000,000). As planned: 1 million is "
+                        "a target for 2025-12-31, not yet a figure reached.")
+    assert got(v) == urls(reviewer, "anthropic", "chip_count", 1000000.0)
+
+
+def test_target_of_another_entity_in_context_in_german(reviewer):
+    _, v = judge(reviewer, "project-rainier", "chip_count", "1 million chips", timing="plan",
+                 alternates=("anthropic",), as_of="2025-11-01", lang="de")
+    assert (v.kind, v.expected) == ("verified", "1.000.000")
+    assert v.reason == ("Anthropic Chip-Anzahl: 1 million stimmt mit der Quelle überein (1.000.000). Laut Plan: "
+                        "1 million ist ein Ziel bis 2025-12-31, noch kein erreichter Wert.")
+
+
+def test_target_worded_as_one_is_verified_against_the_plan(reviewer):
+    claim, v = judge(reviewer, "amazon", "investment", "$25 billion", versus="anthropic", timing="plan",
+                     as_of="2026-05-01")
+    assert (v.claim, v.kind, v.expected, v.suggestion) == (claim, "verified", "25,000,000,000 USD", None)
+    assert v.reason == ("Amazon investment: $25 billion agrees with the source (25,000,000,000 USD). As planned: "
+                        "$25 billion is a target, not yet a figure reached.")
+
+
+def test_one_tranche_said_as_such_is_verified_against_the_tranche_not_the_total(reviewer):
+    _, v = judge(reviewer, "amazon", "investment", "$4 billion", versus="anthropic", timing="event",
+                 as_of="2025-01-01")
+    assert (v.kind, v.expected) == ("verified", "4,000,000,000 USD")
+
+
+def test_chips_figure_said_of_the_system_per_chip_is_verified_as_the_chips(reviewer):
+    # "NeuronLink-v4 at 2.56 TB/s per chip" in a Trn3 UltraServer, whose table gives 2,048 GiB/s per chip
+    claim, v = judge(reviewer, "trn3-ultraserver", "interconnect_bandwidth", "2.56 TB/s", scope="chip")
+    assert (v.claim, v.kind, v.expected, v.suggestion) == (claim, "verified", "2.56 TB/s", None)
+    assert v.reason == "Trainium3 interconnect bandwidth: 2.56 TB/s agrees with the source (2.56 TB/s)."
+    assert got(v) == urls(reviewer, "trainium3", "interconnect_bandwidth", 2.56)
+
+
+def test_chips_figure_said_of_the_system_per_chip_in_german(reviewer):
+    _, v = judge(reviewer, "trn3-ultraserver", "interconnect_bandwidth", "2,56 TB/s", scope="chip", lang="de")
+    assert v.reason == "Trainium3 Interconnect-Bandbreite: 2,56 TB/s stimmt mit der Quelle überein (2,56 TB/s)."
+
+
+def test_link_figure_of_an_instance_built_from_the_chip_counts_for_the_chip(reviewer):
+    # "the 16 chips form a 4x4 torus over NeuronLink at 1,024 GB/s per chip": the trn2.48xlarge's figure
+    claim, v = judge(reviewer, "trainium2", "interconnect_bandwidth", "1,024 GB/s")
+    assert (v.claim, v.kind, v.expected) == (claim, "verified", "1,024 GB/s")
+    assert v.reason == "Trainium2 interconnect bandwidth: 1,024 GB/s agrees with the source (1,024 GB/s)."
+
+
+def test_link_figure_per_chip_of_a_system_counts_its_instances_figure(reviewer):
+    _, v = judge(reviewer, "trn2-ultraserver", "interconnect_bandwidth", "1,024 GB/s", scope="chip")
+    assert (v.kind, v.expected) == ("verified", "1,024 GB/s")
+    assert v.reason == "Trn2 UltraServer interconnect bandwidth: 1,024 GB/s agrees with the source (1,024 GB/s)."
+
+
+def test_figure_near_no_misquote_is_judged_as_any_figure(reviewer):
+    claim, v = judge(reviewer, "trn2-ultraserver", "compute", "100 PFLOPS", precision="FP8", sparsity="sparse")
+    assert (v.claim, v.kind, v.expected, v.suggestion, v.note) == (claim, "contradicted", "164 PFLOPS",
+                                                                    "164 PFLOPS", None)
+    assert v.reason == "Trn2 UltraServer compute: the article says 100 PFLOPS, the source says 164 PFLOPS."
+
+
+def test_misquote_in_german(reviewer):
+    _, v = judge(reviewer, "trn2-ultraserver", "compute", "83,2 PFLOPS", precision="FP8", sparsity="sparse",
+                 lang="de")
+    assert (v.kind, v.expected) == ("contradicted", "164 PFLOPS")
+    assert v.reason == ("Trn2 UltraServer Rechenleistung: 83,2 PFLOPS ist ein Falschzitat des Herstellerwerts; der "
+                        "Hersteller nennt 164 PFLOPS.")
+
+
+def test_chips_per_system_said_of_the_chip_is_verified_against_its_systems(reviewer):
+    # "UltraServers with up to 144 of these chips"
+    claim, v = judge(reviewer, "trainium3", "chip_count", "144 chips")
+    assert (v.claim, v.kind, v.expected) == (claim, "verified", "144")
+    assert v.reason == "Trainium3 chip count: 144 agrees with the source (144)."
+
+
+def test_chips_of_a_fleet_said_of_the_chip_are_judged_against_the_customers_plan(reviewer):
+    # "over a million Trainium2 chips in use": Anthropic's fleet, whose million is a target for the end of 2025
+    claim, v = judge(reviewer, "trainium2", "chip_count", "1 million chips")
+    assert (v.claim, v.kind, v.expected, v.suggestion) == (claim, "contradicted", None, None)
+    assert v.reason == ("Trainium2 chip count: 1 million is a target for 2025-12-31 (announced 2025-10-29), not a "
+                        "figure reached by 2025-12-10.")
