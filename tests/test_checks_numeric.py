@@ -677,3 +677,49 @@ def test_chips_of_a_fleet_said_of_the_chip_are_judged_against_the_customers_plan
     assert (v.claim, v.kind, v.expected, v.suggestion) == (claim, "contradicted", None, None)
     assert v.reason == ("Trainium2 chip count: 1 million is a target for 2025-12-31 (announced 2025-10-29), not a "
                         "figure reached by 2025-12-10.")
+
+
+# --- per direction, clusters, pods, the largest instance ------------------------------------------------------------
+
+
+def test_per_direction_figure_of_a_link_known_only_both_ways_is_half_of_it(reviewer):
+    # MI455X: 3.6 TB/s bidirectional (announced); "1.8 TB/s in each direction" is half of it
+    _, v = judge(reviewer, "mi455x", "interconnect_bandwidth", "1.8 TB/s", per_direction=True)
+    assert (v.kind, v.expected) == ("verified", "1.8 TB/s")
+    assert v.reason == "AMD Instinct MI455X interconnect bandwidth: 1.8 TB/s agrees with the source (1.8 TB/s)."
+
+
+def test_cluster_size_is_contradicted_with_the_largest_published_cluster(reviewer):
+    claim, v = judge(reviewer, "trainium", "chip_count", "200,000 chips", scope="cluster")
+    assert (v.claim, v.kind, v.expected, v.suggestion) == (claim, "contradicted", "100,000", "100,000")
+    assert v.reason == "Trainium (1st generation) chip count: the article says 200,000, the source says 100,000."
+
+
+def test_chip_count_of_a_chip_with_a_published_cluster_is_verified_against_it(reviewer):
+    # "Cluster mit bis zu 100.000 Trainium-Chips", the cluster not named as the sentence's scope
+    _, v = judge(reviewer, "trainium", "chip_count", "100,000 chips")
+    assert (v.kind, v.expected) == ("verified", "100,000")
+
+
+def test_chips_per_pod_of_a_chip_with_one_pod_is_contradicted_with_the_pods_count(reviewer):
+    claim, v = judge(reviewer, "tpu-v5p", "chip_count", "10,000 chips", scope="system")
+    assert (v.claim, v.kind, v.expected, v.suggestion) == (claim, "contradicted", "8,960", "8,960")
+
+
+def test_chips_per_instance_up_to_fewer_than_the_largest_instance_is_contradicted(reviewer):
+    claim, v = judge(reviewer, "inferentia2", "chip_count", "up to 8 chips", scope="instance")
+    assert (v.claim, v.kind, v.expected, v.suggestion) == (claim, "contradicted", "12", "12")
+    assert v.reason == "Inferentia2 chip count: the article says 8, the source says 12."
+
+
+def test_chips_of_a_fleet_with_the_chip_as_subject_are_the_customers(reviewer):
+    _, v = judge(reviewer, "trainium2", "chip_count", "1 million chips", subject_text="Trainium2")
+    assert (v.kind, v.expected) == ("contradicted", None)
+    assert v.reason.endswith("is a target for 2025-12-31 (announced 2025-10-29), not a figure reached by 2025-12-10.")
+
+
+def test_misquote_cites_the_vendors_figure_and_the_misquote(reviewer):
+    _, v = judge(reviewer, "trn2-ultraserver", "compute", "83.2 PFLOPS", precision="FP8", sparsity="sparse")
+    assert got(v) == (urls(reviewer, "trn2-ultraserver", "compute", 164.0, precision="FP8", sparsity="sparse")
+                      | {s.url for f in reviewer.factbase.about("trn2-ultraserver", "compute")
+                         if f.fact.status == "misquote" for s in f.fact.sources})
