@@ -723,3 +723,75 @@ def test_misquote_cites_the_vendors_figure_and_the_misquote(reviewer):
     assert got(v) == (urls(reviewer, "trn2-ultraserver", "compute", 164.0, precision="FP8", sparsity="sparse")
                       | {s.url for f in reviewer.factbase.about("trn2-ultraserver", "compute")
                          if f.fact.status == "misquote" for s in f.fact.sources})
+
+
+# --- German messages and suggestions; slips; plans at their horizon -------------------------------------------------
+
+
+def test_outdated_price_in_german_suggests_the_price_now_written_the_german_way(reviewer):
+    _, v = judge(reviewer, "p5.48xlarge", "price_per_hour", "98,32 $ pro Stunde", lang="de")
+    assert (v.kind, v.expected, v.suggestion) == ("outdated", "55,04 USD pro Stunde", "55,04 $ pro Stunde")
+
+
+def test_wrong_figure_in_german_suggests_the_figure_written_the_german_way(reviewer):
+    claim, v = judge(reviewer, "gaudi3", "memory_bandwidth", "4,5 TB/s", lang="de")
+    assert (v.claim, v.kind, v.expected, v.suggestion) == (claim, "contradicted", "3,7 TB/s", "3,7 TB/s")
+    assert v.reason == "Gaudi 3 Speicherbandbreite: Im Artikel steht 4,5 TB/s, laut Quelle 3,7 TB/s."
+
+
+def test_unverifiable_figure_in_german(reviewer):
+    _, v = judge(reviewer, "gaudi3", "memory_bandwidth", "4,5 TB/s", lang="de", scope="system")
+    assert (v.kind, v.expected) == ("unverifiable", None)
+    assert v.reason == "Gaudi 3 Speicherbandbreite: 4,5 TB/s ist nicht in der Faktenbasis belegt."
+
+
+def test_running_total_that_came_later_in_german(reviewer):
+    _, v = judge(reviewer, "amazon", "investment", "4 Milliarden $", versus="anthropic", timing="cumulative",
+                 as_of="2023-12-01", lang="de")
+    assert (v.kind, v.expected, v.suggestion) == ("contradicted", "1.250.000.000 USD", "1,25 Milliarden $")
+    assert v.note == ("4 Milliarden $ wurde erst am 2024-03-27 erreicht. Amazon Investition: 4 Milliarden $ ist ein "
+                      "Ziel bis 2024-03-31 (angekündigt am 2023-09-25), kein bis 2023-12-01 erreichter Wert.")
+
+
+def test_target_said_as_reached_before_its_horizon_in_german(reviewer):
+    _, v = judge(reviewer, "anthropic", "chip_count", "1 Million Chips", versus="trainium2", as_of="2025-11-01",
+                 lang="de")
+    assert (v.kind, v.expected) == ("contradicted", None)
+    assert v.reason == ("Anthropic Chip-Anzahl: 1 Million ist ein Ziel bis 2025-12-31 (angekündigt am 2025-10-29), "
+                        "kein bis 2025-11-01 erreichter Wert.")
+    assert got(v) == urls(reviewer, "anthropic", "chip_count", 1000000.0)
+
+
+def test_target_said_as_reached_on_its_horizon_day_is_still_contradicted(reviewer):
+    _, v = judge(reviewer, "anthropic", "chip_count", "1 million chips", versus="trainium2", as_of="2025-12-31")
+    assert (v.kind, v.expected) == ("contradicted", None)
+    assert v.reason.endswith("not a figure reached by 2025-12-31.")
+
+
+def test_target_said_as_reached_after_its_horizon_in_german_cites_the_plan(reviewer):
+    _, v = judge(reviewer, "anthropic", "chip_count", "1 Million Chips", versus="trainium2", as_of="2026-02-01",
+                 lang="de")
+    assert (v.kind, v.expected) == ("unverifiable", None)
+    assert v.reason == ("Anthropic Chip-Anzahl: 1 Million war das Ziel bis 2025-12-31; keine Quelle der Faktenbasis "
+                        "bestätigt, dass es erreicht wurde.")
+    assert got(v) == urls(reviewer, "anthropic", "chip_count", 1000000.0)
+
+
+def test_bytes_for_bits_of_a_bandwidth_not_named_is_a_known_slip(reviewer):
+    # "28.8 TB/s per UltraServer" (which bandwidth not said): the only such figure is 28.8 Tbps
+    claim, v = judge(reviewer, "trn3-ultraserver", "bandwidth", "28.8 TB/s")
+    assert (v.claim, v.kind, v.expected, v.suggestion) == (claim, "contradicted", "28,800 Gbps", "28,800 Gbps")
+    assert v.note == "Bits and bytes are mixed up: the source states 28,800 Gbps."
+
+
+def test_slip_is_not_read_as_another_entitys_figure_that_is_only_near(reviewer):
+    # "rund 7,3 Tbit/s" of Ironwood's 7.38 TB/s is not TPU v5e's 800 GiB/s (6.9 Tbit/s)
+    claim, v = judge(reviewer, "tpu7x", "bandwidth", "rund 7,3 Tbit/s", lang="de", alternates=("tpu-v5e",))
+    assert (v.claim, v.kind, v.expected) == (claim, "contradicted", "7380 GB/s")
+    assert v.note == "Bits und Bytes verwechselt: Die Quelle nennt 7380 GB/s."
+
+
+def test_system_total_of_a_chip_whose_predecessors_system_has_it_is_contradicted(reviewer):
+    # "13.4 TB in total" of a B300: unsure which B300 system, but each differs and a B200 system has exactly that
+    claim, v = judge(reviewer, "b300", "memory_capacity", "13.4 TB", scope="system")
+    assert (v.claim, v.kind, v.expected, v.suggestion) == (claim, "contradicted", "20,088 GB", "20.088 TB")
