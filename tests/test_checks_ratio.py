@@ -111,3 +111,18 @@ def test_percentage_within_a_stated_range_is_verified(reviewer):
 def test_percentage_range_beyond_a_stated_range_is_contradicted(reviewer):
     v = judge_ratio(reviewer, "trainium2", "gpu-ec2-instances", "40-50%", 1.4, 1.5, scope="price_performance")
     assert (v.kind, v.expected) == ("contradicted", "1.3-1.4x")
+
+
+def test_ratio_of_an_instance_to_a_chip_compares_the_instance_built_from_that_chip(reviewer):
+    # "an ND H200 v5 has 1.76 times the memory of the H100": of the ND H100 v5
+    _, v = judge(reviewer, "nd-h200-v5", "h100", "1.76x", scope="memory_capacity")
+    assert (v.kind, v.expected) == ("verified", "1.76x")
+    assert v.reason == "ND H200 v5 vs ND H100 v5 (memory capacity): 1.76x agrees with the sources (1.76x)."
+
+
+def test_percentage_is_held_to_six_percent_of_its_gain(reviewer):
+    # 47.5 % more for 1.5x: 2.5 points off a 50 % gain, within the 3 points (6 % of it) allowed
+    v = judge_ratio(reviewer, "trainium3", "trainium2", "47.5%", 1.475, scope="memory_capacity")
+    assert (v.kind, v.expected) == ("verified", "1.5x")
+    v = judge_ratio(reviewer, "trainium3", "trainium2", "46%", 1.46, scope="memory_capacity")
+    assert (v.kind, v.expected) == ("contradicted", "1.5x")
