@@ -88,7 +88,10 @@ class InterconnectClaim(Check):
                                           claimed=value, expected=pos_hit[0].value))
             if neg_hit or clash:
                 used = neg_hit or clash
-                return Verdict(claim, "contradicted", expected=uses, suggestion=uses.split(", ")[0],
+                # a version clash is put right by the same link's own version ("NeuronLink-v3" in a Trn3 UltraServer
+                # is NeuronLink-v4, not EFA, the first of its links by name)
+                suggestion = str(clash[0].value) if clash else uses.split(", ")[0]
+                return Verdict(claim, "contradicted", expected=uses, suggestion=suggestion,
                                sources=sources_of(used + positive),
                                reason=msg(lang, "unsupported", entity=ent, claimed=value, expected=uses),
                                note=(neg_hit[0].fact.note if neg_hit else None))

@@ -531,7 +531,8 @@ def explain(claim: Claim, ctx: CheckContext, expected: ResolvedFact) -> str | No
                 if (f.q.precision or "").startswith("INT") and matches(replace(q, unit=cast(str, f.unit_expr)), f):
                     return msg(lang, "hint_integer", claimed=claimed, precision=f.q.precision)
     for f in fb.about(claim.entity, claim.attribute):
-        if f.fact.status == "announced" and matches(q, f):
+        # (of the precision written: MI455X's announced 20 PFLOPS is FP8, not the BF16 figure "20 PFLOPS BF16" misses)
+        if f.fact.status == "announced" and same_precision(claim.precision, f.q.precision) and matches(q, f):
             return msg(lang, "hint_announced", claimed=claimed, expected=render_fact_value(expected, lang))
     if ent.predecessor:
         for f in fb.about(ent.predecessor, claim.attribute):

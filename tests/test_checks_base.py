@@ -1,0 +1,147 @@
+"""What the checks share (reviewer/checks/base.py): how a figure as written matches a fact, which fact is the closest,
+how a fact's value is written, and the siblings an entity has; on real facts of the bundled and the fixture fact base
+and figures read by the real quantity parser (the mutation run's survivors: docs/mutation-survivors.md)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from reviewer.checks import BY_ATTRIBUTE
+from reviewer.checks.base import (
+    CheckContext,
+    matches,
+    matches_as_written,
+    matches_digits,
+    render_fact_value,
+    same_kind_and_vendor,
+)
+from reviewer.models import Claim
+from reviewer.quantities import find_quantities
+
+
+def q(written: str, lang: str = "en"):
+    return find_quantities(written, lang)[0]
+
+
+def fact(rv, entity: str, attribute: str, value):
+    return next(f for f in rv.factbase.about(entity, attribute) if f.value == value and f.entity == entity)
+
+
+def judge(rv, entity: str, attribute: str, written: str, lang: str = "en", **fields):
+    quantity = q(written, lang)
+    claim = Claim(entity, attribute, 0, len(written), quantity.text, quantity=quantity, **fields)
+    return BY_ATTRIBUTE[attribute].check(claim, CheckContext(rv.factbase, dt.date(2025, 12, 10), lang))
+
+
+# --- matches_digits: the digits written, no slack ----------------------------------------------------------------
+
+
+def test_digits_of_a_count_match_within_half_a_unit(reviewer):
+    chips = fact(reviewer, "trn3-ultraserver", "chip_count", 144.0)
+    assert matches_digits(q("144 chips"), chips)
+    assert not matches_digits(q("145 chips"), chips)
+    assert not matches_digits(q("146 chips"), chips)
+
+
+def test_digits_of_a_ratio_match_the_ratio(reviewer):
+    four = fact(reviewer, "trainium4", "ratio", 4.0)
+    assert four.family == "count"  # (a ratio fact is stored as a count of times)
+    assert matches_digits(q("4 chips"), four)
+    assert not matches_digits(q("5 chips"), four)
+
+
+def test_digits_of_a_rate_match_the_rate_written(reviewer):
+    bw = fact(reviewer, "gaudi3", "memory_bandwidth", 3.7)
+    assert matches_digits(q("3.7 TB/s"), bw)
+    assert not matches_digits(q("3.8 TB/s"), bw)
+    assert not matches_digits(q("3.65 TB/s"), bw)
+
+
+def test_digits_of_another_kind_of_figure_never_match(reviewer):
+    # 3.7 TB is a capacity: the same number of bytes as 3.7 TB/s in a second, but not a rate
+    assert not matches_digits(q("3.7 TB"), fact(reviewer, "gaudi3", "memory_bandwidth", 3.7))
+
+
+def test_digits_never_match_a_fact_without_a_number(reviewer):
+    link = fact(reviewer, "trainium3", "interconnect", "NeuronLink-v4")
+    assert link.base_value is None
+    assert not matches_digits(q("4 links"), link)
+    assert not matches(q("4 links"), link)
+
+
+def test_digits_of_a_range_never_match(reviewer):
+    assert not matches_digits(q("3.5-3.9 TB/s"), fact(reviewer, "gaudi3", "memory_bandwidth", 3.7))
+
+
+# --- matches_as_written: the figure as written, with the vendors' rounding but not the writer's ------------------
+
+
+def test_as_written_a_rate_keeps_no_rounding_of_its_last_digit(reviewer):
+    # "2.5 TB/s" may be Trainium3's 2.56 TB/s cut short; as written it is 2.5, not 2.56
+    link = fact(reviewer, "trainium3", "interconnect_bandwidth", 2.56)
+    assert matches(q("2.5 TB/s"), link)
+    assert not matches_as_written(q("2.5 TB/s"), link)
+    assert matches_as_written(q("2.56 TB/s"), link)
+
+
+def test_as_written_a_qualified_rate_is_read_as_exact(reviewer):
+    fp8 = fact(reviewer, "trainium3", "compute", 2517.0)
+    assert matches(q("more than 2 PFLOPS"), fp8)
+    assert not matches_as_written(q("more than 2 PFLOPS"), fp8)
+    assert matches_as_written(q("about 2.52 PFLOPS"), fp8)
+
+
+def test_as_written_a_count_keeps_its_rounding(reviewer):
+    chips = fact(reviewer, "trn3-ultraserver", "chip_count", 144.0)
+    assert matches_as_written(q("144 chips"), chips)
+    assert not matches_as_written(q("146 chips"), chips)
+
+
+def test_as_written_a_range_keeps_its_rounding(reviewer):
+    assert matches_as_written(q("3.5-3.7 TB/s"), fact(reviewer, "gaudi3", "memory_bandwidth", 3.7))
+
+
+# --- closest: the fact the writer most likely meant ---------------------------------------------------------------
+
+
+def test_closest_of_announced_figures_only_is_the_nearest_one(reviewer):
+    # MI455X has announced figures only (MXFP4 40.26, FP8 20.13, BF16 5.03 PFLOPS): 6 PFLOPS is nearest the BF16 one
+    v = judge(reviewer, "mi455x", "compute", "6 PFLOPS")
+    assert (v.kind, v.expected, v.suggestion) == ("contradicted", "5.03 PFLOPS", "5.03 PFLOPS")
+    assert v.reason == "AMD Instinct MI455X compute: the article says 6 PFLOPS, the source says 5.03 PFLOPS."
+
+
+# --- render_fact_value -------------------------------------------------------------------------------------------
+
+
+def test_fact_value_that_is_a_name_is_written_as_it_is(reviewer):
+    assert render_fact_value(fact(reviewer, "trainium3", "interconnect", "NeuronLink-v4"), "en") == "NeuronLink-v4"
+
+
+def test_fact_value_in_german_uses_german_number_marks_and_unit_words(reviewer):
+    assert render_fact_value(fact(reviewer, "trainium3", "compute", 2517.0), "de") == "2517 TFLOPS"
+    assert render_fact_value(fact(reviewer, "p5.48xlarge", "price_per_hour", 55.04), "de") == "55,04 USD pro Stunde"
+    assert render_fact_value(fact(reviewer, "p5.48xlarge", "price_per_hour", 55.04), "en") == "55.04 USD / hour"
+
+
+# --- same_kind_and_vendor: siblings, per fact base ---------------------------------------------------------------
+
+
+def test_siblings_are_of_the_same_kind_and_vendor_without_the_entity_itself(reviewer):
+    fb = reviewer.factbase
+    siblings = [e.id for e in same_kind_and_vendor(fb, fb.entities["trainium3"])]
+    assert "trainium2" in siblings and "inferentia2" in siblings
+    assert "trainium3" not in siblings and "trn3-ultraserver" not in siblings and "h100" not in siblings
+
+
+def test_siblings_are_those_of_the_fact_base_asked_even_after_another(reviewer, fixture_reviewer):
+    # the bundled fact base's siblings first, then the fixture's: each answer is its own fact base's
+    bundled = reviewer.factbase
+    assert "h200" in [e.id for e in same_kind_and_vendor(bundled, bundled.entities["h100"])]
+    fixture = fixture_reviewer.factbase
+    assert [e.id for e in same_kind_and_vendor(fixture, fixture.entities["tpu-v5e"])] == ["h100", "tpu-v5p"]
+    v = BY_ATTRIBUTE["memory_capacity"].check(
+        Claim("tpu-v5e", "memory_capacity", 0, 5, "95 GB", quantity=q("95 GB")),
+        CheckContext(fixture, dt.date(2025, 12, 10), "en"))
+    assert (v.kind, v.expected, v.note) == ("contradicted", "16 GB", "95 GB is the figure of TPU v5p.")
+    assert "h200" in [e.id for e in same_kind_and_vendor(bundled, bundled.entities["h100"])]
