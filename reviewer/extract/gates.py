@@ -186,6 +186,8 @@ def not_a_claim(s: Sentence, q: Quantity) -> bool:
     if q.family in ("memory", "rate", "compute", "power") and _PRODUCT_BEFORE.search(s.text, max(0, q.start - s.start - 40),
                                                                                    q.start - s.start):
         return True  # "4 × 96 GB = 384 GB": the writer's sum of several chips, not one chip's figure
+    if q.unit == "percent" and s.w.people_share_after.match(s.text, q.end - s.start):
+        return True  # "52 Prozent der Befragten": a survey's share of people
     if q.family == "count" and s.w.model_number_before.search(s.text, max(0, q.start - s.start - 30), q.start - s.start):
         return True  # "2 × Intel Xeon 8570": a processor's model number
     if q.family == "power" and (s.w.psu_before.search(s.text, max(0, q.start - s.start - 60), q.start - s.start)

@@ -44,6 +44,7 @@ from .patterns import FULLY_QUOTED, QUOTED
 from .sentence import Cue, Sentence
 
 _ARROW_AFTER = re.compile(r"[\s*_~]*(?:→|->|⟶|⇒|=>)\s*\S")
+_BOLD_QUESTION = re.compile(r"[ ]{2}[^ \n][^\n]{4,400}\?[ ]{2}\s*")  # a paragraph that is one bold question (marks blanked)
 
 
 def segment_stance(seg: Segment, state: Discourse, w: Words) -> str:
@@ -60,6 +61,8 @@ def segment_stance(seg: Segment, state: Discourse, w: Words) -> str:
         return "quoted"  # a colleague's remark; what an offer promised ("| Merkmal | Angebot RW-0417 | Datenblatt |")
     if seg.kind == "table_cell" and seg.col_header >= 0 and FULLY_QUOTED.fullmatch(seg.text):
         return "quoted"  # '| „Trainium2 schafft 2.563 TFLOPS FP8 – dicht“ (Wiederverkäufer RechenWerk) | Falsch: … |'
+    if seg.kind == "paragraph" and _BOLD_QUESTION.fullmatch(seg.text):
+        return "quoted"  # "**We were told the H200 has twice the FP8 throughput. Is that right?**": an FAQ's question
     if seg.kind == "blockquote" and w.assistant_turn.match(seg.text):
         return "quoted"  # "> **Model B:** The H200 has 192 GB ...": a chatbot's answer, quoted for the judge
     if state.bot_turn and seg.quote_depth == 0 and seg.kind in ("paragraph", "table_cell", "list_item"):
