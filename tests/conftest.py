@@ -111,6 +111,18 @@ def _fresh_cache() -> Path:
 
 
 @pytest.fixture(scope="session")
+def edge_reviewer(_fresh_cache) -> Reviewer:
+    """A reviewer on made-up facts whose dates and links sit on the checks' boundaries (tests/fixtures/edge-facts:
+    terms ending on the 2nd of a month or lasting 200 days, dated and pod links, a chip on sale in two waves)."""
+    from reviewer.api import Reviewer
+    from reviewer.factbase.base import load_factbase
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("HW_FACT_REVIEWER_CACHE_DIR", str(_fresh_cache))
+        return Reviewer(load_factbase([HERE / "fixtures" / "edge-facts"], include_bundled=False))
+
+
+@pytest.fixture(scope="session")
 def fixture_reviewer() -> Reviewer:
     """A reviewer on the small fixture fact base: verdict tests do not move when facts/ grows."""
     return _shared_fixture_reviewer()

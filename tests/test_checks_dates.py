@@ -5,25 +5,10 @@ run's survivors: docs/mutation-survivors.md)."""
 from __future__ import annotations
 
 import datetime as dt
-from pathlib import Path
 
-import pytest
-
-from reviewer.api import Reviewer
 from reviewer.checks import BY_ATTRIBUTE
 from reviewer.checks.base import CheckContext
-from reviewer.factbase.base import load_factbase
 from reviewer.models import Claim
-
-EDGE_FACTS = Path(__file__).parent / "fixtures" / "edge-facts"
-
-
-@pytest.fixture(scope="module")
-def edge_reviewer(_fresh_cache):
-    """A reviewer on made-up facts (tests/fixtures/edge-facts): Zeta went on sale in two waves."""
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("HW_FACT_REVIEWER_CACHE_DIR", str(_fresh_cache))
-        return Reviewer(load_factbase([EDGE_FACTS], include_bundled=False))
 
 
 def judge(rv, entity: str, attribute: str, period: str, *, text: str | None = None, lang: str = "en",

@@ -6,26 +6,12 @@ mutation run's survivors: docs/mutation-survivors.md)."""
 from __future__ import annotations
 
 import datetime as dt
-from pathlib import Path
 
-import pytest
 from conftest import find, review
 
-from reviewer.api import Reviewer
 from reviewer.checks import BY_ATTRIBUTE
 from reviewer.checks.base import CheckContext
-from reviewer.factbase.base import load_factbase
 from reviewer.models import Claim
-
-EDGE_FACTS = Path(__file__).parent / "fixtures" / "edge-facts"
-
-
-@pytest.fixture(scope="module")
-def edge_reviewer(_fresh_cache):
-    """A reviewer on made-up facts whose dates sit on the checks' boundaries (tests/fixtures/edge-facts)."""
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("HW_FACT_REVIEWER_CACHE_DIR", str(_fresh_cache))
-        return Reviewer(load_factbase([EDGE_FACTS], include_bundled=False))
 
 
 def judge(rv, entity: str, attribute: str, value: str, *, text: str | None = None, lang: str = "en",
