@@ -111,8 +111,9 @@ class ClaimExtractor:
         if seg.kind != "blockquote":
             self.state.revision_of = _named_day(seg.text) if seg.kind == "paragraph" and self.w.old_revision.search(seg.text) \
                 else None
-        if self.state.reproduced < 0 and seg.kind == "paragraph" and self.w.reproduced_intro.search(seg.text):
-            self.state.reproduced = seg.block  # "Wir geben die Pressemitteilung im Wortlaut wieder; sie ist keine ..."
+        if self.state.reproduced < 0 and seg.kind in ("paragraph", "blockquote") and self.w.reproduced_intro.search(seg.text):
+            # "Wir geben die Pressemitteilung im Wortlaut wieder; sie ist keine ...", "> **Sponsored content.** ..."
+            self.state.reproduced = seg.block
         elif self.state.reproduced >= 0 and ((seg.kind == "paragraph" and self.w.reproduced_end.match(seg.text))
                                              or (seg.kind == "heading" and self.w.own_heading.match(seg.text))):
             self.state.reproduced = -1  # "— Ende der Pressemitteilung —", "## Unsere Einordnung"
@@ -244,7 +245,16 @@ class ClaimExtractor:
         starts = [s.start for s in sentences]
         lead = self._quoted_lead(seg)
         said = self._introduced_quotes(seg) if out and seg_stance == "asserted" else []
-        return [self._with_stance(seg, sentences, starts, c, seg_stance, lead, said) for c in out] + aside
+        return self._deleted([self._with_stance(seg, sentences, starts, c, seg_stance, lead, said) for c in out], seg) \
+            + aside
+
+    def _deleted(self, claims: list[Claim], seg: Segment) -> list[Claim]:
+        """"[gestrichen: … 1.200 W …] [eingefügt: … 1.400 W …]": a tracked change's deleted words are corrected away."""
+        spans = [m.span() for m in self.w.deleted_span.finditer(seg.text)] if "[" in seg.text else []
+        if not spans:
+            return claims
+        return [evolve(c, stance="corrected") if c.stance == "asserted" and any(a <= c.start - seg.start < b for a, b in spans)
+                else c for c in claims]
 
     def _quoted_lead(self, seg: Segment) -> int:
         """Where a list item's or paragraph's opening quotation ends ('- **"The B200 has 192 GB."** That was the
