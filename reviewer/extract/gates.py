@@ -13,6 +13,7 @@ from ..models import Quantity, Segment
 from ..periods import MONTHS
 from .patterns import (
     FULLY_QUOTED,
+    ONLY_QUOTATION,
     QUOTED,
     QUOTED_ACROSS_LINES,
 )
@@ -117,7 +118,6 @@ def labelled_quotation(text: str) -> int:
     return colon if colon >= 0 and FULLY_QUOTED.fullmatch(text, colon + 1) else -1
 
 
-_ONLY_QUOTATION = re.compile(r'\s*(?:"[^"]+"|“[^”“]+[”“]|„[^“”"]+[“”"]|»[^«]+«|«[^»]+»)[\s.,;:!?*_]*')
 _BOLD_LABEL = re.compile(r"[ ]{2}[^\s:.][^\n:.]{0,58}[.:][ ]{2}")  # "**Management response.** " (its marks blanked)
 
 
@@ -125,7 +125,7 @@ def label_then_quotation(text: str) -> bool:
     """'**Management response.** "We accept the finding ..."': a bold label and then only a quotation, someone's
     words under their label."""
     m = _BOLD_LABEL.match(text)
-    return m is not None and bool(_ONLY_QUOTATION.fullmatch(text, m.end()))
+    return m is not None and bool(ONLY_QUOTATION.fullmatch(text, m.end()))
 
 
 def said_line(text: str, w: Words) -> bool:

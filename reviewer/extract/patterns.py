@@ -28,9 +28,11 @@ YEAR = re.compile(r"(?:(?<![\w.,/-])|(?<=\b[1-9]/)|(?<=\b0[1-9]/)|(?<=\b1[0-2]/)
 HEADER_UNIT = re.compile(r"\(([^()]{1,20})\)\s*$|\bin\s+(\S{1,10})\s*$")
 PAREN_OWNER = re.compile(r"[^\s,;()]*(?:\s+[^\s,;()]+)?\s*\(\s*")
 VERSION_AFTER = re.compile(r"[\s-]?v?(\d)(?![\w.,]?\d|-|\s?(?:TB|GB|Tb|Gb|x\b|×|%|GPU|[Cc]hip))")
+_QUOTATION = r'(?:"[^"]+"|“[^”“]+[”“]|„[^“”"]+[“”"]|»[^«]+«|«[^»]+»)'  # one quotation, in any language's marks
 # (after the quotation: a citation, '(p. 57)', '(S. 112)', and an attribution, '— Name, Role')
-FULLY_QUOTED = re.compile(r'\s*(?:"[^"]+"|“[^”“]+[”“]|„[^“”"]+[“”"]|»[^«]+«|«[^»]+»)[\s.,;:!?—–-]*'
+FULLY_QUOTED = re.compile(r'\s*' + _QUOTATION + r'[\s.,;:!?—–-]*'
                           r'(?:\([^()"“”„«»\n]{1,80}\)[\s.,;]*)?(?:[-—–]\s*\w[^"“”„«»]*)?')
+ONLY_QUOTATION = re.compile(r'\s*' + _QUOTATION + r'[\s.,;:!?*_]*')  # a quotation and nothing after it
 QUOTED = re.compile(r'"[^"\n]{1,200}"|“[^”\n]{1,200}[”“]|„[^“”"\n]{1,200}[“”"]|»[^«\n]{1,200}«|«[^»\n]{1,200}»')
 # a list item that opens with a whole quotation, bold or not, and goes on ('- **"Trainium3 runs on NVLink."** It doesn't.')
 QUOTED_LEAD = re.compile(r'[ \t]{0,3}[*_]{0,2}[ \t]{0,3}(?:"[^"\n]{8,}"|“[^”\n]{8,}[”“]|„[^“”"\n]{8,}[“”"]|»[^«\n]{8,}«)'

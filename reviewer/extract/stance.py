@@ -54,12 +54,13 @@ def segment_stance(seg: Segment, state: Discourse, w: Words) -> str:
     reply answers), an interviewer's or a chatbot's turn, a reader's comment."""
     if quoted_heading(seg, w) or (seg.kind == "heading" and w.myth_label.search(seg.text)):
         return "refuted"
-    if seg.kind == "table_cell" and seg.col_header >= 0 and w.requirement_header.search(state.cell_text.get(seg.col_header, "")):
+    # (a table cell's column header, which may say whose figures the column holds)
+    column = state.cell_text.get(seg.col_header, "") if seg.kind == "table_cell" and seg.col_header >= 0 else None
+    if column is not None and w.requirement_header.search(column):
         return "hypothetical"  # a tender's table: "| M-02 | Leistungsaufnahme je Beschleuniger ≤ 700 W |" under "Anforderung"
-    if seg.kind == "table_cell" and seg.col_header >= 0 and (w.remark_header.match(state.cell_text.get(seg.col_header, ""))
-                                                             or w.offer_header.match(state.cell_text.get(seg.col_header, ""))):
+    if column is not None and (w.remark_header.match(column) or w.offer_header.match(column)):
         return "quoted"  # a colleague's remark; what an offer promised ("| Merkmal | Angebot RW-0417 | Datenblatt |")
-    if seg.kind == "table_cell" and seg.col_header >= 0 and FULLY_QUOTED.fullmatch(seg.text):
+    if column is not None and FULLY_QUOTED.fullmatch(seg.text):
         return "quoted"  # '| „Trainium2 schafft 2.563 TFLOPS FP8 – dicht“ (Wiederverkäufer RechenWerk) | Falsch: … |'
     if seg.kind == "paragraph" and _BOLD_QUESTION.fullmatch(seg.text):
         return "quoted"  # "**We were told the H200 has twice the FP8 throughput. Is that right?**": an FAQ's question
@@ -67,9 +68,9 @@ def segment_stance(seg: Segment, state: Discourse, w: Words) -> str:
         return "quoted"  # "> **Model B:** The H200 has 192 GB ...": a chatbot's answer, quoted for the judge
     if state.bot_turn and seg.quote_depth == 0 and seg.kind in ("paragraph", "table_cell", "list_item"):
         return "quoted"  # a chatbot's table or its next paragraph, in a published chat: its words, not the author's
-    if seg.kind == "table_cell" and seg.col_header >= 0 and w.measured_header.match(state.cell_text.get(seg.col_header, "")):
+    if column is not None and w.measured_header.match(column):
         return "measured"
-    if seg.kind == "table_cell" and seg.col_header >= 0 and w.then_header.match(state.cell_text.get(seg.col_header, "")):
+    if column is not None and w.then_header.match(column):
         # "| Trainium2 FP8 (TFLOPS) | 1,287 | 1,299 |" under "| Metric | Launch docs (Dec 2024) | Current |"
         return "historical"  # "| BF16 dicht (TFLOPS) | 1.979 | 741 |" under "| Kennwert | Datenblatt | Gemessen |"
     if state.post_by == "staff" and seg.quote_depth <= 1 and seg.kind in ("paragraph", "blockquote", "list_item"):
