@@ -332,6 +332,8 @@ class Subjects(Context):
         the systems built from the chip (or the chip of the system): an inferred subject is a guess,
         and a guess must not turn a right figure into an alarm.
         """
+        if how == "sentence" and in_own_parenthesis(s, subject, at, self.is_hardware):
+            return ()  # "MI355X (TSMC 3 nm) and B200 (TSMC 3 nm)": a parenthesis right after a name is that name's
         counted, compared = counted_in(s), compared_in(s)
         ratios = [q for q in s.quantities if q.family == "ratio"] if compared else ()
         out = [m.entity for m in s.mentions if self.is_hardware(m.entity) and m not in counted
@@ -483,6 +485,20 @@ def end_of_number(text: str, at: int) -> int:
     """Where the number starting at `at` ends (its unit follows)."""
     m = re.match(r"[\d.,\s\u00a0]*\d", text[at:])
     return at + (m.end() if m else 0)
+
+def in_own_parenthesis(s: Sentence, subject: str, at: int, is_hardware: Callable[[str], bool]) -> bool:
+    """The figure at `at` is inside a parenthesis opened right after the subject's name, with no other hardware
+    named in it before the figure ("the B200 (TSMC 3 nm)", "die H200 (141 GB, 4,8 TB/s)"): the parenthesis says
+    something of that name, so no other entity of the sentence may own the figure."""
+    named = [m for m in s.mentions if m.entity == subject and m.end <= at]
+    if not named:
+        return False
+    gap = s.text[named[-1].end - s.start:at - s.start]
+    if _pair_after(s, at) is not None or second_of_pair(s, at) or _in_change(s, at):
+        return False  # "that of Trainium2 (4.9 vs 2.9 TB/s)": a pair, one figure each
+    return bool(re.match(r"\s*\([^()]*$", gap)) and not any(
+        named[-1].end <= m.start < at and m.entity != subject and is_hardware(m.entity) for m in s.mentions)
+
 
 def owner_after(s: Sentence, m: Mention, subject: str, at: int) -> bool:
     """"the B200 reaches 9 PFLOPS, and Blackwell Ultra, the B300, ... carries 180 GB": the subject named in
