@@ -334,8 +334,11 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
     if any(b <= rel and not any(ch in text[b:rel] for ch in ";:") for b in h["historical_lead"]):
         return "historical"  # "At the Trn2 launch in December 2024, the Neuron docs listed 1,287 TFLOPS"
     if any(a >= rel_end and not any(ch in text[rel_end:a] for ch in ",;:") for a in h["historical_after"]) \
-            or s.w.announced_after.match(text, rel_end):
-        return "historical"  # "NVIDIA gave 192 GB at the GTC 2024 launch", "288 GB is what AMD announced"
+            or s.w.announced_after.match(text, rel_end) \
+            or (s.w.with_before.search(text, 0, rel) and s.w.announced_clause_end.match(text, rel_end)):
+        # "NVIDIA gave 192 GB at the GTC 2024 launch", "288 GB is what AMD announced", "Mit 288 GB hatte AMD den
+        # Chip im Juni 2024 angekündigt"
+        return "historical"
     if s.has_cue("ATTR:announced") and s.quantities and any(
             c.end - s.start <= rel and not any(ch in text[c.end - s.start:rel] for ch in ",;:")
             for c in s.cue("ATTR:announced")):

@@ -46,6 +46,8 @@ FLAGS: dict[str, int] = {
     "cited_work": re.IGNORECASE,
     "measured_clause": re.IGNORECASE,
     "announced_after": re.IGNORECASE,
+    "with_before": re.IGNORECASE,
+    "announced_clause_end": re.IGNORECASE,
     "answer_false": re.IGNORECASE,
     "until_past": 0,
     "choice_option": 0,
