@@ -108,7 +108,13 @@ def asked(text: str, w: Words) -> re.Match | None:
     turn = w.question_turn.match(text)
     if turn and "asker" in turn.re.groupindex and turn.group("asker") and not text.rstrip(" *_\n").endswith("?"):
         turn = None
+    if turn is None and "\n" not in text.strip() and text.rstrip(" *_\n").endswith("?"):
+        turn = _NAMED_LABEL.match(text)  # "**Kenji Watanabe:** The MI355X has 256 GB per GPU, so ...?": a premise
     return turn or w.quoted_turn.match(text)
+
+
+# a person's name set in bold as a speaker's label (its marks blanked): "**Kenji Watanabe:** ", "**Dr. Jana Ruf:** "
+_NAMED_LABEL = re.compile(r"[ ]{2}(?:(?:Dr|Prof|Mr|Ms|Mrs|Hr|Fr)\.\s+)?[A-ZÄÖÜ][\w'’-]+(?:\s+[A-ZÄÖÜ][\w'’-]+){1,3}:[ ]{2}")
 
 
 def labelled_quotation(text: str) -> int:
