@@ -79,14 +79,9 @@ def pytest_sessionstart(session):
     """Under mutmut, a mutant's run starts with empty memos: the number formats, unit factors and fact readings
     the shared reviewers left in the fork's parent would otherwise answer for a mutated function."""
     if UNDER_MUTMUT:
-        from reviewer import numbers, units
-        from reviewer.checks import base
+        from reviewer import memos
 
-        numbers._FORMATTED.clear()
-        base._READINGS.clear()
-        base._LAST_BOUNDS = (None, ())
-        for cached in (units.to_base, units.convert, units.binary_twin):
-            cached.cache_clear()
+        memos.clear()
 
 
 def pytest_collection_modifyitems(session, config, items):

@@ -150,20 +150,67 @@ def write_report(found: dict[str, dict[str, str]], target: Path) -> None:
     Path(tmp).replace(target)
 
 
+GENERATE = """
+import os
+from mutmut.__main__ import copy_also_copy_files, copy_src_dir, create_mutants, setup_source_paths
+from mutmut.mutation.trampoline import set_mutant_under_test
+set_mutant_under_test("mutant_generation")
+os.makedirs("mutants", exist_ok=True)
+copy_src_dir(); copy_also_copy_files(); setup_source_paths(); create_mutants({jobs})
+"""
+
+
+def run(args: argparse.Namespace) -> None:
+    """mutmut writes the mutants (mutants/: the files it copies, each mutated function behind a trampoline);
+    tools/mutation_driver.py runs them in one pytest session with the selection from pyproject.toml."""
+    import tomllib
+
+    subprocess.run([sys.executable, "-c", GENERATE.format(jobs=args.jobs)], cwd=ROOT, check=True,
+                   stdout=subprocess.DEVNULL)
+    with open(ROOT / "pyproject.toml", "rb") as fh:
+        selection = tomllib.load(fh)["tool"]["mutmut"]["pytest_add_cli_args_test_selection"]
+    opts = ["--jobs", str(args.jobs), "--seed", str(args.seed)] + [f"--only={g}" for g in args.only or ()]
+    opts += (["--sample", str(args.sample)] if args.sample else []) + (["--fresh"] if args.fresh else [])
+    opts += ["--survivors"] if args.survivors else []
+    subprocess.run([sys.executable, str(ROOT / "tools" / "mutation_driver.py"), *opts, *selection], cwd=MUTANTS,
+                   check=True)
+
+
+def interval(killed: int, judged: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval (95 %) of a score measured on a random sample of mutants."""
+    if not judged:
+        return 0.0, 1.0
+    p = killed / judged
+    centre = (p + z * z / (2 * judged)) / (1 + z * z / judged)
+    half = z * ((p * (1 - p) / judged + z * z / (4 * judged * judged)) ** 0.5) / (1 + z * z / judged)
+    return centre - half, centre + half
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--run", action="store_true", help="run mutmut first")
-    ap.add_argument("--jobs", type=int, default=2, help="mutmut's --max-children (default 2)")
+    ap.add_argument("--run", action="store_true", help="generate the mutants (mutmut) and run them first")
+    ap.add_argument("--jobs", type=int, default=2, help="mutants run at a time (default 2)")
+    ap.add_argument("--only", action="append", metavar="GLOB", help="only the mutants whose name matches")
+    ap.add_argument("--sample", type=int, metavar="N", help="a random sample of N mutants (about 30 minutes for 2,000)")
+    ap.add_argument("--seed", type=int, default=0, help="the sample's seed")
+    ap.add_argument("--fresh", action="store_true", help="run the mutants that have a result again")
+    ap.add_argument("--survivors", action="store_true", help="run the surviving mutants again (after new tests)")
     ap.add_argument("--survivors", action="store_true", help="list every surviving mutant")
     ap.add_argument("--write", type=Path, metavar="FILE",
                     help="write the table and every surviving mutant's change (Markdown) to FILE")
     args = ap.parse_args()
     if args.run:
-        subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children", str(args.jobs)], cwd=ROOT, check=False)
+        run(args)
     found = results()
     if not found:
         sys.exit("no mutmut results in mutants/: run with --run")
     print(table(found))
+    c = Counter(status for mutants in found.values() for status in mutants.values())
+    killed, judged = c["killed"] + c["timeout"], c["killed"] + c["timeout"] + c["survived"] + c["not covered"]
+    if c["not run"] and judged:
+        lo, hi = interval(killed, judged)
+        print(f"\n{judged} of {judged + c['not run']} mutants run: if they are a random sample (--sample), the score "
+              f"of all is {lo:.1%} to {hi:.1%} (95 %)")
     if args.write:
         write_report(found, args.write)
         print(f"\nwritten: {args.write}")
