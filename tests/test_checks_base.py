@@ -9,6 +9,7 @@ import datetime as dt
 from reviewer.checks import BY_ATTRIBUTE
 from reviewer.checks.base import (
     CheckContext,
+    interval,
     matches,
     matches_as_written,
     matches_digits,
@@ -145,3 +146,27 @@ def test_siblings_are_those_of_the_fact_base_asked_even_after_another(reviewer, 
         CheckContext(fixture, dt.date(2025, 12, 10), "en"))
     assert (v.kind, v.expected, v.note) == ("contradicted", "16 GB", "95 GB is the figure of TPU v5p.")
     assert "h200" in [e.id for e in same_kind_and_vendor(bundled, bundled.entities["h100"])]
+
+
+# --- interval: a floor of zero has no ceiling ----------------------------------------------------------------------
+
+
+def test_a_floor_of_zero_admits_any_value_above_it():
+    """"more than 0 W" / "gut 0 TB/s": a quarter more or twice nothing is still nothing, so the interval has no top
+    (not the empty interval [0, 0] that 1.25 x 0 or 2 x 0 would give)."""
+    import dataclasses
+
+    for written, qualifier in (("more than 0 W", "at_least"), ("well over 0 W", "over")):
+        zero = q(written)
+        assert zero.value == 0, written
+        low, high = interval(dataclasses.replace(zero, qualifier=qualifier))
+        assert low <= 0 and high == float("inf"), (written, low, high)
+
+
+def test_a_verdict_cites_its_sources_with_their_dates(reviewer):
+    """The log and the JSON give each source's date (ISO): an editor sees how fresh the citation is."""
+    import re
+
+    v = judge(reviewer, "trainium3", "memory_capacity", "144 GB")
+    assert v.kind == "verified" and v.sources
+    assert all(re.fullmatch(r"\d{4}-\d{2}-\d{2}", s.date) for s in v.sources), v.sources
