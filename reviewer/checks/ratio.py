@@ -79,7 +79,8 @@ class RatioClaim(Check):
     @staticmethod
     def _agrees(q, expected: float, upper: float | None = None) -> bool:
         tol = max(q.resolution, RATIO_SLACK * expected)
-        percent = any(p in q.text for p in ("%", "Prozent", "percent", "per cent"))
+        # (a fraction more is a percentage in words: "gut ein Drittel mehr" is "gut 33 Prozent mehr")
+        percent = any(p in q.text for p in ("%", "Prozent", "percent", "per cent", "third", "quarter", "Drittel", "Viertel"))
         if percent:
             # "50% more" against 1.6x is wrong, "46% more" against 1.43x too: a percentage is held to 6 % of the
             # gain it states (two points of 43 %; a rounded "about" keeps six)

@@ -47,6 +47,8 @@ FLAGS: dict[str, int] = {
     "measured_clause": re.IGNORECASE,
     "announced_after": re.IGNORECASE,
     "with_before": re.IGNORECASE,
+    "fraction_word": re.IGNORECASE,
+    "fraction_more": re.IGNORECASE,
     "announced_clause_end": re.IGNORECASE,
     "answer_false": re.IGNORECASE,
     "until_past": 0,

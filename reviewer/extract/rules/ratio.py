@@ -151,6 +151,15 @@ def _read_value(s: Sentence, r: _Ratio) -> bool:
         value = 1 / value if value else value  # "10-fach niedrigere Latenz": a tenth of the latency
     elif q.range_high is not None:
         return False
+    elif q.value < 1 and s.w.fraction_word.fullmatch(q.text):
+        after = s.w.fraction_more.match(s.text, q.end - s.start)
+        if after is None:
+            return False  # "ein Drittel der Chips", "a quarter of the fleet": a share, no ratio
+        count = next((x for x in s.quantities if x.family == "count" and x.end <= q.start
+                      and not s.text[x.end - s.start:q.start - s.start].strip()), None)
+        value *= count.value if count is not None else 1  # "rund zwei Drittel mehr": 2/3 more
+        value = 1 - value if after.group("less") else 1 + value  # "gut ein Drittel mehr Speicher": 1.33
+        r.as_figures = Quantity(q.start, q.end, q.text, value, q.resolution, "times", "ratio", q.qualifier)
     elif q.value == 0.5 and s.w.half_word.fullmatch(q.text):
         before = s.text[:q.start - s.start]
         if s.w.half_of_year.search(before) or s.w.of_the_year.match(s.text[q.end - s.start:]):
