@@ -158,7 +158,7 @@ def _read_value(s: Sentence, r: _Ratio) -> bool:
         count = next((x for x in s.quantities if x.family == "count" and x.end <= q.start
                       and not s.text[x.end - s.start:q.start - s.start].strip()), None)
         value *= count.value if count is not None else 1  # "rund zwei Drittel mehr": 2/3 more
-        value = 1 - value if after.group("less") else 1 + value  # "gut ein Drittel mehr Speicher": 1.33
+        value = 1 - value if after.group("down") else 1 + value  # "gut ein Drittel mehr Speicher": 1.33
         r.as_figures = Quantity(q.start, q.end, q.text, value, q.resolution, "times", "ratio", q.qualifier)
     elif q.value == 0.5 and s.w.half_word.fullmatch(q.text):
         before = s.text[:q.start - s.start]
