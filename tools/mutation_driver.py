@@ -23,8 +23,10 @@ import fnmatch
 import json
 import os
 import random
+import shutil
 import signal
 import sys
+import tempfile
 import time
 import tomllib
 from collections import defaultdict
@@ -82,6 +84,13 @@ class Driver:
         items[:] = [it for it in items if not it.nodeid.startswith(skip)] if skip else items
 
     def pytest_runtestloop(self, session):
+        self.tmp_root = Path(tempfile.mkdtemp(prefix="mutation-driver-"))
+        try:
+            return self._loop(session)
+        finally:
+            shutil.rmtree(self.tmp_root, ignore_errors=True)
+
+    def _loop(self, session):
         items = list(session.items)
         if not items:
             sys.exit("mutation_driver: no tests selected")
@@ -92,12 +101,13 @@ class Driver:
         if self.args.fresh:  # every result in scope forgotten, so a sample's table holds the sample only
             for k in scope:
                 self.metas.set(k, None, 0.0)
+        # in random order (seeded): what has run when a run is stopped is a random sample, whose score estimates
+        # the whole's (tools/mutation.py gives the interval); --sample N takes the first N, and a run that resumes
+        # (no --fresh) goes on with the same sample
+        random.Random(self.args.seed).shuffle(scope)
+        scope = scope[:self.args.sample] if self.args.sample else scope
         wanted = (SURVIVED,) if self.args.survivors else (None,)  # --survivors: the survivors again (more tests)
         todo = [k for k in scope if self.metas.result(k) in wanted]
-        # in random order (seeded): what has run when a run is stopped is a random sample, whose score estimates
-        # the whole's (tools/mutation.py gives the interval); --sample N stops after N
-        random.Random(self.args.seed).shuffle(todo)
-        todo = todo[:self.args.sample] if self.args.sample else todo
         print(f"\nmutation_driver: {len(items)} tests, {len(todo)} mutants to run, {self.args.jobs} at a time", flush=True)
         self._run_mutants(session, items, todo, calls, durations)
         return True
@@ -139,16 +149,17 @@ class Driver:
 
     def _run_mutants(self, session, items, todo, calls, durations) -> None:
         killers: dict[str, list[int]] = defaultdict(list)  # function -> tests that killed its mutants, newest first
-        running: dict[int, tuple[str, float, float, int]] = {}  # pid -> (mutant, start, limit, read end of pipe)
+        running: dict[int, tuple[str, float, float, int, Path]] = {}  # pid -> (mutant, start, limit, pipe, tmp)
         counts: dict[int, int] = defaultdict(int)
         start, last_save, done = time.monotonic(), time.monotonic(), 0
         queue = list(reversed(todo))
 
         def finish(pid: int, status: int | None) -> None:
             nonlocal done
-            key, t0, _, fd = running.pop(pid)
+            key, t0, _, fd, tmp = running.pop(pid)
             with os.fdopen(fd) as pipe:
                 told = pipe.read().strip()
+            shutil.rmtree(tmp, ignore_errors=True)  # what the fork's tests wrote (their tmp_path, their caches)
             if status is None:
                 code = TIMEOUT
             elif os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0:
@@ -177,18 +188,19 @@ class Driver:
                 order = first + sorted(set(tests) - set(first), key=lambda i: durations[i])
                 limit = self.args.timeout + 3 * sum(durations[i] for i in order)
                 read, write = os.pipe()
+                tmp = Path(tempfile.mkdtemp(prefix="mutant-", dir=self.tmp_root))
                 pid = os.fork()
                 if pid == 0:  # the fork: run the mutant's tests, tell which one failed
                     os.close(read)
-                    _child(session, items, order, key, write)
+                    _child(session, items, order, key, write, tmp)
                 os.close(write)
-                running[pid] = (key, time.monotonic(), limit, read)
+                running[pid] = (key, time.monotonic(), limit, read, tmp)
             pid, status = os.waitpid(-1, os.WNOHANG) if running else (0, 0)
             if pid:
                 finish(pid, status)
                 continue
             now = time.monotonic()
-            for pid, (_key, t0, limit, _) in list(running.items()):
+            for pid, (_key, t0, limit, _, _tmp) in list(running.items()):
                 if now - t0 > limit:
                     os.kill(pid, signal.SIGKILL)
                     os.waitpid(pid, 0)
@@ -206,13 +218,16 @@ class Driver:
               f"survived {counts[SURVIVED]}, timeout {counts[TIMEOUT]}, no tests {counts[NO_TESTS]}", flush=True)
 
 
-def _child(session, items, order: list[int], key: str, write: int) -> None:
-    """In the fork: the mutant on, the memos empty, its tests in order; exit 1 at the first failure."""
+def _child(session, items, order: list[int], key: str, write: int, tmp: Path) -> None:
+    """In the fork: the mutant on, the memos empty, its tests in order; exit 1 at the first failure. The tests'
+    temporary folders go under `tmp`, which the driver deletes when the fork is done (every test has a cache
+    folder of its own: thousands of forks would otherwise fill the disk)."""
     from _pytest.runner import runtestprotocol
 
     code = 0
     try:
         signal.signal(signal.SIGINT, signal.SIG_DFL)
+        session.config._tmp_path_factory._basetemp = tmp
         os.environ["MUTANT_UNDER_TEST"] = key
         from reviewer import memos
 
