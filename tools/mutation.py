@@ -171,7 +171,7 @@ def run(args: argparse.Namespace) -> None:
         selection = tomllib.load(fh)["tool"]["mutmut"]["pytest_add_cli_args_test_selection"]
     opts = ["--jobs", str(args.jobs), "--seed", str(args.seed)] + [f"--only={g}" for g in args.only or ()]
     opts += (["--sample", str(args.sample)] if args.sample else []) + (["--fresh"] if args.fresh else [])
-    opts += ["--survivors"] if args.survivors else []
+    opts += ["--survivors"] if args.rerun_survivors else []
     subprocess.run([sys.executable, str(ROOT / "tools" / "mutation_driver.py"), *opts, *selection], cwd=MUTANTS,
                    check=True)
 
@@ -194,7 +194,7 @@ def main() -> None:
     ap.add_argument("--sample", type=int, metavar="N", help="a random sample of N mutants (about 30 minutes for 2,000)")
     ap.add_argument("--seed", type=int, default=0, help="the sample's seed")
     ap.add_argument("--fresh", action="store_true", help="run the mutants that have a result again")
-    ap.add_argument("--survivors", action="store_true", help="run the surviving mutants again (after new tests)")
+    ap.add_argument("--rerun-survivors", action="store_true", help="run the surviving mutants again (after new tests)")
     ap.add_argument("--survivors", action="store_true", help="list every surviving mutant")
     ap.add_argument("--write", type=Path, metavar="FILE",
                     help="write the table and every surviving mutant's change (Markdown) to FILE")
