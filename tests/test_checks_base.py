@@ -170,3 +170,10 @@ def test_a_verdict_cites_its_sources_with_their_dates(reviewer):
     v = judge(reviewer, "trainium3", "memory_capacity", "144 GB")
     assert v.kind == "verified" and v.sources
     assert all(re.fullmatch(r"\d{4}-\d{2}-\d{2}", s.date) for s in v.sources), v.sources
+
+
+def test_a_finding_names_its_entity_as_the_fact_base_does(reviewer):
+    """The log says "Trainium3", the fact base's display name, whatever the article wrote ("Trn3")."""
+    report = reviewer.review_text("Each Trainium3 chip carries 144 GB of HBM3e.", lang="en", as_of=dt.date(2025, 12, 10))
+    f = next(f for f in report.findings if f.text == "144 GB")
+    assert f.entity == "trainium3" and f.entity_name == reviewer.factbase.entities["trainium3"].name

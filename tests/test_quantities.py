@@ -95,3 +95,10 @@ def test_half_a_million_is_a_number(text, lang, value, qualifier):
 def test_half_before_a_noun_stays_a_ratio():
     (q,) = find_quantities("half the memory of the B200", "en")
     assert (q.value, q.family) == (0.5, "ratio")
+
+
+@pytest.mark.parametrize("text,lang,value", [("um den Faktor 2,9", "de", 2.9), ("by a factor of 4", "en", 4)])
+def test_quantities_a_factor_is_a_ratio_in_times(text, lang, value):
+    """"um den Faktor 2,9": a ratio whose unit is "times", like "2.9x" (the ratio check compares in that unit)."""
+    q = one(text, lang)
+    assert (q.family, q.unit) == ("ratio", "times") and q.value == pytest.approx(value)

@@ -144,3 +144,9 @@ def test_units_binary_twin_both_ways_and_none():
     assert units.binary_twin("kilobyte") == "kibibyte" and units.binary_twin("pebibyte") == "petabyte"
     assert units.binary_twin("mebibyte / second") == "megabyte / second"
     assert units.binary_twin("terabit / second") is None and units.binary_twin("watt") is None
+
+
+def test_units_an_unknown_unit_is_named_in_the_error():
+    """A fact file's unit that is not known: the error names it (facts check prints it with the file and line)."""
+    with pytest.raises(ValueError, match="unknown unit 'furlongs per fortnight'"):
+        units.parse_unit("furlongs per fortnight")
