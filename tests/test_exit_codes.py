@@ -61,3 +61,16 @@ def test_exit_codes_an_outdated_only_article_fails_by_default(tmp_path, capsys):
 def test_exit_codes_a_missing_file_is_2_with_one_line(tmp_path, capsys):
     code, out, err = run_cli([str(tmp_path / "nope.md")], capsys)
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_a_configured_severity_turns_a_check_s_errors_into_warnings(reviewer):
+    """`[tool.review.severity] HW101 = "warning"`: the check's contradicted findings become warnings, and the status
+    and the exit code follow (with --fail-on error the article no longer fails); no mapping changes nothing."""
+    from reviewer.api import exit_code, with_severity
+
+    report = reviewer.review_text("Each Trainium3 chip carries 96 GB of HBM3e.", lang="en")
+    assert [(f.check, f.severity) for f in report.findings if f.verdict == "contradicted"] == [("HW101", "error")]
+    assert with_severity(report, {}) is report
+    softer = with_severity(report, {"HW101": "warning"})
+    assert [f.severity for f in softer.findings if f.verdict == "contradicted"] == ["warning"]
+    assert exit_code([report], "error") == 1 and exit_code([softer], "error") == 0
