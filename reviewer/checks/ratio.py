@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..factbase.base import ResolvedFact
 from ..i18n import attr_name, msg
+from ..lang import words
 from ..models import Claim, Verdict
 from ..numbers import format_number
 from ..suggest import ratio_as_written
@@ -35,7 +36,7 @@ class RatioClaim(Check):
             measured = float(claim.value_text or 0)
             shown = f"{format_number(round(measured, 2), lang)}x"
             names = dict(entity=fb.entities[claim.entity].name, claimed=claim.text, expected=shown)
-            if self._agrees(figure(claim), measured):
+            if self._agrees(figure(claim), measured, lang=lang):
                 return Verdict(claim, "verified", expected=shown, reason=msg(lang, "figures_ok", **names))
             return Verdict(claim, "contradicted", expected=shown, suggestion=ratio_as_written(figure(claim), measured, lang),
                            reason=msg(lang, "figures", **names))
@@ -57,7 +58,7 @@ class RatioClaim(Check):
         if not options:
             return unverifiable
         q = figure(claim)
-        fits = [(e, u) for e, u in options if self._agrees(q, e, _upper(u))]
+        fits = [(e, u) for e, u in options if self._agrees(q, e, _upper(u), lang=lang)]
         expected, used = fits[0] if fits else min(options, key=lambda o: abs(o[0] - q.value))
         ok = bool(fits)
         if not ok and len(options) > 1 and min(e for e, _ in options) <= q.value <= max(e for e, _ in options):
@@ -77,10 +78,11 @@ class RatioClaim(Check):
                        reason=msg(lang, "ratio", expected=shown, **names))
 
     @staticmethod
-    def _agrees(q, expected: float, upper: float | None = None) -> bool:
+    def _agrees(q, expected: float, upper: float | None = None, *, lang: str = "en") -> bool:
         tol = max(q.resolution, RATIO_SLACK * expected)
         # (a fraction more is a percentage in words: "gut ein Drittel mehr" is "gut 33 Prozent mehr")
-        percent = any(p in q.text for p in ("%", "Prozent", "percent", "per cent", "third", "quarter", "Drittel", "Viertel"))
+        percent = any(p in q.text for p in ("%", "Prozent", "percent", "per cent")) \
+            or bool(words(lang).fraction_word.fullmatch(q.text))
         if percent:
             # "50% more" against 1.6x is wrong, "46% more" against 1.43x too: a percentage is held to 6 % of the
             # gain it states (two points of 43 %; a rounded "about" keeps six)

@@ -494,10 +494,11 @@ def in_own_parenthesis(s: Sentence, subject: str, at: int, is_hardware: Callable
     if not named:
         return False
     gap = s.text[named[-1].end - s.start:at - s.start]
-    if _pair_after(s, at) is not None or second_of_pair(s, at) or _in_change(s, at):
-        return False  # "that of Trainium2 (4.9 vs 2.9 TB/s)": a pair, one figure each
-    return bool(re.match(r"\s*\([^()]*$", gap)) and not any(
-        named[-1].end <= m.start < at and m.entity != subject and is_hardware(m.entity) for m in s.mentions)
+    if not re.match(r"\s*\([^()]*$", gap) or any(
+            named[-1].end <= m.start < at and m.entity != subject and is_hardware(m.entity) for m in s.mentions):
+        return False
+    # "that of Trainium2 (4.9 vs 2.9 TB/s)": a pair, one figure each
+    return not (_pair_after(s, at) is not None or second_of_pair(s, at) or _in_change(s, at))
 
 
 def owner_after(s: Sentence, m: Mention, subject: str, at: int) -> bool:
