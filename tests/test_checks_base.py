@@ -177,3 +177,23 @@ def test_a_finding_names_its_entity_as_the_fact_base_does(reviewer):
     report = reviewer.review_text("Each Trainium3 chip carries 144 GB of HBM3e.", lang="en", as_of=dt.date(2025, 12, 10))
     f = next(f for f in report.findings if f.text == "144 GB")
     assert f.entity == "trainium3" and f.entity_name == reviewer.factbase.entities["trainium3"].name
+
+
+# --- the top of an interval, a vendor's range in a suggestion (the mutation run's survivors) -----------------------
+
+
+def test_well_over_a_figure_admits_a_quarter_more_exactly(reviewer):
+    """"well over 64 GB" admits up to 1.25 x 64 = 80 GB, the top itself included: the H100's 80 GB."""
+    memory = fact(reviewer, "h100", "memory_capacity", 80.0)
+    assert interval(q("well over 64 GB"))[1] == 80.0
+    assert matches(q("well over 64 GB"), memory)
+    v = judge(reviewer, "h100", "memory_capacity", "well over 64 GB")
+    assert (v.kind, v.expected) == ("verified", "80 GB")
+
+
+def test_suggestion_for_a_vendors_range_is_the_range_in_the_writers_unit(reviewer):
+    # Meta's MTIA 500: "384-512 GB" of HBM
+    v = judge(reviewer, "mtia-500", "memory_capacity", "256 GB")
+    assert (v.kind, v.expected, v.suggestion) == ("contradicted", "384 GB", "384-512 GB")
+    v = judge(reviewer, "mtia-500", "memory_capacity", "0.25 TB")
+    assert (v.kind, v.expected, v.suggestion) == ("contradicted", "384 GB", "0.384-0.512 TB")

@@ -120,3 +120,17 @@ def test_month_without_a_year_is_compared_with_the_nearest_of_two_dates(edge_rev
     # "available in November" (2024, written on 2024-12-10): 47 days after the second wave, not another event
     _, v = judge(edge_reviewer, "zeta", "available", "0-11", as_of="2024-12-10")
     assert (v.kind, v.expected, v.suggestion) == ("contradicted", "2024-09-15", "September 2024")
+
+
+# --- the day of a tranche of an investment ------------------------------------------------------------------------
+
+
+def test_tranche_date_of_an_amount_within_a_percent_of_the_tranche_is_that_tranches(reviewer):
+    # Amazon's second tranche in Anthropic: $2.75 billion on 2024-03-27; "$2.74 billion" is the same tranche
+    from reviewer.quantities import find_quantities
+
+    amount = find_quantities("$2.74 billion", "en")[0]
+    claim, v = judge(reviewer, "amazon", "tranche_date", "2024-03", versus="anthropic", quantity=amount)
+    assert (v.claim, v.kind, v.expected) == (claim, "verified", "2024-03-27")
+    _, v = judge(reviewer, "amazon", "tranche_date", "2025-03", versus="anthropic", quantity=amount)
+    assert (v.kind, v.expected, v.suggestion) == ("contradicted", "2024-03-27", "March 2024")

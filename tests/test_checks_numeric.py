@@ -795,3 +795,44 @@ def test_system_total_of_a_chip_whose_predecessors_system_has_it_is_contradicted
     # "13.4 TB in total" of a B300: unsure which B300 system, but each differs and a B200 system has exactly that
     claim, v = judge(reviewer, "b300", "memory_capacity", "13.4 TB", scope="system")
     assert (v.claim, v.kind, v.expected, v.suggestion) == (claim, "contradicted", "20,088 GB", "20.088 TB")
+
+
+# --- the hints of explain(), the other precision, the tranche (the mutation run's survivors) -----------------------
+
+
+def test_nearly_a_figure_the_source_said_was_nearly_reached_gets_the_sources_words(reviewer):
+    # AWS said "nearly half a million" chips for Rainier: "nearly 499,000" reads below a figure the source puts above
+    claim, v = judge(reviewer, "project-rainier", "chip_count", "nearly 499,000 chips")
+    assert (v.claim, v.kind, v.expected, v.suggestion) == (claim, "contradicted", "500,000", "500,000")
+    assert v.note == "The source says nearly 500,000: the figure lies below it, not above."
+
+
+def test_more_than_the_announced_figure_is_named_as_the_announced_one(reviewer):
+    # MI325X: 288 GB announced, 256 GB shipped; "more than 289 GB" is the announced figure, read as written
+    claim, v = judge(reviewer, "mi325x", "memory_capacity", "more than 289 GB")
+    assert (v.claim, v.kind, v.expected, v.suggestion) == (claim, "contradicted", "256 GB", "256 GB")
+    assert v.note == "289 GB was the announced figure; the shipped product has 256 GB."
+
+
+def test_dense_figure_of_another_precision_is_a_wrong_precision_label(reviewer):
+    # Gaudi 3: 1,835 TFLOPS at FP8 and BF16 (both dense), no FP4 figure: "1,835 TFLOPS FP4" has the wrong label
+    claim, v = judge(reviewer, "gaudi3", "compute", "1,835 TFLOPS", precision="FP4")
+    assert (v.claim, v.kind, v.expected) == (claim, "contradicted", None)
+    assert v.reason == "Gaudi 3 compute: 1,835 TFLOPS is the FP8 figure, not a FP4 one; the sources give no FP4 figure."
+    assert got(v) == urls(reviewer, "gaudi3", "compute", 1835.0, precision="FP8")
+
+
+def test_systems_figure_of_a_precision_they_have_is_no_wrong_label_of_the_chips(reviewer):
+    # "B300 systems: 4.5 PFLOPS BF16": the GB300 NVL72 built from it has a BF16 figure, so BF16 is not a wrong label
+    # for the B300's own FP8 4.5 PFLOPS; what the systems' BF16 figure is said to be stays unverifiable
+    claim, v = judge(reviewer, "b300", "compute", "4.5 PFLOPS", precision="BF16", scope="system")
+    assert (v.claim, v.kind, v.expected, v.sources) == (claim, "unverifiable", None, ())
+    assert v.reason == "B300 (Blackwell Ultra) compute: 4.5 PFLOPS is not covered by the fact base."
+
+
+def test_another_tranche_is_compared_with_the_tranches_not_the_running_total(reviewer):
+    # "invested another $8 billion in Anthropic": Amazon's tranches were $1.25, $2.75, $4 and $5 billion; $8 billion
+    # was the running total after the third, not a tranche
+    claim, v = judge(reviewer, "amazon", "investment", "$8 billion", versus="anthropic", timing="event")
+    assert (v.claim, v.kind, v.expected, v.suggestion) == (claim, "contradicted", "4,000,000,000 USD", "$4 billion")
+    assert v.reason == "Amazon investment: the article says $8 billion, the source says 4,000,000,000 USD."

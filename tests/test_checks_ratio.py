@@ -126,3 +126,17 @@ def test_percentage_is_held_to_six_percent_of_its_gain(reviewer):
     assert (v.kind, v.expected) == ("verified", "1.5x")
     v = judge_ratio(reviewer, "trainium3", "trainium2", "46%", 1.46, scope="memory_capacity")
     assert (v.kind, v.expected) == ("contradicted", "1.5x")
+
+
+def _ratio_finding(rv, text: str, lang: str):
+    report = rv.review_text(text, lang=lang, as_of=dt.date(2025, 12, 10))
+    return next(f for f in report.findings if f.check == "HW102")
+
+
+def test_a_fraction_more_keeps_the_slack_of_its_own_rounding(reviewer):
+    """"a quarter more" is a rounded fraction (half a twentieth either way), not "25 %" to the point: the B200's
+    180 GB against the H200's 141 GB, 1.28x, is a quarter more (the 6 % of the gain alone would leave 0.017)."""
+    f = _ratio_finding(reviewer, "The B200 has a quarter more memory than the H200.", "en")
+    assert (f.entity, f.text, f.verdict, f.expected) == ("b200", "a quarter", "verified", "1.28x")
+    f = _ratio_finding(reviewer, "Der B200 hat ein Viertel mehr Speicher als der H200.", "de")
+    assert (f.entity, f.text, f.verdict, f.expected) == ("b200", "Viertel", "verified", "1,28x")

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from reviewer.numbers import format_number, parse_number
 
 
@@ -48,3 +50,18 @@ def test_two_group_marks_group_thousands_in_either_language():
 def test_a_mark_after_four_digits_is_a_decimal_mark_even_before_three_digits():
     assert parse_number("1234.567", "de") == (1234.567, 0.0005)
     assert parse_number("1234,567", "en") == (1234.567, 0.0005)
+
+
+def test_both_marks_on_both_sides_of_the_other_read_the_last_as_the_decimal_mark():
+    # "1,234.567,8": the last mark is a comma, and the dots before it group
+    assert parse_number("1.234.567,8", "en") == (1234567.8, 0.05)
+    assert parse_number("1,234,567.8", "de") == (1234567.8, 0.05)
+
+
+@pytest.mark.xfail(strict=True, raises=ValueError, reason=(
+    "known bug: a figure whose group marks are mixed on both sides of the last mark ('1.234,567.8', which the "
+    "figure pattern _NUM admits) makes parse_number raise 'too many values to unpack', and the whole review with it"))
+def test_a_figure_with_mixed_group_marks_does_not_stop_the_review():
+    from reviewer.quantities import find_quantities
+
+    assert [q.unit for q in find_quantities("The chip has 1.234,567.8 GB of memory.", "en")] == ["gigabyte"]

@@ -102,3 +102,28 @@ def test_quantities_a_factor_is_a_ratio_in_times(text, lang, value):
     """"um den Faktor 2,9": a ratio whose unit is "times", like "2.9x" (the ratio check compares in that unit)."""
     q = one(text, lang)
     assert (q.family, q.unit) == ("ratio", "times") and q.value == pytest.approx(value)
+
+
+@pytest.mark.parametrize("text,lang,value", [("twice the memory", "en", 2), ("doppelt so schnell", "de", 2),
+                                             ("triples the bandwidth", "en", 3)])
+def test_quantities_a_multiplier_word_is_a_ratio_in_times(text, lang, value):
+    """"twice", "doppelt": a ratio in "times", like "2x" (the ratio check compares in that unit)."""
+    q = one(text, lang)
+    assert (q.family, q.unit, q.value, q.resolution) == ("ratio", "times", value, 0.05)
+
+
+@pytest.mark.parametrize("text,lang,figure,unit", [("The rack draws 120 kW per hour.", "en", "120 kW", "kilowatt"),
+                                                   ("Das Rack zieht 120 kW pro Stunde.", "de", "120 kW", "kilowatt")])
+def test_quantities_a_per_hour_word_after_a_unit_is_not_part_of_the_figure(text, lang, figure, unit):
+    """"120 kW per hour" (a slip for kWh, or per hour of use): the figure is the power as written, its span ends
+    at the unit."""
+    q = one(text, lang)
+    assert (text[q.start:q.end], q.text, q.unit, q.family) == (figure, figure, unit, "power")
+
+
+@pytest.mark.parametrize("text,lang,at", [("TSMC N3 carries the chip.", "en", 5), ("TSMC N3P", "en", 5),
+                                          ("TSMC 4NP fertigt den Chip.", "de", 5), ("TSMC's N2 node", "en", 7)])
+def test_quantities_a_process_name_after_tsmc_at_the_start_of_the_text_is_a_node(text, lang, at):
+    """"TSMC N3" at the very start of a segment (a table cell, a list item): TSMC before the name makes it a node."""
+    q = one(text, lang)
+    assert (q.start, q.unit, q.family) == (at, "nanometer", "length")

@@ -150,3 +150,54 @@ def test_units_an_unknown_unit_is_named_in_the_error():
     """A fact file's unit that is not known: the error names it (facts check prints it with the file and line)."""
     with pytest.raises(ValueError, match="unknown unit 'furlongs per fortnight'"):
         units.parse_unit("furlongs per fortnight")
+
+
+# --- the table's key, what family_of reads from it, and pint's own errors (the mutation run's survivors) ----------
+
+
+@pytest.mark.cold_cache
+def test_units_table_stored_for_other_base_units_is_not_reused(cold_units, monkeypatch, tmp_path):
+    """The stored table's key covers the families' base units: a table of factors to other bases is built anew."""
+    monkeypatch.setenv("HW_FACT_REVIEWER_CACHE_DIR", str(tmp_path))
+    assert cold_units.to_base(3.0, "kilowatt") == pytest.approx(3000.0)
+    monkeypatch.setitem(units.FAMILY_BASE, "power", "kilowatt")
+    monkeypatch.setattr(units, "_table", None)
+    units.to_base.cache_clear()
+    assert units.to_base(3.0, "kilowatt") == pytest.approx(3.0)
+    assert units.to_base(3.0, "watt") == pytest.approx(0.003)
+    assert len(list(tmp_path.glob("units-*.json"))) == 2
+
+
+@pytest.mark.cold_cache
+def test_units_family_of_a_unit_in_the_stored_table_does_not_ask_pint(cold_units, monkeypatch, tmp_path):
+    monkeypatch.setenv("HW_FACT_REVIEWER_CACHE_DIR", str(tmp_path))
+    cold_units._units_table()
+    monkeypatch.setattr(units, "_table", None)
+    monkeypatch.setattr(units, "registry", lambda: pytest.fail("pint asked although the table has the unit"))
+    assert units.family_of("gibibyte") == "memory"
+    assert units.family_of("terabit / second") == "rate"
+
+
+@pytest.mark.cold_cache
+def test_units_family_of_a_unit_the_table_lacks_is_asked_once_and_stored(cold_units, monkeypatch, tmp_path):
+    """"USD / minute" is in no lexicon: pint gives its family and factor, the table keeps them for the next process."""
+    monkeypatch.setenv("HW_FACT_REVIEWER_CACHE_DIR", str(tmp_path))
+    assert "USD / minute" not in cold_units._units_table()["base"]
+    assert cold_units.family_of("USD / minute") == "price"
+    (stored,) = tmp_path.glob("units-*.json")
+    family, factor = json.loads(stored.read_text())["base"]["USD / minute"]
+    assert family == "price" and factor == pytest.approx(60.0)
+    assert cold_units.to_base(0.5, "USD / minute") == pytest.approx(30.0)
+
+
+def test_units_a_pint_error_of_no_builtin_kind_still_names_the_unit(monkeypatch):
+    """pint's errors are ValueErrors, AttributeErrors or TypeErrors today; one that is only a PintError (another pint
+    version) is still reported as the unknown unit, named."""
+    import pint
+
+    def fails(expr):
+        raise pint.errors.PintError(f"cannot parse {expr}")
+
+    monkeypatch.setattr(units, "family_of", fails)
+    with pytest.raises(ValueError, match="unknown unit 'furlongs per fortnight'"):
+        units.parse_unit("furlongs per fortnight")
