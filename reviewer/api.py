@@ -107,7 +107,9 @@ class Reviewer:
             yield sorted(((finding(src, code, v), v.claim, set_aside(v)) for code, v in verify(claims, ctx)),
                          key=lambda p: (p[0].line, p[0].column, p[0].attribute))
             extractor.forget({seg.block for seg in segs[-16:]}
-                             | {b for seg in segs for b in (seg.heading, seg.intro, seg.row_header, seg.col_header)})
+                             | {b for seg in segs for b in (seg.heading, seg.intro, seg.row_header, seg.col_header)}
+                             | {seg.block for seg in segs if seg.kind == "table_cell" and seg.col_header == -1})
+            # (a table's header cells, all of them: a header row that ends the run heads the next run's rows)
 
 
 def language_of(src: Source, lang: str | None = None) -> str:

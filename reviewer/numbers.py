@@ -17,10 +17,9 @@ def parse_number(raw: str, lang: str) -> tuple[float, float]:
     """(value, resolution): resolution is half a unit of the last digit written ("2.52" -> 0.005)."""
     s = _GROUP_SPACES.sub("", raw.strip())
     dots, commas = s.count("."), s.count(",")
-    if dots and commas:
-        dec = "." if s.rfind(".") > s.rfind(",") else ","
-        grp = "," if dec == "." else "."
-        return _finish(s.replace(grp, ""), dec)
+    if dots and commas:  # the last mark is the decimal one, every other groups ("1,299.5", "1.299,5"; "1.234,567.8")
+        last = max(s.rfind("."), s.rfind(","))
+        return _finish(s[:last].replace(".", "").replace(",", "") + "." + s[last + 1:], ".")
     if dots + commas == 0:
         return float(s), 0.5
     sep = "." if dots else ","

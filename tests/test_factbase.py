@@ -112,6 +112,18 @@ def test_factbase_a_stated_total_that_disagrees_is_an_error_with_its_line(tmp_pa
     assert any(e.line == 4 and "stated total is 14 TB" in e.message for e in exc.value.errors), exc.value.errors
 
 
+
+@pytest.mark.parametrize("unit", ["m**", "(", "GB//s"])
+def test_factbase_a_malformed_unit_is_a_fact_base_error_not_a_crash(tmp_path, unit):
+    (tmp_path / "x.yaml").write_text(
+        "entities:\n  - id: x1\n    name: X1\n    kind: chip\n"
+        "facts:\n  - entity: x1\n    attribute: memory_capacity\n    value: 96\n"
+        f"    unit: '{unit}'\n"
+        "    sources: [{title: Test source, url: 'https://example.org/x', date: 2025-01-01}]\n")
+    with pytest.raises(FactBaseError) as exc:
+        load_factbase([tmp_path])
+    assert any(f"unknown unit '{unit}'" in e.message for e in exc.value.errors), exc.value.errors
+
 # -- the commands --------------------------------------------------------------------------------
 
 def test_facts_check_passes_on_the_bundled_base():
