@@ -42,6 +42,8 @@ UNIT_NAMES = _ByLanguage("units")  # a fact's unit as the log writes it, where t
 
 
 def msg(lang: str, key: str, **fields) -> str:
+    if isinstance(fields.get("claimed"), str):  # (as written, with markup blanked between number and unit: "**96** GB")
+        fields["claimed"] = " ".join(fields["claimed"].split())
     return MESSAGES[lang][key].format(**fields)
 
 

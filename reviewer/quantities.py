@@ -52,7 +52,7 @@ def _pattern(lang: str) -> re.Pattern[str]:
         rf"""
         (?:(?P<qual>{qual})\s*)?
         (?:
-            (?P<mult>\b(?:{mult}))\b(?!\s+an?\s+(?:{mag})\b)  # ("half a million" is a number)
+            \s?(?P<mult>\b(?:{mult}))\b(?!\s+an?\s+(?:{mag})\b)  # ("half a million" is a number)
           |
             (?P<cur1>{cur_pre})?\s?
             (?<![\w.,/\-])(?P<num>{_NUM}|\b(?:{words})\b)
@@ -61,7 +61,8 @@ def _pattern(lang: str) -> re.Pattern[str]:
             (?:
                 \s?(?P<cur2>{cur_post})(?![\w])
               | (?P<unit_tight>(?:x|×)(?![\w])|{times_suffix})
-              | (?:\s?|-(?=nm\b|[Nn]anometer|[Nn]anometre|Gbit-Ethernet|GbE|[Aa]cres?|hectares?|Hektar)  # "5-nm-Verfahren",
+              | (?:[ \t]{{2,6}}(?=\S)  # (markup blanked between: "**96** GB", a tracked change)
+                  |\s?|-(?=nm\b|[Nn]anometer|[Nn]anometre|Gbit-Ethernet|GbE|[Aa]cres?|hectares?|Hektar)  # "5-nm-Verfahren",
                                                                                       # "3-nanometer", "1,200-acre campus"
                   |\s?(?:(?:{sparsity})\s)?(?:(?:MX|NV)?FP\d{{1,2}}|BF16|TF32|INT8)[\s-](?=[PTEG]?FLOPS|[PTEG]?OPS|[PpTtEe][a-z]*flops)
                   |\s(?:{sparsity})\s(?=[PTEG]?FLOPS|[PpTtEe][a-z]*flops))
@@ -292,6 +293,10 @@ def _change_from(lang: str) -> re.Pattern[str]:
     return re.compile(numbers(lang).get("change_from") or r"(?!x)x", re.IGNORECASE)
 
 
+_TIMES_SIGNS = ("x", "×", "X")
+_PRODUCT_AFTER = re.compile(r"[ \t]?\d")
+
+
 def _quantity(m: re.Match[str], lang: str, base: int = 0) -> Quantity | None:
     """The quantity of a match; its offsets are counted from `base` in the searched text."""
     lexicon = numbers(lang)
@@ -335,6 +340,9 @@ def _quantity(m: re.Match[str], lang: str, base: int = 0) -> Quantity | None:
             unit_expr, family = currency, "money"
     elif m.group("unit_tight"):
         unit_expr, family = "times", "ratio"
+    elif m.group("unit") and m.group("unit") in _TIMES_SIGNS and _PRODUCT_AFTER.match(m.string, m.end("unit")):
+        unit_expr, family = "", "count"  # "144 (36 × 4)", "4 x 16 chips": a product, as "36×4" is, not "36 times"
+        end = m.end(num_group)
     elif m.group("unit"):
         unit_expr, family = units.LEXICON[" ".join(m.group("unit").split())]
         if m.group("per_hour"):

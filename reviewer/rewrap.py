@@ -1,6 +1,7 @@
 """Text as other tools export it, read as the prose it carries: a caption track's cues (SRT, WebVTT) run on as
-one paragraph, and words a PDF export hyphenated at a line's end are whole again. Both keep every offset, so
-positions still point into the file (markdown.iter_segments parses what `as_prose` returns)."""
+one paragraph, words a PDF export hyphenated at a line's end are whole again, and a draft's tracked changes
+(CriticMarkup) read as accepted. All keep every offset, so positions still point into the file
+(markdown.iter_segments parses what `as_prose` returns)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,39 @@ def as_prose(text: str) -> str:
         text = join_captions(unfence_captions(text))
     if _HYPHEN_BREAK.search(text):
         text = join_hyphenated(text)
+    if _CRITIC_CLUE.search(text):
+        text = accept_changes(text)
     return text
+
+
+# CriticMarkup, a draft's tracked changes: {++ inserted ++}, {-- deleted --}, {~~ old ~> new ~~}, {== highlighted
+# ==} and {>> a reviewer's comment <<}; none runs across a blank line
+_CRITIC = re.compile(r"\{--(?P<deleted>.*?)--\}|\{>>(?P<comment>.*?)<<\}|\{~~(?P<old>.*?)~>(?P<new>.*?)~~\}"
+                     r"|\{\+\+(?P<inserted>.*?)\+\+\}|\{==(?P<highlighted>.*?)==\}", re.DOTALL)
+_CRITIC_CLUE = re.compile(r"\{(?:--|>>|~~|\+\+|==)")
+_PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
+
+
+def accept_changes(text: str) -> str:
+    """A draft with CriticMarkup read as if every change were accepted: what was deleted, the old half of a
+    substitution and the reviewers' comments are blanked (they are not the article's words: a deleted "5 nm" is
+    a corrected value, a comment's figure someone's remark), the markers too; inserted, new and highlighted text
+    stays where it is. A line that starts with blanked text gets a zero-width space first, so that it stays a
+    paragraph's line (spaces there would make it an indented code block)."""
+    out = list(text)
+    for m in _CRITIC.finditer(text):
+        if _PARAGRAPH_BREAK.search(m.group()):
+            continue
+        kept = next((m.span(g) for g in ("new", "inserted", "highlighted") if m.group(g) is not None), None)
+        spans = [m.span()] if kept is None else [(m.start(), kept[0]), (kept[1], m.end())]
+        for a, b in spans:
+            for k in range(a, b):
+                if out[k] != "\n":
+                    out[k] = " "
+            line_start = text.rfind("\n", 0, a) + 1
+            if b > a and not "".join(out[line_start:a]).strip() and "".join(out[b:text.find("\n", b) % (len(text) + 1)]).strip():
+                out[a] = "\u200b"
+    return "".join(out)
 
 
 # a caption cue's timing line (SRT "00:41:26,720 --> 00:41:30,440", WebVTT "01:02.500 --> 01:04.000 align:start")

@@ -86,6 +86,9 @@ class Subjects(Context):
             if chip and s.w.chip_in_owner.search(s.text, *gap) and fits(chip):
                 return chip, "sentence", owner.text  # "15 PFLOPS gelten für die GPU im GB300 NVL72": its chip's
             return owner.entity, "sentence", owner.text
+        if owner is not None and s.w.of_owner.fullmatch(s.text, *gap) and s.w.definite_before.search(
+                s.text, max(0, at - s.start - 8), at - s.start):
+            return owner.entity, "sentence", owner.text  # "twice the 1.28 TB/s of NeuronLink-v3", "die 96 GB des Trainium2"
         if owner is not None and s.w.owner_is.fullmatch(s.text, *gap) and s.w.owner_is_after.match(
                 s.text, owner.end - s.start):
             return owner.entity, "sentence", owner.text  # "NVLink 3 at 600 GB/s per GPU was the A100's"
@@ -182,10 +185,11 @@ class Subjects(Context):
             if lead:
                 return lead[0].entity, "lead", lead[0].text
         after = [m for m in candidates if m.start >= at]
-        second = _pair_after(s, at)
+        second = _pair_after(s, at) or _old_after(s, at)
         if after and second is not None and after[0].start >= second.end:
             # "Bandwidth per chip is lower though, 2.9 TB/s vs 3.35 TB/s on the H100": the H100 owns the second
-            # figure; the first is the one in context
+            # figure; the first is the one in context ("rises to 2,517 TFLOPS, from 1,299 TFLOPS on Trainium2": so
+            # is the figure a change went to)
             ctx = self.context(seg, fits=fits, at=at)
             return (ctx, "coreference", self.fb.entities[ctx].name) if ctx else None
         if after and any(c.end <= at for c in s.cue("ANAPH:chip")) and not any(m.end <= at for m in s.mentions
@@ -533,6 +537,15 @@ def _pair_after(s: Sentence, at: int):
     if q is None or nxt is None or nxt.family != q.family:
         return None
     return nxt if s.w.versus_between.fullmatch(s.text, q.end - s.start, nxt.start - s.start) else None
+
+
+def _old_after(s: Sentence, at: int):
+    """The figure a change came from, written after the one at `at` that it went to ("to 4.9 TB/s, from 2.9
+    TB/s"); None if none."""
+    q = next((x for x in s.quantities if x.start == at), None)
+    nxt = next((x for x in s.quantities if x.start >= at and x is not q), None)
+    change = change_of(s, q, nxt) if q is not None and nxt is not None else None
+    return nxt if change is not None and change[0] is q else None
 
 
 def _in_change(s: Sentence, at: int) -> bool:
