@@ -8,7 +8,8 @@
 The modules and the tests that exercise them are in pyproject.toml ([tool.mutmut]: only_mutate,
 pytest_add_cli_args_test_selection); mutmut runs only the tests that cover a mutated function. Score:
 killed / (killed + survived + not covered), over the mutants that were run; a timeout counts as killed (the
-mutant broke the code).
+mutant broke the code). A survivor listed in tools/mutation_equivalent.yaml with the reason no input can tell it
+from the original is "equivalent" and left out of the score; an entry whose mutant is gone or killed is reported.
 """
 
 from __future__ import annotations
@@ -23,26 +24,61 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 MUTANTS = ROOT / "mutants"
+EQUIVALENT = ROOT / "tools" / "mutation_equivalent.yaml"
 
 # mutmut 3's exit codes of a mutant's test run
 STATUS = {1: "killed", 3: "killed", 0: "survived", 5: "not covered", 33: "not covered", 34: "skipped",
           36: "timeout", 24: "timeout", -24: "timeout", 152: "timeout", 37: "type error", None: "not run"}
 
 
-def results() -> dict[str, dict[str, str]]:
-    """module -> {mutant: status} from mutants/**/*.meta."""
+def equivalents() -> dict[str, dict]:
+    """mutant -> {change: its changed lines, why: the reason no input tells it from the original}
+    (tools/mutation_equivalent.yaml)."""
+    import yaml
+
+    if not EQUIVALENT.exists():
+        return {}
+    return yaml.safe_load(EQUIVALENT.read_text(encoding="utf-8")) or {}
+
+
+def _function(key: str) -> str:
+    return key.rpartition("__mutmut_")[0]
+
+
+def results(equivalent: dict[str, dict] | None = None) -> dict[str, dict[str, str]]:
+    """module -> {mutant: status} from mutants/**/*.meta. A survivor is "equivalent" when the equivalents file
+    lists a mutant of the same function with the same change (mutmut numbers a function's mutants afresh when
+    the function is edited, so the change, not the number, is what matches)."""
     out: dict[str, dict[str, str]] = defaultdict(dict)
     for meta in sorted(MUTANTS.rglob("*.py.meta")):
         module = meta.relative_to(MUTANTS).as_posix()[: -len(".meta")]
         data = json.loads(meta.read_text(encoding="utf-8"))
         for key, code in data.get("exit_code_by_key", {}).items():
             out[module][key] = STATUS.get(code, f"exit {code}")
+    if equivalent:
+        known = {(_function(k), tuple(v["change"])): k for k, v in equivalent.items()}
+        for module, changes in survivor_changes(out).items():
+            for key, status, lines in changes:
+                if status == "survived" and (_function(key), tuple(_shown(ln) for ln in lines)) in known:
+                    out[module][key] = "equivalent"
     return out
 
 
+def _shown(line: str) -> str:
+    """A diff line as the survivors' list and the equivalents file write it: "- old code", "+ new code"."""
+    return f"{line.strip()[:1]} {line[1:].strip()}"
+
+
+def stale_equivalents(found: dict[str, dict[str, str]], equivalent: dict[str, dict]) -> list[str]:
+    """Entries of the equivalents file that match no surviving mutant now (killed, not run, or gone)."""
+    matched = {(_function(key), tuple(map(_shown, lines))) for changes in survivor_changes(found).values()
+               for key, status, lines in changes if status == "equivalent"}
+    return [key for key, v in equivalent.items() if (_function(key), tuple(v["change"])) not in matched]
+
+
 def table(found: dict[str, dict[str, str]]) -> str:
-    rows = ["| module | mutants | killed | survived | not covered | timeout | not run | score |",
-            "|---|---:|---:|---:|---:|---:|---:|---:|"]
+    rows = ["| module | mutants | killed | survived | equivalent | not covered | timeout | not run | score |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
     total: Counter = Counter()
     for module, mutants in sorted(found.items()):
         c = Counter(mutants.values())
@@ -56,12 +92,12 @@ def _row(name: str, n: int, c: Counter) -> str:
     killed = c["killed"] + c["timeout"]
     judged = killed + c["survived"] + c["not covered"]
     score = f"{killed / judged:.1%}" if judged else "–"
-    return (f"| {name} | {n} | {c['killed']} | {c['survived']} | {c['not covered']} | {c['timeout']} | {c['not run']} "
-            f"| {score} |")
+    return (f"| {name} | {n} | {c['killed']} | {c['survived']} | {c['equivalent']} | {c['not covered']} | {c['timeout']} "
+            f"| {c['not run']} | {score} |")
 
 
 def survivor_changes(found: dict[str, dict[str, str]]) -> dict[str, list[tuple[str, str, list[str]]]]:
-    """module -> [(mutant, status, the changed lines)] of every mutant not killed."""
+    """module -> [(mutant, status, the changed lines)] of every mutant not killed (equivalent ones included)."""
     import os
 
     from mutmut.mutation.diff_apply import get_diff_for_mutant  # (mutmut's own `mutmut show`)
@@ -72,7 +108,7 @@ def survivor_changes(found: dict[str, dict[str, str]]) -> dict[str, list[tuple[s
     try:
         for module, mutants in sorted(found.items()):
             for key, status in sorted(mutants.items(), key=lambda kv: _natural(kv[0])):
-                if status not in ("survived", "not covered"):
+                if status not in ("survived", "not covered", "equivalent"):
                     continue
                 diff = get_diff_for_mutant(key, path=module)
                 lines = [ln for ln in diff.splitlines()
@@ -127,22 +163,30 @@ def _natural(key: str) -> tuple[str, int]:
     return name, int(n) if n.isdigit() else 0
 
 
-def write_report(found: dict[str, dict[str, str]], target: Path) -> None:
+def write_report(found: dict[str, dict[str, str]], equivalent: dict[str, dict], target: Path) -> None:
     import datetime as dt
     import tempfile
 
     head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
     changes = survivor_changes(found)
+    alive = {m: [r for r in rows if r[1] != "equivalent"] for m, rows in changes.items()}
     parts = [f"# Surviving mutants\n\nWritten by `python tools/mutation.py --write {target.name}` on "
              f"{dt.date.today().isoformat()} at commit {head or '?'}: the table of the last mutmut run and, per "
-             "module and function, every mutant no selected test killed, with the line it changed. The README's "
-             "\"Mutation testing\" section says what they are.\n", table(found),
-             "\nThe survivors by the kind of change (a rough sort by the changed line):\n", kinds_table(changes), ""]
+             "module and function, every mutant no selected test killed, with the line it changed. An equivalent "
+             "mutant (no input tells it from the original) carries the reason from "
+             "`tools/mutation_equivalent.yaml` and is left out of the score. The README's \"Mutation testing\" "
+             "section says how they are run.\n", table(found),
+             "\nThe survivors (not the equivalent ones) by the kind of change (a rough sort by the changed line):\n",
+             kinds_table({m: rows for m, rows in alive.items() if rows}), ""]
     for module, rows in changes.items():
         parts.append(f"## {module} ({len(rows)})\n")
         for key, status, lines in rows:
             parts.append(f"- `{key}` ({status})")
-            parts.extend(f"  `{ln.strip()[:1]} {ln[1:].strip()}`".replace("``", "` `") for ln in lines[:6])
+            parts.extend(f"  `{_shown(ln)}`".replace("``", "` `") for ln in lines[:6])
+            if status == "equivalent":
+                why = next(v["why"] for k, v in equivalent.items()
+                           if _function(k) == _function(key) and tuple(v["change"]) == tuple(map(_shown, lines)))
+                parts.append(f"  Why: {why}")
         parts.append("")
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}-")
     with open(fd, "w", encoding="utf-8") as fh:
@@ -201,7 +245,8 @@ def main() -> None:
     args = ap.parse_args()
     if args.run:
         run(args)
-    found = results()
+    equivalent = equivalents()
+    found = results(equivalent)
     if not found:
         sys.exit("no mutmut results in mutants/: run with --run")
     print(table(found))
@@ -212,8 +257,13 @@ def main() -> None:
         print(f"\n{judged} of {judged + c['not run']} mutants run: if they are a random sample (--sample), the score "
               f"of all is {lo:.1%} to {hi:.1%} (95 %)")
     if args.write:
-        write_report(found, args.write)
+        write_report(found, equivalent, args.write)
         print(f"\nwritten: {args.write}")
+    stale = stale_equivalents(found, equivalent)
+    if stale:
+        print(f"\n{EQUIVALENT.name}: {len(stale)} entries match no surviving mutant now (killed, not run or gone: "
+              "remove or re-check them):")
+        print("\n".join(f"  {key}" for key in stale))
     if args.survivors:
         for module, mutants in sorted(found.items()):
             alive = sorted(k for k, status in mutants.items() if status in ("survived", "not covered"))
