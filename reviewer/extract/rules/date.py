@@ -213,7 +213,7 @@ def dated_names(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
     Good (de): "## Trainium3 (Dezember 2025)" -> announced December 2025 of trainium3.
     """
     for m in s.mentions:
-        if (m.start - seg.start > 40 and seg.kind != "heading") or m.start - s.start > 40:
+        if (m.start > 40 and seg.kind != "heading") or m.start - s.start > 40:  # (both offsets in the segment)
             continue
         d = DATED_NAME.match(s.text, m.end - s.start)
         if d is None or not (ctx.fb.about(m.entity, "announced") or ctx.fb.about(m.entity, "available")):
