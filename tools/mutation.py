@@ -9,7 +9,8 @@ The modules and the tests that exercise them are in pyproject.toml ([tool.mutmut
 pytest_add_cli_args_test_selection); mutmut runs only the tests that cover a mutated function. Score:
 killed / (killed + survived + not covered), over the mutants that were run; a timeout counts as killed (the
 mutant broke the code). A survivor listed in tools/mutation_equivalent.yaml with the reason no input can tell it
-from the original is "equivalent" and left out of the score; an entry whose mutant is gone or killed is reported.
+from the original is "equivalent" and left out of the score; one listed there as `kind: not killed` stays a
+survivor, shown with the reason no test kills it. An entry that matches no survivor now is reported.
 """
 
 from __future__ import annotations
@@ -56,12 +57,19 @@ def results(equivalent: dict[str, dict] | None = None) -> dict[str, dict[str, st
         for key, code in data.get("exit_code_by_key", {}).items():
             out[module][key] = STATUS.get(code, f"exit {code}")
     if equivalent:
-        known = {(_function(k), tuple(v["change"])): k for k, v in equivalent.items()}
         for module, changes in survivor_changes(out).items():
             for key, status, lines in changes:
-                if status == "survived" and (_function(key), tuple(_shown(ln) for ln in lines)) in known:
+                entry = _entry(equivalent, key, lines)
+                if status == "survived" and entry is not None and entry.get("kind", "equivalent") == "equivalent":
                     out[module][key] = "equivalent"
     return out
+
+
+def _entry(equivalent: dict[str, dict], key: str, lines: list[str]) -> dict | None:
+    """The equivalents file's entry for a mutant (the same function, the same change), or None."""
+    change = tuple(map(_shown, lines))
+    return next((v for k, v in equivalent.items() if _function(k) == _function(key) and tuple(v["change"]) == change),
+                None)
 
 
 def _shown(line: str) -> str:
@@ -72,7 +80,7 @@ def _shown(line: str) -> str:
 def stale_equivalents(found: dict[str, dict[str, str]], equivalent: dict[str, dict]) -> list[str]:
     """Entries of the equivalents file that match no surviving mutant now (killed, not run, or gone)."""
     matched = {(_function(key), tuple(map(_shown, lines))) for changes in survivor_changes(found).values()
-               for key, status, lines in changes if status == "equivalent"}
+               for key, status, lines in changes if status in ("equivalent", "survived")}
     return [key for key, v in equivalent.items() if (_function(key), tuple(v["change"])) not in matched]
 
 
@@ -183,10 +191,9 @@ def write_report(found: dict[str, dict[str, str]], equivalent: dict[str, dict], 
         for key, status, lines in rows:
             parts.append(f"- `{key}` ({status})")
             parts.extend(f"  `{_shown(ln)}`".replace("``", "` `") for ln in lines[:6])
-            if status == "equivalent":
-                why = next(v["why"] for k, v in equivalent.items()
-                           if _function(k) == _function(key) and tuple(v["change"]) == tuple(map(_shown, lines)))
-                parts.append(f"  Why: {why}")
+            entry = _entry(equivalent, key, lines)
+            if entry is not None:
+                parts.append(f"  {'Why' if status == 'equivalent' else 'Not killed'}: {entry['why']}")
         parts.append("")
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}-")
     with open(fd, "w", encoding="utf-8") as fh:

@@ -160,7 +160,7 @@ def names_chips(ctx: Subjects, s: Sentence, q: Quantity) -> bool:
     rel_start = q.start - s.start
     if q.value < 1 or q.value != int(q.value):
         return False
-    if s.w.version_before.search(s.text, max(0, rel_start - 10), rel_start):
+    if after_version(s, rel_start):
         return False  # "the CDNA 4 MI355X": a version of the architecture, no count
     if s.w.each.search(s.text[max(0, rel_start - 10):rel_start]):
         # "in Trn2 UltraServern mit je 64 Trainium2": each of the named systems; "36 Servern mit je vier" is not
@@ -195,11 +195,20 @@ def is_elliptic_count(s: Sentence, q: Quantity) -> bool:
         for c in s.cues)
 
 
+def after_version(s: Sentence, rel_start: int) -> bool:
+    """The number at `rel_start` follows a version word ("CDNA 4", "PCIe 5", "Gen 5"), markup blanked between
+    them or not ("[CDNA](https://…) 4")."""
+    before = s.text[max(0, rel_start - 200):rel_start].rstrip()
+    return bool(s.w.version_before.search(before[-12:]))
+
+
 def is_chip_count(s: Sentence, q: Quantity, noun: str = "CHIPNOUN") -> bool:
     """"144 Trainium3 chips", "72 Blackwell Ultra GPUs": a chip noun right after the number (a name may
     sit between); "mit je vier Chips" / "four chips each" count per server, not the system's total.
     With `noun` SERVERNOUN or CPUNOUN the same for "36 servers", "acht Instanzen", "36 Grace CPUs"."""
     rel_start, rel_end = q.start - s.start, q.end - s.start
+    if after_version(s, rel_start):
+        return False  # "built on CDNA 4 MI455X GPUs": the architecture's version, not four GPUs
     if s.w.per_unit.search(s.text[max(0, rel_start - 10):rel_start]) and not _each_system(s, rel_start):
         return False  # "36 Server mit je vier Chips" (not "UltraServer verbinden jeweils 64 Chips": each system's)
     for c in s.cues:
