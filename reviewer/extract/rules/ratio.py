@@ -140,7 +140,11 @@ def _read_value(s: Sentence, r: _Ratio) -> bool:
             return False
         sign = 1 if more is not None else -1
         if more is not None and less is not None:  # "2,3-fach höheren Durchsatz und 70% niedrigere Kosten"
-            near = min((c for c in s.cues if c.label in ("MORE", "LESS")), key=lambda c: distance(c, q.start, q.end))
+            cues = [c for c in s.cues if c.label in ("MORE", "LESS")]
+            # ("more memory than the H100, 76 percent, and less headroom": a word past "and" is the next clause's)
+            cues = [c for c in cues if c.end <= q.start or not s.w.clause_and.search(
+                s.text, q.end - s.start, c.start - s.start)] or cues
+            near = min(cues, key=lambda c: distance(c, q.start, q.end))
             sign = 1 if near.label == "MORE" else -1
         value = 1 + sign * value
         if q.range_high is not None:  # "30-40% better price performance": 1.3 to 1.4
