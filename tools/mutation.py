@@ -23,6 +23,9 @@ import sys
 from collections import Counter, defaultdict
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from mutation_driver import defines
+
 ROOT = Path(__file__).resolve().parent.parent
 MUTANTS = ROOT / "mutants"
 EQUIVALENT = ROOT / "tools" / "mutation_equivalent.yaml"
@@ -55,7 +58,8 @@ def results(equivalent: dict[str, dict] | None = None) -> dict[str, dict[str, st
         module = meta.relative_to(MUTANTS).as_posix()[: -len(".meta")]
         data = json.loads(meta.read_text(encoding="utf-8"))
         for key, code in data.get("exit_code_by_key", {}).items():
-            out[module][key] = STATUS.get(code, f"exit {code}")
+            if defines(meta.with_suffix(""), key):  # (not a key of an earlier generation whose mutant is gone)
+                out[module][key] = STATUS.get(code, f"exit {code}")
     if equivalent:
         for module, changes in survivor_changes(out).items():
             for key, status, lines in changes:

@@ -40,12 +40,26 @@ def function_of(key: str) -> str:
     return key.rpartition("__mutmut_")[0]
 
 
+def defines(source: Path, key: str) -> bool:
+    """The mutated source file defines the mutant `key` ("pkg.mod.x_func__mutmut_3", "pkg.mod.xǁClassǁmeth__mutmut_3")."""
+    text = _SOURCES.get(source)
+    if text is None:
+        text = _SOURCES[source] = source.read_text(encoding="utf-8") if source.exists() else ""
+    return f"def {key.rsplit('.', 1)[-1]}(" in text
+
+
+_SOURCES: dict[Path, str] = {}
+
+
 class Metas:
     """mutmut's per-file result files: mutant -> exit code (None: not run yet)."""
 
     def __init__(self, root: Path) -> None:
         self.files = {p: json.loads(p.read_text(encoding="utf-8")) for p in sorted(root.rglob("*.py.meta"))}
-        self.file_of = {key: p for p, data in self.files.items() for key in data["exit_code_by_key"]}
+        # (a key of an earlier generation whose mutant the file no longer defines, after its function was edited,
+        # would run the original code and "survive": left out)
+        self.file_of = {key: p for p, data in self.files.items() for key in data["exit_code_by_key"]
+                        if defines(p.with_suffix(""), key)}
         self.dirty: set[Path] = set()
 
     def names(self) -> list[str]:
