@@ -87,8 +87,11 @@ class Subjects(Context):
                 return chip, "sentence", owner.text  # "15 PFLOPS gelten für die GPU im GB300 NVL72": its chip's
             return owner.entity, "sentence", owner.text
         if owner is not None and s.w.of_owner.fullmatch(s.text, *gap) and s.w.definite_before.search(
-                s.text, max(0, at - s.start - 8), at - s.start):
-            return owner.entity, "sentence", owner.text  # "twice the 1.28 TB/s of NeuronLink-v3", "die 96 GB des Trainium2"
+                s.text, max(0, at - s.start - 8), at - s.start) and not any(
+                q.start == at and q.family == "ratio" for q in s.quantities):
+            # "twice the 1.28 TB/s of NeuronLink-v3", "die 96 GB des Trainium2" (not "das Doppelte des Trainium2":
+            # a ratio's "of" names what it is compared with)
+            return owner.entity, "sentence", owner.text
         if owner is not None and s.w.owner_is.fullmatch(s.text, *gap) and s.w.owner_is_after.match(
                 s.text, owner.end - s.start):
             return owner.entity, "sentence", owner.text  # "NVLink 3 at 600 GB/s per GPU was the A100's"
