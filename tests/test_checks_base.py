@@ -9,6 +9,7 @@ import datetime as dt
 from reviewer.checks import BY_ATTRIBUTE
 from reviewer.checks.base import (
     CheckContext,
+    closest,
     interval,
     matches,
     matches_as_written,
@@ -197,3 +198,30 @@ def test_suggestion_for_a_vendors_range_is_the_range_in_the_writers_unit(reviewe
     assert (v.kind, v.expected, v.suggestion) == ("contradicted", "384 GB", "384-512 GB")
     v = judge(reviewer, "mtia-500", "memory_capacity", "0.25 TB")
     assert (v.kind, v.expected, v.suggestion) == ("contradicted", "384 GB", "0.384-0.512 TB")
+
+
+# --- closest: a fact that is not current is only a little further away (the mutation run's survivors) ------------
+
+
+def test_closest_prefers_a_figure_that_is_not_current_when_it_is_clearly_nearer(reviewer):
+    # the MI325X: 256 GB as shipped (current), 288 GB as announced at Computex 2024 (not current)
+    shipped = fact(reviewer, "mi325x", "memory_capacity", 256.0)
+    announced = fact(reviewer, "mi325x", "memory_capacity", 288.0)
+    assert announced.fact.status != "current" and shipped.fact.status == "current"
+    assert closest(q("290 GB"), [shipped, announced]) is announced  # 0.7 % from 288 GB, 12 % from 256 GB
+    assert closest(q("280 GB"), [shipped, announced]) is announced
+    # halfway between them on a log scale (about 271.5 GB) the current figure wins by a small margin
+    assert closest(q("272 GB"), [shipped, announced]) is shipped
+
+
+# --- suggest_as_written: a vendor's value of exactly one in the writer's unit ------------------------------------
+
+
+def test_suggestion_of_exactly_one_in_the_writers_unit_is_written_in_that_unit(reviewer):
+    # the MI350X draws 1,000 W: "1.4 kW" is corrected to "1 kW" (only a value below one falls back to the vendor's W)
+    v = judge(reviewer, "mi350x", "power", "1.4 kW")
+    assert (v.kind, v.expected, v.suggestion) == ("contradicted", "1,000 W", "1 kW")
+    v = judge(reviewer, "mi350x", "power", "1,4 kW", lang="de")
+    assert (v.kind, v.suggestion) == ("contradicted", "1 kW")
+    v = judge(reviewer, "a3-highgpu-8g", "network_bandwidth", "1.6 Tbps")
+    assert (v.kind, v.expected, v.suggestion) == ("contradicted", "1,000 Gbps", "1 Tbps")

@@ -127,3 +127,14 @@ def test_quantities_a_process_name_after_tsmc_at_the_start_of_the_text_is_a_node
     """"TSMC N3" at the very start of a segment (a table cell, a list item): TSMC before the name makes it a node."""
     q = one(text, lang)
     assert (q.start, q.unit, q.family) == (at, "nanometer", "length")
+
+
+@pytest.mark.parametrize("text,lang,written,unit,family,low,high", [
+    ("2-3 billion vs $4 billion", "en", "2-3 billion", "USD", "money", 2e9, 3e9),
+    ("1-2 thousand vs 3 thousand watts", "en", "1-2 thousand", "watt", "power", 1000, 2000),
+    ("2 bis 3 Milliarden statt 4 Milliarden Dollar", "de", "2 bis 3 Milliarden", "USD", "money", 2e9, 3e9),
+])
+def test_a_bare_range_written_against_a_figure_with_a_unit_takes_the_unit_and_stays_a_range(
+        text, lang, written, unit, family, low, high):
+    first = find_quantities(text, lang)[0]
+    assert (first.text, first.unit, first.family, first.value, first.range_high) == (written, unit, family, low, high)

@@ -201,3 +201,23 @@ def test_units_a_pint_error_of_no_builtin_kind_still_names_the_unit(monkeypatch)
     monkeypatch.setattr(units, "family_of", fails)
     with pytest.raises(ValueError, match="unknown unit 'furlongs per fortnight'"):
         units.parse_unit("furlongs per fortnight")
+
+
+def test_a_currency_other_than_the_fact_bases_is_foreign():
+    assert units.foreign_currency("EUR") and units.foreign_currency("EUR / hour")
+    assert not units.foreign_currency("USD") and not units.foreign_currency("USD / hour")
+    assert not units.foreign_currency(None) and not units.foreign_currency("")
+
+
+def test_a_price_in_euros_is_not_checked_against_the_dollar_price(reviewer):
+    # the p5.48xlarge costs 55.04 USD an hour: a euro price is not compared with it (no exchange rate), a dollar one is
+    import datetime as dt
+
+    def verdicts(text, lang):
+        report = reviewer.review_text(text, lang=lang, as_of=dt.date(2025, 12, 10))
+        return [(f.check, f.text, f.verdict) for f in report.findings]
+
+    assert verdicts("Eine p5.48xlarge-Instanz kostet 55,04 € pro Stunde.", "de") == [
+        ("", "55,04 € pro Stunde", "unverifiable")]
+    assert verdicts("A p5.48xlarge instance costs €50 per hour.", "en") == [("", "€50 per hour", "unverifiable")]
+    assert verdicts("A p5.48xlarge instance costs $50 per hour.", "en") == [("HW101", "$50 per hour", "contradicted")]
