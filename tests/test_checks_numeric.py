@@ -649,6 +649,14 @@ def test_link_figure_per_chip_of_a_system_counts_its_instances_figure(reviewer):
     assert v.reason == "Trn2 UltraServer interconnect bandwidth: 1,024 GB/s agrees with the source (1,024 GB/s)."
 
 
+def test_link_figure_of_an_instance_does_not_verify_a_figure_said_of_the_whole_system(reviewer):
+    # "the Trn2 UltraServer's NeuronLink fabric: 1,024 GB/s in total": the trn2.48xlarge's per-chip figure is
+    # no figure of the whole system; the UltraServer's own per-chip 256 GB/s stays what it is compared with
+    claim, v = judge(reviewer, "trn2-ultraserver", "interconnect_bandwidth", "1,024 GB/s", scope="system")
+    assert (v.claim, v.kind, v.expected, v.suggestion) == (claim, "contradicted", "256 GB/s", "256 GB/s")
+    assert v.reason == "Trn2 UltraServer interconnect bandwidth: the article says 1,024 GB/s, the source says 256 GB/s."
+
+
 def test_figure_near_no_misquote_is_judged_as_any_figure(reviewer):
     claim, v = judge(reviewer, "trn2-ultraserver", "compute", "100 PFLOPS", precision="FP8", sparsity="sparse")
     assert (v.claim, v.kind, v.expected, v.suggestion, v.note) == (claim, "contradicted", "164 PFLOPS",

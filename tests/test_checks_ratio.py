@@ -140,3 +140,30 @@ def test_a_fraction_more_keeps_the_slack_of_its_own_rounding(reviewer):
     assert (f.entity, f.text, f.verdict, f.expected) == ("b200", "a quarter", "verified", "1.28x")
     f = _ratio_finding(reviewer, "Der B200 hat ein Viertel mehr Speicher als der H200.", "de")
     assert (f.entity, f.text, f.verdict, f.expected) == ("b200", "Viertel", "verified", "1,28x")
+
+
+def test_ratio_at_most_just_under_the_vendors_rounded_ratio_is_verified(reviewer):
+    # AWS's "2x" is 2,517 / 1,299 TFLOPS = 1.94 rounded: "at most 1.9 times" is within the slack of a rounded ratio
+    claim, v = judge(reviewer, "trainium3", "trainium2", "at most 1.9x", precision="FP8")
+    assert (v.claim, v.kind, v.expected, v.suggestion) == (claim, "verified", "2x", None)
+    assert v.reason == "Trainium3 vs Trainium2 (compute): 1.9x agrees with the sources (2x)."
+
+
+def test_ratio_between_two_precisions_ratios_without_a_precision_is_undecided(reviewer):
+    # B300 vs B200: 1x at FP8, 1.67x at FP4 (the only two precisions both have); "1.3x" could be either
+    claim, v = judge(reviewer, "b300", "b200", "1.3x")
+    assert (v.claim, v.kind, v.expected, v.suggestion, v.sources) == (claim, "unverifiable", None, None, ())
+    assert v.reason == "B300 (Blackwell Ultra) ratio: 1.3x is not covered by the fact base."
+    _, v = judge(reviewer, "b300", "b200", "1,3-mal", lang="de")
+    assert (v.kind, v.reason) == ("unverifiable", "B300 (Blackwell Ultra) Verhältnis: 1,3-mal ist nicht in der "
+                                                   "Faktenbasis belegt.")
+
+
+def test_nearly_a_percentage_reaching_its_floor_exactly_is_verified(reviewer):
+    # "1.51 TB/s, nearly 60 percent more than 1 TB/s": a gain of 51 % is 85 % of the 60 % written, the floor itself
+    text = "60 percent"
+    q = Quantity(0, len(text), text, 1.6, 0.005, "times", "ratio", "nearly", None)
+    claim = Claim("trainium3", "ratio", 0, len(text), text, quantity=q, scope="figures", value_text="1.51")
+    v = BY_ATTRIBUTE["ratio"].check(claim, CheckContext(reviewer.factbase, dt.date(2025, 12, 10), "en"))
+    assert (v.claim, v.kind, v.expected, v.suggestion) == (claim, "verified", "1.51x", None)
+    assert v.reason == "Trainium3: 60 percent agrees with the two figures the sentence compares (1.51x)."
