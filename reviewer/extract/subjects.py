@@ -66,6 +66,29 @@ class Subjects(Context):
                 return other, "coreference", m.text
         return None
 
+    def _owner_after(self, s: Sentence, at: int, fits: Callable[[str], bool]) -> tuple[str, str, str] | None:
+        """The owner of the figure at `at` written right after it: "the 900 GB/s that Hopper's NVLink 4 provided",
+        "300 GB/s (NVLink 2)", "1,287 TFLOPS per Trainium2", "the 1.28 TB/s of NeuronLink-v3", "NVLink 3 at 600
+        GB/s per GPU was the A100's"; None if none."""
+        owner = next((m for m in s.mentions if m.start >= at and fits(m.entity)), None)
+        if owner is None:
+            return None
+        gap = (end_of_number(s.text, at - s.start), owner.start - s.start)
+        if any(p.fullmatch(s.text, *gap) for p in (s.w.object_relative, PAREN_OWNER, s.w.per_owner)) \
+                and not _paren_has_own_figure(s, gap[0], owner):
+            chip = self.fb.chip_of(owner.entity)
+            if chip and s.w.chip_in_owner.search(s.text, *gap) and fits(chip):
+                return chip, "sentence", owner.text  # "15 PFLOPS gelten für die GPU im GB300 NVL72": its chip's
+            return owner.entity, "sentence", owner.text
+        if s.w.of_owner.fullmatch(s.text, *gap) and s.w.definite_before.search(
+                s.text, max(0, at - s.start - 8), at - s.start) and not any(
+                q.start == at and q.family == "ratio" for q in s.quantities):
+            # ("das Doppelte des Trainium2": a ratio's "of" names what it is compared with, not its owner)
+            return owner.entity, "sentence", owner.text
+        if s.w.owner_is.fullmatch(s.text, *gap) and s.w.owner_is_after.match(s.text, owner.end - s.start):
+            return owner.entity, "sentence", owner.text
+        return None
+
     def _in_sentence(self, seg: Segment, s: Sentence, at: int, fits: Callable[[str], bool],
                      anaphora: bool) -> tuple[str, str, str] | None:
         """A name of the sentence before the figure, or its owner written after it."""
@@ -76,25 +99,9 @@ class Subjects(Context):
         counted = counted_in(s)
         candidates = [m for m in s.mentions if fits(m.entity) and m not in compared and m not in counted]
         candidates = without_predicates(s, candidates)
-        owner = next((m for m in s.mentions if m.start >= at and fits(m.entity)), None)
-        if owner is not None:
-            gap = (end_of_number(s.text, at - s.start), owner.start - s.start)
-        if owner is not None and any(p.fullmatch(s.text, *gap) for p in (s.w.object_relative, PAREN_OWNER, s.w.per_owner)) \
-                and not _paren_has_own_figure(s, gap[0], owner):
-            # "the 900 GB/s that Hopper's NVLink 4 provided", "300 GB/s (NVLink 2)", "1,287 TFLOPS per Trainium2"
-            chip = self.fb.chip_of(owner.entity)
-            if chip and s.w.chip_in_owner.search(s.text, *gap) and fits(chip):
-                return chip, "sentence", owner.text  # "15 PFLOPS gelten für die GPU im GB300 NVL72": its chip's
-            return owner.entity, "sentence", owner.text
-        if owner is not None and s.w.of_owner.fullmatch(s.text, *gap) and s.w.definite_before.search(
-                s.text, max(0, at - s.start - 8), at - s.start) and not any(
-                q.start == at and q.family == "ratio" for q in s.quantities):
-            # "twice the 1.28 TB/s of NeuronLink-v3", "die 96 GB des Trainium2" (not "das Doppelte des Trainium2":
-            # a ratio's "of" names what it is compared with)
-            return owner.entity, "sentence", owner.text
-        if owner is not None and s.w.owner_is.fullmatch(s.text, *gap) and s.w.owner_is_after.match(
-                s.text, owner.end - s.start):
-            return owner.entity, "sentence", owner.text  # "NVLink 3 at 600 GB/s per GPU was the A100's"
+        owned = self._owner_after(s, at, fits)
+        if owned is not None:
+            return owned
         pair = second_of_pair(s, at)
         if pair and compared:
             # "the MI300X has 51 GB more memory than the H200 (192 GB vs 141 GB)": the second figure of a pair
