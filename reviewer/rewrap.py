@@ -6,6 +6,7 @@ one paragraph, words a PDF export hyphenated at a line's end are whole again, an
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 
 def as_prose(text: str) -> str:
@@ -20,31 +21,55 @@ def as_prose(text: str) -> str:
 
 
 # CriticMarkup, a draft's tracked changes: {++ inserted ++}, {-- deleted --}, {~~ old ~> new ~~}, {== highlighted
-# ==} and {>> a reviewer's comment <<}; none runs across a blank line
-_CRITIC = re.compile(r"\{--(?P<deleted>.*?)--\}|\{>>(?P<comment>.*?)<<\}|\{~~(?P<old>.*?)~>(?P<new>.*?)~~\}"
-                     r"|\{\+\+(?P<inserted>.*?)\+\+\}|\{==(?P<highlighted>.*?)==\}", re.DOTALL)
+# ==} and {>> a reviewer's comment <<}; none runs across a blank line or longer than _CRITIC_MAX characters (each
+# opener's closer is looked for that far only, so a text full of openers costs linear time)
+_CRITIC_MAX = 2000
 _CRITIC_CLUE = re.compile(r"\{(?:--|>>|~~|\+\+|==)")
+_CLOSER = {"{--": "--}", "{>>": "<<}", "{~~": "~~}", "{++": "++}", "{==": "==}"}
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
+_INDENT = re.compile(r"[ \t]*")
+_TEXT_AFTER = re.compile(r"[ \t]*[^\s]")
+
+
+def _changes(text: str) -> Iterator[tuple[int, int, int, int]]:
+    """(start, kept_start, kept_end, end) of each tracked change: the text kept is text[kept_start:kept_end]
+    (the new half of a substitution, an insertion, a highlight), empty for a deletion or a comment."""
+    pos = 0
+    while (m := _CRITIC_CLUE.search(text, pos)) is not None:
+        opener = m.group()
+        close = text.find(_CLOSER[opener], m.end(), m.end() + _CRITIC_MAX + 3)
+        body_end = close
+        if opener == "{~~" and close >= 0:
+            arrow = text.find("~>", m.end(), close)
+            close = close if arrow >= 0 else -1
+        if close < 0 or _PARAGRAPH_BREAK.search(text, m.end(), body_end):
+            pos = m.start() + 1
+            continue
+        end = close + 3
+        if opener in ("{--", "{>>"):
+            yield m.start(), m.start(), m.start(), end
+        elif opener == "{~~":
+            yield m.start(), arrow + 2, close, end
+        else:
+            yield m.start(), m.end(), close, end
+        pos = end
 
 
 def accept_changes(text: str) -> str:
     """A draft with CriticMarkup read as if every change were accepted: what was deleted, the old half of a
     substitution and the reviewers' comments are blanked (they are not the article's words: a deleted "5 nm" is
     a corrected value, a comment's figure someone's remark), the markers too; inserted, new and highlighted text
-    stays where it is. A line that starts with blanked text gets a zero-width space first, so that it stays a
-    paragraph's line (spaces there would make it an indented code block)."""
+    stays where it is. A line that starts with blanked text and goes on gets a zero-width space first, so that it
+    stays a paragraph's line (spaces there would make it an indented code block)."""
     out = list(text)
-    for m in _CRITIC.finditer(text):
-        if _PARAGRAPH_BREAK.search(m.group()):
-            continue
-        kept = next((m.span(g) for g in ("new", "inserted", "highlighted") if m.group(g) is not None), None)
-        spans = [m.span()] if kept is None else [(m.start(), kept[0]), (kept[1], m.end())]
-        for a, b in spans:
+    for start, kept_start, kept_end, end in _changes(text):
+        for a, b in ((start, kept_start), (kept_end, end)):
             for k in range(a, b):
                 if out[k] != "\n":
                     out[k] = " "
-            line_start = text.rfind("\n", 0, a) + 1
-            if b > a and not "".join(out[line_start:a]).strip() and "".join(out[b:text.find("\n", b) % (len(text) + 1)]).strip():
+            line_start = text.rfind("\n", max(0, a - 80), a) + 1
+            at_line_start = (line_start > 0 or a <= 80) and _INDENT.match(text, line_start).end() >= a
+            if b > a and at_line_start and _TEXT_AFTER.match(text, b):
                 out[a] = "\u200b"
     return "".join(out)
 

@@ -71,3 +71,15 @@ def test_markdown_segment_text_keeps_source_length():
     src = source_from_text(ARTICLE)
     for seg in _all(src):
         assert src.markdown[seg.start:seg.start + len(seg.text)].count("\n") == seg.text.count("\n")
+
+
+def test_tracked_changes_read_as_accepted_keep_every_offset():
+    from reviewer.rewrap import accept_changes
+
+    text = "In {~~2023~>2024~~} it had {--96--}{++144++} GB.{>>was 96 —PM<<}\n{--Old line.--}{++New line.++}\n"
+    read = accept_changes(text)
+    assert len(read) == len(text)
+    assert read.split() == ["In", "2024", "it", "had", "144", "GB.", "\u200b", "New", "line."]
+    # an opener with no closer, or a change across a blank line, is text as written
+    for odd in ("{--" * 500 + "96 GB", "{~~96 GB without an arrow~~}", "{--one\n\ntwo--}", "{++" + "x" * 3000 + "++}"):
+        assert accept_changes(odd) == odd
