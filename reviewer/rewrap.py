@@ -68,7 +68,8 @@ def accept_changes(text: str) -> str:
                 if out[k] != "\n":
                     out[k] = " "
             line_start = text.rfind("\n", max(0, a - 80), a) + 1
-            at_line_start = (line_start > 0 or a <= 80) and _INDENT.match(text, line_start).end() >= a
+            indent = _INDENT.match(text, line_start)  # (always matches: it may be empty)
+            at_line_start = (line_start > 0 or a <= 80) and indent is not None and indent.end() >= a
             if b > a and at_line_start and _TEXT_AFTER.match(text, b):
                 out[a] = "\u200b"
     return "".join(out)
