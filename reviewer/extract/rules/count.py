@@ -9,7 +9,7 @@ from ...models import Claim, Quantity, Segment
 from ...units import LEXICON
 from ..patterns import HEADER_UNIT
 from ..rule import Rule
-from ..sentence import Sentence
+from ..sentence import Mention, Sentence
 from ..subjects import Subjects
 from .numeric import place
 
@@ -68,10 +68,16 @@ def count_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim 
     return claim
 
 
+def _right_after(s: Sentence, q: Quantity, m: Mention) -> bool:
+    """The name `m` comes right after the number: two characters at most, or markup blanked ("72 **B300** GPUs")."""
+    gap = m.start - q.end
+    return 0 <= gap <= 2 or (0 <= gap <= 6 and not s.text[q.end - s.start:m.start - s.start].strip())
+
+
 def _other_chip(ctx: Subjects, s: Sentence, q: Quantity, subject: str) -> bool:
     """Whether the chip the count names right after its number ("72 B300 GPUs") is neither the subject nor
     the chip the subject is built from."""
-    counted = next((m for m in s.mentions if 0 <= m.start - q.end <= 2 and ctx.kind(m.entity) == "chip"), None)
+    counted = next((m for m in s.mentions if ctx.kind(m.entity) == "chip" and _right_after(s, q, m)), None)
     if counted is None or counted.entity == subject:
         return False
     fb = ctx.fb
@@ -94,7 +100,8 @@ def _counted_chips_pod(ctx: Subjects, s: Sentence, seg: Segment, q: Quantity) ->
     """"Bis zu 9.216 Ironwood-Chips bilden einen Pod": a count of the chip named after the number, in a sentence
     with no owner but the word for a kind of system, is the count of the one such system built from that chip."""
     counted = next((m for m in s.mentions if m.start >= q.end and ctx.kind(m.entity) == "chip"
-                    and not s.text[q.end - s.start:m.start - s.start].strip(" -")), None)
+                    and not s.text[q.end - s.start:m.start - s.start].replace("-", " ").strip()), None)
+    # (a non-breaking space or a tab between as well: "9.216\u00a0Ironwood-Chips")
     if counted is None:
         return None
     kinds = {kind for word, kind in s.w.kind_words.items()
