@@ -24,7 +24,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from mutation_driver import defines
+from mutation_driver import defines, function_of
 
 ROOT = Path(__file__).resolve().parent.parent
 MUTANTS = ROOT / "mutants"
@@ -43,10 +43,6 @@ def equivalents() -> dict[str, dict]:
     if not EQUIVALENT.exists():
         return {}
     return yaml.safe_load(EQUIVALENT.read_text(encoding="utf-8")) or {}
-
-
-def _function(key: str) -> str:
-    return key.rpartition("__mutmut_")[0]
 
 
 def results(equivalent: dict[str, dict] | None = None) -> dict[str, dict[str, str]]:
@@ -72,7 +68,7 @@ def results(equivalent: dict[str, dict] | None = None) -> dict[str, dict[str, st
 def _entry(equivalent: dict[str, dict], key: str, lines: list[str]) -> dict | None:
     """The equivalents file's entry for a mutant (the same function, the same change), or None."""
     change = tuple(map(_shown, lines))
-    return next((v for k, v in equivalent.items() if _function(k) == _function(key) and tuple(v["change"]) == change),
+    return next((v for k, v in equivalent.items() if function_of(k) == function_of(key) and tuple(v["change"]) == change),
                 None)
 
 
@@ -83,9 +79,9 @@ def _shown(line: str) -> str:
 
 def stale_equivalents(found: dict[str, dict[str, str]], equivalent: dict[str, dict]) -> list[str]:
     """Entries of the equivalents file that match no surviving mutant now (killed, not run, or gone)."""
-    matched = {(_function(key), tuple(map(_shown, lines))) for changes in survivor_changes(found).values()
+    matched = {(function_of(key), tuple(map(_shown, lines))) for changes in survivor_changes(found).values()
                for key, status, lines in changes if status in ("equivalent", "survived")}
-    return [key for key, v in equivalent.items() if (_function(key), tuple(v["change"])) not in matched]
+    return [key for key, v in equivalent.items() if (function_of(key), tuple(v["change"])) not in matched]
 
 
 def table(found: dict[str, dict[str, str]]) -> str:
@@ -108,6 +104,9 @@ def _row(name: str, n: int, c: Counter) -> str:
             f"| {c['not run']} | {score} |")
 
 
+_DIFFS: dict[str, list[str]] = {}  # mutant -> its changed lines
+
+
 def survivor_changes(found: dict[str, dict[str, str]]) -> dict[str, list[tuple[str, str, list[str]]]]:
     """module -> [(mutant, status, the changed lines)] of every mutant not killed (equivalent ones included)."""
     import os
@@ -122,9 +121,11 @@ def survivor_changes(found: dict[str, dict[str, str]]) -> dict[str, list[tuple[s
             for key, status in sorted(mutants.items(), key=lambda kv: _natural(kv[0])):
                 if status not in ("survived", "not covered", "equivalent"):
                     continue
-                diff = get_diff_for_mutant(key, path=module)
-                lines = [ln for ln in diff.splitlines()
-                         if ln[:1] in "+-" and not ln.startswith(("+++", "---"))]
+                lines = _DIFFS.get(key)
+                if lines is None:  # (results, the stale check and the report each ask: one diff per mutant)
+                    diff = get_diff_for_mutant(key, path=module)
+                    lines = _DIFFS[key] = [ln for ln in diff.splitlines()
+                                           if ln[:1] in "+-" and not ln.startswith(("+++", "---"))]
                 out.setdefault(module, []).append((key, status, lines))
     finally:
         os.chdir(here)

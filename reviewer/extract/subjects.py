@@ -540,10 +540,15 @@ def second_of_pair(s: Sentence, at: int) -> bool:
         and bool(s.w.versus_between.fullmatch(s.text, prev[-1].end - s.start, at - s.start))
 
 
+def _figure_and_next(s: Sentence, at: int):
+    """The figure at `at` and the one after it (either None if none)."""
+    q = next((x for x in s.quantities if x.start == at), None)
+    return q, next((x for x in s.quantities if x.start >= at and x is not q), None)
+
+
 def _pair_after(s: Sentence, at: int):
     """The figure paired with the one at `at` across "vs", "gegenüber": "2.9 TB/s vs 3.35 TB/s"; None if none."""
-    q = next((x for x in s.quantities if x.start == at), None)
-    nxt = next((x for x in s.quantities if x.start >= at and x is not q), None)
+    q, nxt = _figure_and_next(s, at)
     if q is None or nxt is None or nxt.family != q.family:
         return None
     return nxt if s.w.versus_between.fullmatch(s.text, q.end - s.start, nxt.start - s.start) else None
@@ -552,8 +557,7 @@ def _pair_after(s: Sentence, at: int):
 def _old_after(s: Sentence, at: int):
     """The figure a change came from, written after the one at `at` that it went to ("to 4.9 TB/s, from 2.9
     TB/s"); None if none."""
-    q = next((x for x in s.quantities if x.start == at), None)
-    nxt = next((x for x in s.quantities if x.start >= at and x is not q), None)
+    q, nxt = _figure_and_next(s, at)
     change = change_of(s, q, nxt) if q is not None and nxt is not None else None
     return nxt if change is not None and change[0] is q else None
 
