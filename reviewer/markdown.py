@@ -21,7 +21,7 @@ from markdown_it.common.utils import normalizeReference
 from markdown_it.rules_core.text_join import text_join
 from markdown_it.token import Token
 
-from . import rewrap
+from . import htmlblocks, rewrap
 from .models import Segment, SegmentKind, Source
 
 # An inline code span that is one name ("inf2.48xlarge", "p5.48xlarge", "neuron-ls"): a letter
@@ -105,6 +105,7 @@ class _Context:
     col: int = 0
     in_thead: bool = False
     cells: list[tuple[int, int]] = field(default_factory=list)
+    html_table: htmlblocks.TableState | None = None  # an HTML table open across HTML blocks
 
 
 def segments(src: Source) -> list[Segment]:
@@ -241,6 +242,10 @@ def _walk(tokens: list[Token], env: dict, ctx: _Context, text: str, line_starts:
             seg = _segment_for(tok, _inline_children(tok, env), parents, ctx, text, line_starts)
             if seg is not None:
                 out.append(_with_components(seg) if "{{" in seg.text else seg)
+        elif t == "html_block" and tok.map is not None and htmlblocks.is_read(tok.content) \
+                and (raw := htmlblocks.block_text(tok, text, line_starts)).rstrip() == tok.content.rstrip():
+            # (a block in a quote or a list: its source lines carry the container's marks; not read)
+            out += htmlblocks.segments(raw, line_starts[tok.map[0]], ctx)
         elif t == "html_block" and tok.map is not None and "<summary" in tok.content:
             out += _summary_headings(tok, ctx, text, line_starts)
         elif t == "html_block" and tok.map is not None and "=" in tok.content:
@@ -296,22 +301,11 @@ def _with_components(seg: Segment) -> Segment:
     return replace(seg, text=_component_text(seg.text))
 
 
-def _block_lines(tok: Token, text: str, line_starts: list[int]) -> list[tuple[int, str]]:
-    """An HTML block's lines: (offset, text without the line break)."""
-    assert tok.map is not None
-    out = []
-    for i in range(tok.map[0], tok.map[1]):
-        start = line_starts[i]
-        end = line_starts[i + 1] - 1 if i + 1 < len(line_starts) else len(text)
-        out.append((start, text[start:end]))
-    return out
-
-
 def _component_rows(tok: Token, ctx: _Context, text: str, line_starts: list[int]) -> list[Segment]:
     """An HTML block of MDX/JSX elements with figures in their attributes: one paragraph per element line
     ("<SpecRow chip="Trainium3" memory="144 GB" fp8="2,517 TFLOPS" />"), read as its attribute text."""
     out = []
-    for start, raw in _block_lines(tok, text, line_starts):
+    for start, raw in htmlblocks.block_lines(tok, text, line_starts):
         if not _COMPONENT_ROW.match(raw):
             continue
         out.append(Segment("paragraph", _component_text(raw), start, ctx.block, heading=ctx.heading))
@@ -323,7 +317,7 @@ def _summary_headings(tok: Token, ctx: _Context, text: str, line_starts: list[in
     """"<details><summary>Intel Gaudi (Gaudi 3)</summary>": an accordion's summary heads what it folds away,
     as a heading would (its text kept, the tags blanked)."""
     out = []
-    for start, raw in _block_lines(tok, text, line_starts):
+    for start, raw in htmlblocks.block_lines(tok, text, line_starts):
         m = _SUMMARY.search(raw)
         if m is None:
             continue
@@ -382,7 +376,7 @@ def _blank_time(m: re.Match) -> str:
     return m.group(1) + " " * len(m.group(2))
 
 
-_FOOTNOTE_CLUE = re.compile(r"[¹²³⁴⁵⁶⁷⁸⁹⁰^†‡§]|\[\d")
+_FOOTNOTE_CLUE = re.compile(r"[¹²³⁴⁵⁶⁷⁸⁹⁰^†‡§]|\[\d|<sup>")
 # a superscript after anything but a space (not the exponent of "10³"), "[^note]", "[1]" after a word or
 # figure (not a link's "[1](...)"), "^1" after a figure, and one or two stars after a figure or unit that
 # the Markdown parser left as text (emphasis is blanked before)

@@ -1,0 +1,261 @@
+"""HTML blocks in a Markdown article: a table's cells and a prose element's text, with exact offsets.
+
+CommonMark leaves an HTML block raw ("<table>…</table>", "<p><small>…</small></p>"). Python's HTMLParser
+finds its tags, text and entities; the tags are markup and are blanked to spaces (length kept), so a
+cell's or a paragraph's text stands where the source has it, as markdown.py's segments do. A table is laid
+out as a browser lays it out (rowspan, colspan): each cell knows its column's lowest header cell and its
+row's first cell, as a pipe table's cell does. A footnote mark set as "<sup>1</sup>" becomes "¹", so the
+footnote rules of markdown.py treat it as a written superscript.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from typing import TYPE_CHECKING
+
+from .models import Segment, SegmentKind
+
+if TYPE_CHECKING:
+    from markdown_it.token import Token
+
+    from .markdown import _Context
+
+# an HTML block this module reads: one that opens with a table's or a prose element's tag
+_READ_BLOCK = re.compile(r"\s*<(?:table|thead|tbody|tr|caption|p|div|section|article|aside|figure|figcaption|"
+                         r"blockquote|ul|ol|li|dl|dt|dd|h[1-6]|small|center|font|span|b|strong|em|i)[\s>/]",
+                         re.IGNORECASE)
+# tags whose text is no prose: struck-through (as "~~" in Markdown), code, scripts, styles
+_SKIP = frozenset({"del", "s", "strike", "code", "pre", "script", "style", "template", "svg", "math", "kbd"})
+# tags that end one segment and start the next
+_BREAK = frozenset({"p", "div", "section", "article", "aside", "figure", "figcaption", "blockquote", "ul", "ol", "li",
+                    "dl", "dt", "dd", "h1", "h2", "h3", "h4", "h5", "h6", "table", "thead", "tbody", "tfoot", "tr",
+                    "td", "th", "caption", "header", "footer", "nav", "details", "summary", "hr", "main"})
+_CELL = frozenset({"td", "th"})
+_SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+_MAX_SPAN = 50  # a longer rowspan or colspan is hostile input, not a table
+_MARK = re.compile(r"\d{1,2}|[*†‡§]{1,2}")  # what a <sup> holds when it is a footnote mark
+
+
+def is_read(content: str) -> bool:
+    """An HTML block of a table or of prose elements (not a folded accordion: markdown.py reads its summary)."""
+    return bool(_READ_BLOCK.match(content)) and "<summary" not in content
+
+
+@dataclass
+class TableState:
+    """The open table's layout: rows laid out so far, the cells rowspans reach into, the header per column."""
+
+    row: int = -1
+    col: int = 0
+    row_first: int = -1
+    in_thead: bool = False
+    any_data: bool = False  # a <td> seen: a later <th> heads its row, not its column
+    taken: set[tuple[int, int]] = field(default_factory=set)
+    headers: dict[int, int] = field(default_factory=dict)  # column -> block of its lowest header cell
+
+
+@dataclass
+class _Event:
+    kind: str  # "start", "end", "text"
+    tag: str
+    start: int  # offsets in the block
+    end: int
+    attrs: dict[str, str | None] = field(default_factory=dict)
+
+
+class _Lexer(HTMLParser):
+    """The block's tags and text, with their offsets; text is copied into `out` (all else stays blank)."""
+
+    def __init__(self, raw: str):
+        super().__init__(convert_charrefs=False)
+        self.raw = raw
+        self.line_starts = [0] + [m.end() for m in re.finditer("\n", raw)]
+        self.out = [c if c == "\n" else " " for c in raw]
+        self.events: list[_Event] = []
+        self.skip = 0
+
+    def _at(self) -> int:
+        line, col = self.getpos()
+        return self.line_starts[line - 1] + col
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        at = self._at()
+        text = self.get_starttag_text() or ""
+        if tag in _SKIP:
+            self.skip += 1
+        self.events.append(_Event("start", tag, at, at + len(text), dict(attrs)))
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        at = self._at()
+        self.events.append(_Event("start", tag, at, at + len(self.get_starttag_text() or ""), dict(attrs)))
+
+    def handle_endtag(self, tag: str) -> None:
+        at = self._at()
+        end = self.raw.find(">", at)
+        if tag in _SKIP and self.skip:
+            self.skip -= 1
+        self.events.append(_Event("end", tag, at, end + 1 if end >= 0 else len(self.raw)))
+
+    def handle_data(self, data: str) -> None:
+        if self.skip:
+            return
+        at = self._at()
+        for k, c in enumerate(data):
+            if c != "\n":
+                self.out[at + k] = c
+        self.events.append(_Event("text", "", at, at + len(data)))
+
+    def _entity(self, char: str, length: int) -> None:
+        if self.skip:
+            return
+        at = self._at()
+        if len(char) == 1:
+            self.out[at] = char
+        self.events.append(_Event("text", "", at, at + length))
+
+    def handle_entityref(self, name: str) -> None:
+        self._entity(html.unescape(f"&{name};"), len(name) + 2)
+
+    def handle_charref(self, name: str) -> None:
+        self._entity(html.unescape(f"&#{name};"), len(name) + 3)
+
+
+def _marks(lexer: _Lexer) -> None:
+    """"<sup>1</sup>" after a figure becomes "¹" where the tag opens: a footnote mark the segment rules know."""
+    ev = lexer.events
+    for k in range(len(ev) - 2):
+        a, b, c = ev[k], ev[k + 1], ev[k + 2]
+        if a.kind == "start" and a.tag == "sup" and b.kind == "text" and c.kind == "end" and c.tag == "sup":
+            mark = lexer.raw[b.start:b.end].strip()
+            if _MARK.fullmatch(mark):
+                for i in range(b.start, b.end):
+                    lexer.out[i] = " "
+                for i, ch in enumerate(mark.translate(_SUPERSCRIPT)):
+                    lexer.out[a.start + i] = ch
+
+
+def segments(content: str, offset: int, ctx: _Context) -> list[Segment]:
+    """The segments of one HTML block whose source starts at text offset `offset`."""
+    lexer = _Lexer(content)
+    lexer.feed(content)
+    lexer.close()
+    _marks(lexer)
+    text = "".join(lexer.out)
+    out: list[Segment] = []
+    piece = 0  # where the running prose piece starts
+    kind: SegmentKind = "paragraph"
+    cell: _Event | None = None
+    for ev in lexer.events:
+        if ev.kind == "text" or ev.tag not in _BREAK:
+            continue
+        if cell is not None and (ev.tag in _CELL or ev.tag in ("tr", "table", "thead", "tbody", "tfoot")):
+            out.append(_cell(text, cell, ev.start, offset, ctx))
+            cell = None
+        elif cell is None:
+            seg = _prose(text, piece, ev.start, offset, kind, ctx)
+            out += [seg] if seg is not None else []
+        if ev.kind == "start" and ev.tag in _CELL and ctx.html_table is not None:
+            cell = ev
+        _layout(ev, ctx)
+        piece = ev.end
+        kind = _kind_after(ev)
+    if cell is not None:
+        out.append(_cell(text, cell, len(text), offset, ctx))
+    else:
+        seg = _prose(text, piece, len(text), offset, kind, ctx)
+        out += [seg] if seg is not None else []
+    return out
+
+
+def _kind_after(ev: _Event) -> SegmentKind:
+    if ev.kind == "start" and ev.tag == "li":
+        return "list_item"
+    if ev.kind == "start" and ev.tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
+        return "heading"
+    return "paragraph"
+
+
+def _layout(ev: _Event, ctx: _Context) -> None:
+    """A table's structure tags: open and close the table, its head and its rows."""
+    if ev.tag == "table":
+        ctx.html_table = TableState() if ev.kind == "start" else None
+        return
+    table = ctx.html_table
+    if table is None:
+        return
+    if ev.tag == "thead":
+        table.in_thead = ev.kind == "start"
+    elif ev.tag == "tr" and ev.kind == "start":
+        table.row, table.col, table.row_first = table.row + 1, 0, -1
+        table.taken = {rc for rc in table.taken if rc[0] >= table.row}  # (the rows behind: no cell looks there)
+
+
+def _span(ev: _Event, name: str) -> int:
+    value = ev.attrs.get(name) or "1"
+    return max(1, min(int(value), _MAX_SPAN)) if value.strip().isdigit() else 1
+
+
+def _cell(text: str, ev: _Event, end: int, offset: int, ctx: _Context) -> Segment:
+    """One cell laid out in its table: its column past the cells rowspans reach into, its headers."""
+    table = ctx.html_table
+    assert table is not None
+    if table.row < 0:  # (cells before any <tr>: a row of their own)
+        table.row = 0
+    while (table.row, table.col) in table.taken:
+        table.col += 1
+    col, rows, cols = table.col, _span(ev, "rowspan"), _span(ev, "colspan")
+    for r in range(table.row + 1, table.row + rows):
+        table.taken.update((r, c) for c in range(col, col + cols))
+    table.col += cols
+    block = ctx.block
+    ctx.block += 1
+    header = table.in_thead or (ev.tag == "th" and not table.any_data)
+    table.any_data = table.any_data or ev.tag == "td"
+    row_header = table.row_first if table.row_first >= 0 else -1
+    if table.row_first < 0:
+        table.row_first = block
+    if header:
+        table.headers.update((c, block) for c in range(col, col + cols))
+    body = text[ev.end:end]
+    return Segment("table_cell", body, offset + ev.end, block, heading=ctx.heading, row_header=row_header,
+                   col_header=-1 if header else table.headers.get(col, -1))
+
+
+def _prose(text: str, a: int, b: int, offset: int, kind: SegmentKind, ctx: _Context) -> Segment | None:
+    """The prose between two element boundaries, without the blank edges; None if there is none."""
+    body = text[a:b]
+    lead = len(body) - len(body.lstrip())
+    body = body.strip()
+    if not body:
+        return None
+    block = ctx.block
+    ctx.block += 1
+    if kind == "heading":
+        ctx.heading = block
+        return Segment("heading", body, offset + a + lead, block, heading=block)
+    if kind == "list_item":
+        return Segment("list_item", body, offset + a + lead, block, heading=ctx.heading, intro=ctx.last_paragraph)
+    ctx.last_paragraph = block
+    ctx.paragraph_level = ctx.heading_level
+    return Segment("paragraph", body, offset + a + lead, block, heading=ctx.heading)
+
+
+def block_text(tok: Token, text: str, line_starts: list[int]) -> str:
+    """A block's source lines as they stand in the text."""
+    assert tok.map is not None
+    end = line_starts[tok.map[1]] if tok.map[1] < len(line_starts) else len(text)
+    return text[line_starts[tok.map[0]]:end]
+
+
+def block_lines(tok: Token, text: str, line_starts: list[int]) -> list[tuple[int, str]]:
+    """An HTML block's lines: (offset, text without the line break)."""
+    assert tok.map is not None
+    out = []
+    for i in range(tok.map[0], tok.map[1]):
+        start = line_starts[i]
+        end = line_starts[i + 1] - 1 if i + 1 < len(line_starts) else len(text)
+        out.append((start, text[start:end]))
+    return out
