@@ -41,13 +41,20 @@ QUALIFIERS = [
     ('more than', 'en', 'The H200 has more than 60 GB of HBM3e.', '60 GB', 'contradicted'),
     ('more than', 'de', 'Die H200 hat mehr als 100 GB HBM3e.', '100 GB', 'verified'),
     ('more than', 'de', 'Die H200 hat mehr als 60 GB HBM3e.', '60 GB', 'contradicted'),
-    # "a good", "well over", "gut": a floor the value reaches, and at most a quarter above it
+    # "well over", "deutlich über": "more than", below twice the figure
+    ('more than', 'en', 'The H200 has well over 71 GB of HBM3e.', '71 GB', 'verified'),
+    ('more than', 'en', 'The H200 has well over 70 GB of HBM3e.', '70 GB', 'contradicted'),
+    ('more than', 'de', 'Die H200 hat deutlich über 71 GB HBM3e.', '71 GB', 'verified'),
+    ('more than', 'de', 'Die H200 hat deutlich über 70 GB HBM3e.', '70 GB', 'contradicted'),
+    # "a good", "a little over", "gut", "etwas mehr als": a floor the value reaches, and at most a quarter above it
     ('over', 'en', 'The H200 has a good 141 GB of HBM3e.', '141 GB', 'verified'),
     ('over', 'en', 'The H200 has a good 142 GB of HBM3e.', '142 GB', 'contradicted'),
-    ('over', 'en', 'The H200 has well over 113 GB of HBM3e.', '113 GB', 'verified'),
-    ('over', 'en', 'The H200 has well over 112 GB of HBM3e.', '112 GB', 'contradicted'),
+    ('over', 'en', 'The H200 has a little over 113 GB of HBM3e.', '113 GB', 'verified'),
+    ('over', 'en', 'The H200 has a little over 112 GB of HBM3e.', '112 GB', 'contradicted'),
     ('over', 'de', 'Die H200 hat gut 141 GB HBM3e.', '141 GB', 'verified'),
     ('over', 'de', 'Die H200 hat gut 142 GB HBM3e.', '142 GB', 'contradicted'),
+    ('over', 'de', 'Die H200 hat etwas mehr als 113 GB HBM3e.', '113 GB', 'verified'),
+    ('over', 'de', 'Die H200 hat etwas mehr als 112 GB HBM3e.', '112 GB', 'contradicted'),
     ('range', 'en', 'The H200 has 135-145 GB of HBM3e.', '135-145 GB', 'verified'),
     ('range', 'en', 'The H200 has 100-120 GB of HBM3e.', '100-120 GB', 'contradicted'),
     ('range', 'de', 'Die H200 hat 135-145 GB HBM3e.', '135-145 GB', 'verified'),

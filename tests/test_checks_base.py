@@ -183,12 +183,19 @@ def test_a_finding_names_its_entity_as_the_fact_base_does(reviewer):
 # --- the top of an interval, a vendor's range in a suggestion (the mutation run's survivors) -----------------------
 
 
-def test_well_over_a_figure_admits_a_quarter_more_exactly(reviewer):
-    """"well over 64 GB" admits up to 1.25 x 64 = 80 GB, the top itself included: the H100's 80 GB."""
+def test_a_little_over_a_figure_admits_a_quarter_more_exactly(reviewer):
+    """"a little over 64 GB" admits up to 1.25 x 64 = 80 GB, the top itself included: the H100's 80 GB."""
     memory = fact(reviewer, "h100", "memory_capacity", 80.0)
-    assert interval(q("well over 64 GB"))[1] == 80.0
-    assert matches(q("well over 64 GB"), memory)
-    v = judge(reviewer, "h100", "memory_capacity", "well over 64 GB")
+    assert interval(q("a little over 64 GB"))[1] == 80.0
+    assert matches(q("a little over 64 GB"), memory)
+    v = judge(reviewer, "h100", "memory_capacity", "a little over 64 GB")
+    assert (v.kind, v.expected) == ("verified", "80 GB")
+
+
+def test_well_over_a_figure_is_more_than_it_below_twice(reviewer):
+    """"well over 41 GB" reads as "more than": below twice the figure (81.5 GB), so the H100's 80 GB fits."""
+    assert interval(q("well over 41 GB"))[1] == 81.5
+    v = judge(reviewer, "h100", "memory_capacity", "well over 41 GB")
     assert (v.kind, v.expected) == ("verified", "80 GB")
 
 

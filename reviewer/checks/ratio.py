@@ -11,6 +11,7 @@ from ..suggest import ratio_as_written
 from .base import NEARLY_FLOOR, Check, CheckContext, figure, sources_of
 
 RATIO_SLACK = 0.10  # vendor ratios are computed from rounded figures and rounded again
+OVER_CEILING = 1.25  # "a little over twice" for 4x misleads: "over" figures stay within a quarter above (as base.py)
 OVER_SLACK = 0.01  # "gut das Doppelte" (a good double): the ratio reaches the figure, but for the rounding of its inputs
 PRECISION_ORDER = ["FP8", "MXFP8", "BF16", "FP16", "FP4", "MXFP4", "INT8", "FP32"]
 
@@ -99,9 +100,9 @@ class RatioClaim(Check):
             # "more than 2x", "a bit more than double" for 1.76x: the figure is a floor, not a rounded value;
             # "gut 76 Prozent mehr": a percentage's gain is the floor
             if percent and q.qualifier == "over":
-                return expected - 1 >= (q.value - 1) * (1 - 1e-9)
-            if q.qualifier == "over":  # "gut das Doppelte", "well over twice": reached, not rounded up to
-                return expected >= q.value * (1 - OVER_SLACK)
+                return (q.value - 1) * (1 - 1e-9) <= expected - 1 <= (q.value - 1) * OVER_CEILING + tol
+            if q.qualifier == "over":  # "gut das Doppelte", "a little over twice": reached, and not by a quarter more
+                return q.value * (1 - OVER_SLACK) <= expected <= q.value * OVER_CEILING + tol
             return expected >= q.value - min(tol, RATIO_SLACK * q.value)
         if q.qualifier == "at_most":
             return expected <= q.value + min(tol, RATIO_SLACK * q.value)

@@ -35,7 +35,7 @@ from . import gates, stance
 from .discourse import Discourse, Memory, header_unit, newest_for_new, with_header
 from .patterns import HARDWARE_KINDS, QUOTED, QUOTED_LEAD, YEAR
 from .rules import SENTENCE_RULES, figure_claim
-from .sentence import Cue, Sentence, clause_start, compared_in, counted_in, plan_words_before, split_sentences
+from .sentence import Cue, Sentence, arrow_after, clause_start, compared_in, counted_in, plan_words_before, split_sentences
 from .subjects import Subjects, unnamed_variant
 
 KEEP_PARAGRAPHS = 64  # of a section, what ClaimExtractor.forget keeps
@@ -83,6 +83,21 @@ class ClaimExtractor:
             del compared[:-KEEP_MENTIONS]
         st.item_leads = {k: v for k, v in st.item_leads.items() if k[0] in keep or k[1] in keep}
 
+    def _note_post(self, seg: Segment) -> None:
+        """A post's byline, before the post's own stance: the next post of a thread after a reader's reply is its
+        author's own words (the post may follow its byline in the same paragraph: "**@siliconsherpa** · Jan 26,
+        2026, 17:09\n5/9 Scale-up: ..."); the first post's author is the thread's, unless the page named one."""
+        if seg.kind != "paragraph":
+            return
+        byline = self.w.post_byline.match(seg.text.strip("\n").split("\n", 1)[0][:300])
+        if byline is None:
+            return
+        if self.state.post_by == "reader":
+            self.state.post_by = None
+        handle = _HANDLE.search(byline.group())
+        if self.state.author_handle is None and handle is not None:
+            self.state.author_handle = handle.group(1)
+
     def _note_intro(self, seg: Segment) -> None:
         """What a paragraph or heading says of the segments after it: the intro of a quote below it, a thread, an
         errata page, a section of readers' comments."""
@@ -94,12 +109,11 @@ class ClaimExtractor:
             self.state.post_by = "reader"  # "---------- Weitergeleitete Nachricht ----------": the forwarded sender's
         elif seg.kind in ("paragraph", "blockquote") and len(seg.text) < 300 and "\n" not in seg.text.strip() \
                 and self.w.comment_byline.match(seg.text):
-            self.state.post_by = "staff" if self.w.author_reply.search(seg.text) else "reader"
+            own = (reply := self.w.reply_line.match(seg.text)) is not None and reply.group("handle") == self.state.author_handle
+            # (the thread's author answering a reply: "↳ **@siliconsherpa** · … · Reply to @gpu_bro_92": the page's words)
+            self.state.post_by = None if own else "staff" if self.w.author_reply.search(seg.text) else "reader"
         elif seg.kind == "paragraph" and len(seg.text) < 300 and self.w.letter_reference.match(seg.text):
             self.state.post_by = "reader"  # "*Zu „Der Speicher entscheidet“ von M. Kessler, Rechenwerk 6/2026*": a letter
-        elif seg.kind == "paragraph" and self.state.post_by == "reader" and len(seg.text) < 300 \
-                and self.w.post_byline.match(seg.text.strip("\n")):
-            self.state.post_by = None  # the next post of a thread, not a reply's byline: its author's own words
         if seg.kind in ("heading", "blockquote") or (seg.kind == "paragraph" and self.w.speaker_label.match(seg.text)):
             # a chatbot's turn goes on (a table, a list, "So a B200 does ...") until the next speaker, heading or box
             self.state.bot_turn = seg.kind == "paragraph" and bool(self.w.assistant_turn.match(seg.text))
@@ -181,6 +195,7 @@ class ClaimExtractor:
         gates.mark_corrected_quotes(sentences)
         gates.drop_vendor_claims(sentences, self._organisations)
         gates.carry_reported_speech(sentences)
+        self._note_post(seg)
         seg_stance = stance.segment_stance(seg, self.state, self.w)
         # an errata page, or a correction note ("*Korrektur zur Ausgabe 36/2026: Wir hatten ... angegeben*")
         self._errata = self.state.errata or bool(self.w.errata_note.match(seg.text))
@@ -309,6 +324,9 @@ class ClaimExtractor:
             return evolve(c, stance=seg_stance, confidence=sure)
         i = bisect_right(starts, c.start - seg.start) - 1
         st = self._figure_stance(sentences[i], c.start - seg.start, c.end - seg.start) if i >= 0 else "asserted"
+        if st == "asserted" and seg.kind != "heading" and i >= 0 \
+                and stance.speaker_quotation(sentences[i], c.start - seg.start, c.end - seg.start):
+            st = "quoted"  # 'AMDs Rechenzentrumschef auf der Bühne: „Jede MI455X …“' (a heading quotes a title)
         if seg.kind == "paragraph" and "\n" in seg.text and st == "asserted":
             at = c.start - seg.start  # "**Customer says:** ..." on its own line of a paragraph: that line's figures
             line = seg.text[seg.text.rfind("\n", 0, at) + 1:]
@@ -321,6 +339,8 @@ class ClaimExtractor:
             st = "asserted"  # "It said: … 192 GB of HBM3e …" over "*Still right.*": the page makes it its own
         if st == "negated" and c.negated:
             st = "asserted"  # "does not use EFA": the article's own claim that it does not
+        if st == "corrected" and i >= 0 and _generation_step(sentences[i], c):
+            st = "asserted"  # "das 1,7-Fache (2,9 → 4,9 TB/s)": the predecessor's figure, not a corrected one
         if st == "historical" and (c.attribute in DATE_ATTRIBUTES or c.attribute in ("took_office", "tranche_date", "price_cut")):
             st = "asserted"  # "announced in March 2024": a date is the article's own claim about the past
         if st == "historical" and c.as_of is None and c.quantity is not None and i >= 0:
@@ -482,6 +502,18 @@ def planned(s: Sentence, at: int) -> bool:
     end = s.text.find(" ", rel)  # (after the figure's first word)
     return bool(s.w.future_before.search(s.text, clause_start(s, rel), rel)) and end > 0 \
         and bool(s.w.future_after.match(s.text, end))
+
+
+_HANDLE = re.compile(r"@([\w.]{2,30})")
+
+
+def _generation_step(s: Sentence, c: Claim) -> bool:
+    """A figure before an arrow that numeric.py gave to the predecessor, in a sentence that compares generations
+    (a ratio, or the predecessor named): "Trainium2 → Trainium3: 2,9 → 4,9 TB/s", "1.5x (96 → 144 GiB)". Not a
+    changelog's "Trainium3 memory: 128 → 144 GiB", where the old figure is a corrected one."""
+    q = c.quantity
+    return q is not None and c.subject_how == "coreference" and arrow_after(s, q) and (
+        any(x.family == "ratio" for x in s.quantities) or any(m.entity == c.entity for m in s.mentions))
 
 
 def _unknown_name_between(s: Sentence, c: Claim, at: int, names: frozenset[str]) -> bool:

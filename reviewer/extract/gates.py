@@ -72,14 +72,18 @@ def model_requirement(s: Sentence, q: Quantity) -> bool:
                 or (re.search(r"\bin\s+$", before) and s.w.passt.match(s.text, q.end - s.start)))
 
 
+# AMD's names of the dies beside the compute dies: I/O dies, active interposer dies, fabric and media dies
+_OTHER_DIE = re.compile(r"\b(?:IOD|AID|FCD|MID)s?\b")
+
+
 def other_die(before: str, w: Words) -> bool:
     """Whether the last die named before a node is not a compute die ("I/O dies on 6 nm",
-    "I/O-Chiplets im 6-nm-Verfahren", "IODs on N6")."""
+    "I/O-Chiplets im 6-nm-Verfahren", "IODs on N6", "FCD und MID in 3 nm")."""
     dies = list(w.die_noun.finditer(before))
     last = dies[-1] if dies else None
     if last is not None:
         return bool(w.not_compute_die.fullmatch(last.group(1)))
-    return bool(re.search(r"\bIODs?\b", before))
+    return bool(_OTHER_DIE.search(before))
 
 
 def quoted_heading(seg: Segment, w: Words) -> bool:
@@ -179,8 +183,10 @@ def not_a_claim(s: Sentence, q: Quantity) -> bool:
         return True  # "Differenz: −43,28 $/h": a negative amount is a difference, no hardware's figure
     if q.family in ("memory", "rate", "compute") and unit_conversion(s, q):
         return True  # "Converted the other way, 141 GB is about 131 GiB": arithmetic, not a chip's figure
-    if q.family not in ("count", "ratio") and _ARROW_AFTER.match(s.text, q.end - s.start):
-        return True  # "96 GB → 144 GB": where a change started, not what the subject has
+    if q.family not in ("count", "ratio", "memory", "rate", "compute", "power") \
+            and _ARROW_AFTER.match(s.text, q.end - s.start):
+        return True  # "$98.32 → $55.04": where a change started, not what the subject has (a spec's old
+        # figure is the predecessor's: numeric.py)
     if q.family == "count" and _YEAR.fullmatch(q.text) and (_after_month(s.text[:q.start - s.start]) or not any(
             c.label.endswith("NOUN") and 0 <= c.start - q.end <= 3 for c in s.cues)):
         return True  # "after AWS's June 2025 GPU price cut": a year, not a count (unless "2048 chips" follows)

@@ -246,6 +246,8 @@ def compared_in(s: Sentence) -> list[Mention]:
         for c in cmp:
             gap = m.start - c.end
             between = s.text[c.end - s.start:m.start - s.start]
+            if ": " in between:
+                continue  # "8/9 vs Google: Ironwood (TPU7x), ...": a label's comparison, closed by its colon
             if _FIGURE_BETWEEN.fullmatch(between) \
                     and s.w.qualifier_cmp.search(s.text, max(0, c.start - s.start - 6), c.end - s.start):
                 # (the comparison words that qualify a figure: not "gegenüber 64 im Trn2 UltraServer")
@@ -279,15 +281,30 @@ def _count_before(s: Sentence, m: Mention) -> bool:
 
 def change_of(s: Sentence, a: Quantity, b: Quantity) -> tuple[Quantity, Quantity] | None:
     """Two figures of a sentence, `a` before `b`, that state a change: (new, old). "from 2.9 TB/s to
-    4.9 TB/s", "von 96 GB auf 144 GB": `b` is new; "4,8 TB/s statt 3,35 TB/s", "instead of": `a` is."""
+    4.9 TB/s", "von 96 GB auf 144 GB", "96 → 144 GiB": `b` is new; "4,8 TB/s statt 3,35 TB/s", "instead of": `a` is."""
     if a.family != b.family:
         return None
     gap = s.text[a.end - s.start:b.start - s.start]
     if s.w.to_between.fullmatch(gap) and s.w.from_end.search(s.text, max(0, a.start - s.start - 12), a.start - s.start):
         return b, a
+    if s.w.arrow_between.fullmatch(gap):
+        return b, a
     if s.w.instead_of.fullmatch(gap):
         return a, b
     return None
+
+
+def negation_before(s: Sentence, at: int, window: int, across_figures: bool = True) -> bool:
+    """A negation ends at most `window` characters before text offset `at`, in the same clause ("not HBM3e",
+    "nicht bei Intel"; not "stimmt nicht: Es ist HBM4", where the colon opens what is asserted), and with no
+    figure between unless `across_figures`."""
+    return any(c.label == "NEG" and 0 <= at - c.end <= window and not s.w.neg_break.search(s.text[c.end - s.start:at - s.start])
+               and (across_figures or not any(c.end <= q.start < at for q in s.quantities)) for c in s.cues)
+
+
+def arrow_after(s: Sentence, q: Quantity) -> bool:
+    """An arrow follows the figure: "96 → 144 GiB" (the change's old end)."""
+    return bool(s.w.arrow_between.match(s.text, q.end - s.start)) and s.text[q.end - s.start:].strip()[:1] in "→-⟶⇒="
 
 
 def names_network(s: Sentence, m: Mention) -> bool:

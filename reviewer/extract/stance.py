@@ -274,6 +274,27 @@ def _marked(s: Sentence, start: int, end: int) -> str | None:
     return None
 
 
+_LABEL_START = re.compile(r"[.;!?–—]\s|^")
+
+
+def speaker_quotation(s: Sentence, start: int, end: int) -> bool:
+    """The value lies in a quotation that a short label and a colon introduce, with no figure in the label:
+    someone's words ('AMD's CTO on stage: "Every MI455X ..."', 'Lisa Su: „Der MI455X …“'). The page may still
+    endorse them afterwards (extractor.py: _endorsed)."""
+    if '"' not in s.text and "„" not in s.text and "“" not in s.text and "»" not in s.text:
+        return False
+    rel, rel_end = start - s.start, end - s.start
+    for q in QUOTED.finditer(s.text):
+        if not (q.start() < rel and rel_end <= q.end()):
+            continue
+        before = s.text[:q.start()].rstrip(" *_")
+        if not before.endswith(":"):
+            return False
+        label = before[max(m.end() for m in _LABEL_START.finditer(before[:-1])):-1]
+        return 0 < len(label.strip(" *_")) <= 60 and not any(ch.isdigit() for ch in label)
+    return False
+
+
 def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> str:
     """The stance of a value written at text offsets [start, end) of sentence `s` (its segment's stance
     aside): evidence at the value itself first, then the sentence's. On an errata page (`errata`), a quoted

@@ -129,6 +129,7 @@ FLAGS: dict[str, int] = {
     "from_end": re.IGNORECASE,
     "sums_up": re.IGNORECASE,
     "to_between": re.IGNORECASE,
+    "arrow_between": 0,
     "figure_after": re.IGNORECASE,
     "possessive_after": re.IGNORECASE,
     "ratio_verb": re.IGNORECASE,

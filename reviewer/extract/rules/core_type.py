@@ -10,7 +10,7 @@ from ..patterns import (
     CORE_TYPE,
 )
 from ..rule import SENTENCE, Rule
-from ..sentence import Sentence, compared_in, counted_in
+from ..sentence import Sentence, compared_in, counted_in, negation_before
 from ..subjects import Subjects
 
 
@@ -28,7 +28,7 @@ def core_type_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim
     chips = [m for m in s.mentions if ctx.is_hardware(m.entity) and m not in compared and m not in counted]
     for mt in CORE_TYPE.finditer(s.text):
         a = s.start + mt.start()
-        if any(c.label == "NEG" and 0 <= a - c.end <= 12 for c in s.cues):
+        if negation_before(s, a, 12):
             continue
         before = [c for c in chips if c.end <= a]
         entity: str | None

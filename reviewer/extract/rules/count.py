@@ -60,6 +60,9 @@ def count_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim 
         return None  # "Trn3 UltraServer: 4 Chips pro Server, 36 Server": per server, not the system's count
     if attribute == "chip_count" and s.w.part_of_before.search(s.text, max(0, q.start - s.start - 24), q.start - s.start):
         return None  # "four servers of 16 chips", "vier Server mit je 16 Chips": each part's, not the total
+    if attribute == "chip_count" and s.w.part_size_after.match(s.text, q.end - s.start) \
+            and s.w.many_before.search(s.text, max(0, q.start - s.start - 16), q.start - s.start):
+        return None  # "built from four 16-chip servers", "aus vier 16-Chip-Servern": each part's size, not the total
     claim = place(ctx, seg, s, q, attribute)
     if claim is None and attribute == "chip_count":
         claim = _counted_chips_pod(ctx, s, seg, q)

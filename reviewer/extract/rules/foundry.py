@@ -8,7 +8,7 @@ from collections.abc import Iterable
 
 from ...models import Claim, Segment
 from ..rule import SENTENCE, Rule
-from ..sentence import Mention, Sentence, compared_in, counted_in
+from ..sentence import Mention, Sentence, compared_in, counted_in, negation_before
 from ..subjects import Subjects
 
 
@@ -48,7 +48,7 @@ def foundry_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
                 if here is None or not ctx.fb.about(here, "foundry"):
                     continue
                 subject = Mention(s.start, s.start, here, ctx.fb.entities[here].name)
-            if any(c.label == "NEG" and 0 <= f.start - c.end <= 20 for c in s.cues):
+            if negation_before(s, f.start, 20):
                 continue  # "Gaudi 3 is not built in Intel's own fabs": what it is not
             value = f.label.split(":", 1)[1]
             if value == "own":  # "Intel builds it in its own fabs": the maker's own

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from ...models import Claim, Segment
 from ..gates import is_discussed
 from ..rule import SENTENCE, Rule
-from ..sentence import Mention, Sentence, compared_in, counted_in
+from ..sentence import Mention, Sentence, compared_in, counted_in, negation_before
 from ..subjects import Subjects
 
 
@@ -34,12 +34,14 @@ def memory_type_claims(ctx: Subjects, seg: Segment, s: Sentence, figures: Sequen
             continue  # a quoted mistake
         # "HBM instead of DRAM", "does not use HBM3e", "nicht HBM": what it does not have
         # (not across a figure: "96 GB, uh, no, 141 GB of HBM3e" corrects the figure, it negates no type)
-        negated = any(c.label == "NEG" and 0 <= a - c.end <= 12 and not any(c.end <= q.start < a for q in s.quantities)
-                      for c in s.cues)
+        negated = negation_before(s, a, 12, across_figures=False)
         # "32 GB HBM", "8 GiB HBM pro Chip, gedacht für Inf1-Instanzen": the type of the capacity written
         # right before it
-        cap = next((c for c in figures if c.attribute == "memory_capacity" and 0 <= seg.start + a - c.end <= 2),
-                   None)
+        # ("216 GB of HBM4": across "of" only when the capacity's own subject is named, in its clause or row; one
+        # guessed from the context may still move to another chip when a later sentence compares the two)
+        cap = next((c for c in figures if c.attribute == "memory_capacity" and 0 <= seg.start + a - c.end <= 4
+                    and s.w.capacity_type_gap.fullmatch(seg.text, c.end - seg.start, a)
+                    and (seg.start + a - c.end <= 2 or c.subject_how in ("sentence", "lead", "table"))), None)
         if any(c.attribute == "host_memory" and 0 <= seg.start + a - c.end <= 2 for c in figures) \
                 or any(c.label == "ATTR:host_memory" and c.start <= a < c.end for c in s.cues):
             continue  # "864 GiB LPDDR5X" of a VM, "2 × Host-CPU, 4 TB DDR5": the host's memory, not its GPUs'

@@ -16,7 +16,7 @@ from ..patterns import (
     TIMES_BEFORE,
 )
 from ..rule import Rule
-from ..sentence import Sentence, change_of, counted_in, names_network, nearest_label
+from ..sentence import Sentence, arrow_after, change_of, counted_in, names_network, nearest_label
 from ..subjects import Subjects, second_of_pair
 
 
@@ -45,9 +45,16 @@ def numeric_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Clai
     if q.family == "rate" and (s.w.per_link_before.search(s.text, max(0, rel - 20), rel)
                                or s.w.per_link_after.match(s.text, q.end - s.start)):
         return None  # "18 links x 50 GB/s", "50 GB/s per link": one link of many, not in the fact base
-    if attribute == "process_node" and other_die(s.text[max(0, rel - 40):rel], s.w):
+    if attribute == "process_node" and other_die(_clause_before(s.text, rel, 60), s.w):
         return None  # "compute dies on 3 nm, I/O dies on 6 nm": the node facts are the compute dies'
     return place(ctx, seg, s, q, attribute)
+
+
+def _clause_before(text: str, at: int, width: int) -> str:
+    """At most `width` characters before `at`, from the last clause break among them on ("Unlike its I/O dies,
+    the rest of the MI300X is on 5 nm": the clause names no die)."""
+    before = text[max(0, at - width):at]
+    return before[max(before.rfind(","), before.rfind(";"), before.rfind(":")) + 1:]
 
 
 # what only an instance or a system has: "per chip" near it ("16 Trainium2 chips, ... 192 vCPUs") is another figure's
@@ -93,7 +100,13 @@ def place(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, attribute: str)
         # what it is compared with, the predecessor's or the successor's
         ent = ctx.fb.entities.get(subject)
         alternates = (*alternates, *ctx.predecessors(subject), *([ent.successor] if ent and ent.successor else []))
-    older = ctx.predecessors(subject) if is_old_of_change(s, q) else []
+    old = is_old_of_change(s, q)
+    older = ctx.predecessors(subject) if old else []
+    if old and arrow_after(s, q) and (not older or (how == "coreference" and subject not in (
+            *ctx.memory.all(seg.heading), *ctx.memory.all(seg.intro), *ctx.memory.all(seg.block)))):
+        # "96 GB → 144 GB" of a first generation, or of a subject guessed from earlier paragraphs (not from the
+        # heading, the list's intro or the paragraph): where a change started, no figure to bind
+        return None
     if older:
         # "bandwidth rises from 2.9 TB/s to 4.9 TB/s on Trainium3": the figure it rose from is the
         # predecessor's (or an earlier generation's: "von 32 GiB auf 144 GB" since the first Trainium)

@@ -45,6 +45,9 @@ def took_office(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
         person = min(people, key=lambda p: abs(p.start - a))
         if abs(person.start - a) > 120:
             continue
+        lo, hi = sorted((person.end - s.start, at))
+        if ";" in s.text[lo:hi]:
+            continue  # ("AMD-Chefin Lisa Su hat die MI325X vorgestellt; ausgeliefert wird sie seit Oktober 2024")
         name = ctx.fb.entities[person.entity].name
         heads = [e for e in ctx.fb.entities if ctx.kind(e) == "organisation"
                  and any(f.value == name and f.fact.valid_from for f in ctx.fb.about(e, "ceo"))]
