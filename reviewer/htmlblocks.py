@@ -34,7 +34,7 @@ _BREAK = frozenset({"p", "div", "section", "article", "aside", "figure", "figcap
                     "dl", "dt", "dd", "h1", "h2", "h3", "h4", "h5", "h6", "table", "thead", "tbody", "tfoot", "tr",
                     "td", "th", "caption", "header", "footer", "nav", "details", "summary", "hr", "main"})
 _CELL = frozenset({"td", "th"})
-_SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 _MAX_SPAN = 50  # a longer rowspan or colspan is hostile input, not a table
 _MARK = re.compile(r"\d{1,2}|[*†‡§]{1,2}")  # what a <sup> holds when it is a footnote mark
 
@@ -133,7 +133,7 @@ def _marks(lexer: _Lexer) -> None:
             if _MARK.fullmatch(mark):
                 for i in range(b.start, b.end):
                     lexer.out[i] = " "
-                for i, ch in enumerate(mark.translate(_SUPERSCRIPT)):
+                for i, ch in enumerate(mark.translate(SUPERSCRIPT)):
                     lexer.out[a.start + i] = ch
 
 
@@ -148,6 +148,7 @@ def segments(content: str, offset: int, ctx: _Context) -> list[Segment]:
     piece = 0  # where the running prose piece starts
     kind: SegmentKind = "paragraph"
     cell: _Event | None = None
+    quote = 0  # how many <blockquote> elements are open
     for ev in lexer.events:
         if ev.kind == "text" or ev.tag not in _BREAK:
             continue
@@ -155,17 +156,19 @@ def segments(content: str, offset: int, ctx: _Context) -> list[Segment]:
             out.append(_cell(text, cell, ev.start, offset, ctx))
             cell = None
         elif cell is None:
-            seg = _prose(text, piece, ev.start, offset, kind, ctx)
+            seg = _prose(text, piece, ev.start, offset, kind, ctx, quote)
             out += [seg] if seg is not None else []
         if ev.kind == "start" and ev.tag in _CELL and ctx.html_table is not None:
             cell = ev
+        if ev.tag == "blockquote":
+            quote = quote + 1 if ev.kind == "start" else max(0, quote - 1)
         _layout(ev, ctx)
         piece = ev.end
         kind = _kind_after(ev)
     if cell is not None:
         out.append(_cell(text, cell, len(text), offset, ctx))
     else:
-        seg = _prose(text, piece, len(text), offset, kind, ctx)
+        seg = _prose(text, piece, len(text), offset, kind, ctx, quote)
         out += [seg] if seg is not None else []
     return out
 
@@ -217,15 +220,17 @@ def _cell(text: str, ev: _Event, end: int, offset: int, ctx: _Context) -> Segmen
     row_header = table.row_first if table.row_first >= 0 else -1
     if table.row_first < 0:
         table.row_first = block
+    group = table.headers.get(col, -1) if header else -1  # (a header row above: its cell spans this one)
     if header:
         table.headers.update((c, block) for c in range(col, col + cols))
     body = text[ev.end:end]
     return Segment("table_cell", body, offset + ev.end, block, heading=ctx.heading, row_header=row_header,
-                   col_header=-1 if header else table.headers.get(col, -1))
+                   col_header=-1 if header else table.headers.get(col, -1), col_group=group)
 
 
-def _prose(text: str, a: int, b: int, offset: int, kind: SegmentKind, ctx: _Context) -> Segment | None:
-    """The prose between two element boundaries, without the blank edges; None if there is none."""
+def _prose(text: str, a: int, b: int, offset: int, kind: SegmentKind, ctx: _Context, quote: int = 0) -> Segment | None:
+    """The prose between two element boundaries, without the blank edges (inside `quote` <blockquote>
+    elements: a block quote's); None if there is none."""
     body = text[a:b]
     lead = len(body) - len(body.lstrip())
     body = body.strip()
@@ -238,6 +243,8 @@ def _prose(text: str, a: int, b: int, offset: int, kind: SegmentKind, ctx: _Cont
         return Segment("heading", body, offset + a + lead, block, heading=block)
     if kind == "list_item":
         return Segment("list_item", body, offset + a + lead, block, heading=ctx.heading, intro=ctx.last_paragraph)
+    if quote:
+        return Segment("blockquote", body, offset + a + lead, block, heading=ctx.heading, quote_depth=quote)
     ctx.last_paragraph = block
     ctx.paragraph_level = ctx.heading_level
     return Segment("paragraph", body, offset + a + lead, block, heading=ctx.heading)

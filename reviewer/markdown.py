@@ -21,7 +21,7 @@ from markdown_it.common.utils import normalizeReference
 from markdown_it.rules_core.text_join import text_join
 from markdown_it.token import Token
 
-from . import htmlblocks, rewrap
+from . import footnotes, htmlblocks, rewrap
 from .models import Segment, SegmentKind, Source
 
 # An inline code span that is one name ("inf2.48xlarge", "p5.48xlarge", "neuron-ls"): a letter
@@ -264,17 +264,7 @@ def _finish(out: list[Segment], text: str) -> list[Segment]:
         # a thread's post counter ("7/12 GB300 NVL72: ...") is numbering, not a figure nor "12 GB300s"
         out = [replace(seg, text=_POST_COUNTER.sub(lambda m: m.group(1) + " " * len(m.group(2)), seg.text, count=1))
                if seg.kind != "table_cell" else seg for seg in out]
-    every = bool(_FOOTNOTE_CLUE.search(text))
-    if (every or "*" in text) and any(seg.kind == "table_cell" for seg in out):
-        out = _footnotes_to_rows(out)
-    if every or "*" in text:
-        # footnote markers ("8 TB/s¹", "4.614³", "FP8 (dicht)²", "96[^1]", "96[1]", "96^1", "10 PFLOPS*",
-        # and the label of a definition "[^1]: ...") are blanked like markup: the figure and the cue word
-        # before them stay whole, and every offset stays the same (a star left in a segment's text is no
-        # emphasis: the parser blanked those)
-        out = [replace(seg, text=_FOOTNOTE.sub(lambda m: " " * len(m.group()), seg.text))
-               if every or "*" in seg.text else seg for seg in out]
-    return out
+    return footnotes.blank_marks(out, text)
 
 
 # A component with attributes: a Hugo shortcode ("{{< spec-row name="MI325X" memory="256 GB" >}}") or an MDX/JSX
@@ -338,51 +328,8 @@ _POST_HEADER_LINE = re.compile(r"^([ \t*_]*@?[\w.@-]{2,60}[ \t*_]*·[ \t]*)"
                                r"(\d{1,2}:\d{2}|\d{1,2}\.\s?\w{3,9}\.?\s\d{4})(?=[ \t]*\n)")
 
 
-def _footnotes_to_rows(out: list[Segment]) -> list[Segment]:
-    """A footnote under a table ("³ Angekündigt waren im Juni 2024 bis zu 288 GB") speaks of the row whose cell
-    carries its marker ("| AMD MI325X | 256³ |"): the row's first cell becomes the note's intro, as a list's
-    intro paragraph is its items' (a marker in more than one row says nothing)."""
-    rows: dict[str, set[int]] = {}
-    for seg in out:
-        if seg.kind == "table_cell":
-            for m in _SUPERSCRIPT_MARK.finditer(seg.text):
-                rows.setdefault(m.group(), set()).add(seg.row_header if seg.row_header >= 0 else seg.block)
-    if not rows:
-        return out
-    noted: list[Segment] = []
-    for seg in out:
-        lines = seg.text.rstrip("\n").split("\n") if seg.kind == "paragraph" and _NOTE_START.match(seg.text) else []
-        if not lines or not all(_NOTE_START.match(line) for line in lines):
-            noted.append(seg)
-            continue
-        at = 0
-        for k, line in enumerate(lines):  # one note a line ("² ...\n³ ..."): each its own paragraph
-            mark = _NOTE_START.match(line)
-            row = rows.get(mark.group(1), set()) if mark else set()
-            noted.append(replace(seg, text=line, start=seg.start + at, block=seg.block if k == 0 else NOTE_BLOCK + seg.start + at,
-                                 intro=next(iter(row)) if len(row) == 1 else seg.intro))
-            at += len(line) + 1
-    return noted
-
-
-NOTE_BLOCK = 2_000_000  # block numbers of a footnote block's later lines: past any the parser gives
-
-
-_SUPERSCRIPT_MARK = re.compile(r"(?<=[^\s¹²³⁴⁵⁶⁷⁸⁹⁰])(?<!\b10)[¹²³⁴⁵⁶⁷⁸⁹⁰]+|(?<=[\w%)])(?:[†‡§]+|\*{1,2}(?=[\s|]|$))")
-_NOTE_START = re.compile(r"[\s\\]*([¹²³⁴⁵⁶⁷⁸⁹⁰]+|[†‡§]+|\*{1,2})\s")  # (a star escaped: "\\* sparse figure")
-
-
 def _blank_time(m: re.Match) -> str:
     return m.group(1) + " " * len(m.group(2))
-
-
-_FOOTNOTE_CLUE = re.compile(r"[¹²³⁴⁵⁶⁷⁸⁹⁰^†‡§]|\[\d|<sup>")
-# a superscript after anything but a space (not the exponent of "10³"), "[^note]", "[1]" after a word or
-# figure (not a link's "[1](...)"), "^1" after a figure, and one or two stars after a figure or unit that
-# the Markdown parser left as text (emphasis is blanked before)
-_FOOTNOTE = re.compile(r"(?<=[^\s¹²³⁴⁵⁶⁷⁸⁹⁰])(?<!\b10)[¹²³⁴⁵⁶⁷⁸⁹⁰]+|(?<=[\w%)])[†‡§]+|\[\^[^\]\s]{1,30}\]"
-                       r"|(?<=[\w%)])\[\d{1,2}\](?!\()|(?<=[\d%])\^\d{1,2}\b"
-                       r"|(?<=[\w%)])\*{1,2}(?=[\s|,.;:)]|$)")
 
 
 def _segment_for(tok: Token, children: list, parents: list[str], ctx: _Context, text: str,
@@ -405,7 +352,7 @@ def _segment_for(tok: Token, children: list, parents: list[str], ctx: _Context, 
             ctx.row_first = block
         ctx.col += 1
         return Segment("table_cell", analysed, start, block, heading=ctx.heading, row_header=row_header,
-                       col_header=col_header)
+                       col_header=col_header, quote_depth=ctx.in_quote)
 
     assert tok.map is not None  # (block tokens carry their lines)
     first, last = tok.map
@@ -474,14 +421,26 @@ def _blank_markup(tok: Token, children: list, raw: str, start: int, text: str) -
             li += 1
         else:
             raw_pos.extend([-1] * (len(c_line) + 1))
+    _copy_children(children, content, raw_pos, out)
+    return _blank_urls("".join(out))
+
+
+def _copy_children(children: list, content: str, raw_pos: list[int], out: list[str]) -> None:
+    """Copy the prose of the inline tokens to their raw positions in `out` (code names, record names and footnote
+    marks too); everything else stays blank."""
     cursor = 0
     strike = 0
+    sup = -1  # after an inline "<sup>", where it stands: a footnote mark's digits become a superscript there
     for child in children:
         ct = child.type
         if ct == "s_open":
             strike += 1
         elif ct == "s_close":
             strike -= 1
+        elif ct == "text" and not strike and sup >= 0 and _SUP_MARK.fullmatch(child.content):
+            for k, ch in enumerate(child.content.translate(htmlblocks.SUPERSCRIPT)):  # where "<sup>" stands, as
+                out[sup + k] = ch  # a written superscript would: right after the figure
+            cursor = _advance(child.content, content, cursor)
         elif ct == "text" and not strike:
             cursor = _place(child.content, content, cursor, raw_pos, out)
         elif ct == "text":
@@ -490,15 +449,7 @@ def _blank_markup(tok: Token, children: list, raw: str, start: int, text: str) -
             nl = content.find("\n", cursor)
             cursor = nl + 1 if nl >= 0 else cursor
         elif ct == "code_inline":
-            a = content.find(child.markup, cursor)
-            if a >= 0:
-                if _CODE_NAME.fullmatch(child.content):  # "the `trn1.32xlarge`": a name set as code is prose
-                    _place(child.content, content, a + len(child.markup), raw_pos, out)
-                elif (rec := _CODE_RECORD.fullmatch(child.content)) is not None:
-                    # "`amd/mi355x.yaml`: 288 GB HBM3e, ...": a spec database's record file names its chip
-                    _place(rec.group(1), content, a + len(child.markup) + rec.start(1), raw_pos, out)
-                b = content.find(child.markup, a + len(child.markup) + len(child.content) - 1)
-                cursor = b + len(child.markup) if b >= 0 else a + len(child.markup)
+            cursor = _copy_code(child, content, cursor, raw_pos, out)
         elif ct == "html_inline":
             a = content.find(child.content, cursor)
             cursor = a + len(child.content) if a >= 0 else cursor
@@ -506,11 +457,25 @@ def _blank_markup(tok: Token, children: list, raw: str, start: int, text: str) -
             a = content.find("](", cursor)
             b = content.find(")", a) if a >= 0 else -1
             cursor = b + 1 if b >= 0 else cursor
-        elif ct == "link_close":
-            if content.startswith("](", cursor):
-                b = content.find(")", cursor + 2 + max(0, len(str(child.attrs.get("href", ""))) - 8))
-                cursor = b + 1 if b >= 0 else cursor
-    return _blank_urls("".join(out))
+        elif ct == "link_close" and content.startswith("](", cursor):
+            b = content.find(")", cursor + 2 + max(0, len(str(child.attrs.get("href", ""))) - 8))
+            cursor = b + 1 if b >= 0 else cursor
+        if ct in ("html_inline", "text"):
+            sup = raw_pos[a] if ct == "html_inline" and child.content.lower() == "<sup>" and 0 <= a < len(raw_pos) else -1
+
+
+def _copy_code(child, content: str, cursor: int, raw_pos: list[int], out: list[str]) -> int:
+    """An inline code span: blank, but a name set as code is prose ("the `trn1.32xlarge`") and a spec database's
+    record file names its chip ("`amd/mi355x.yaml`: 288 GB HBM3e, ..."); the cursor after it."""
+    a = content.find(child.markup, cursor)
+    if a < 0:
+        return cursor
+    if _CODE_NAME.fullmatch(child.content):
+        _place(child.content, content, a + len(child.markup), raw_pos, out)
+    elif (rec := _CODE_RECORD.fullmatch(child.content)) is not None:
+        _place(rec.group(1), content, a + len(child.markup) + rec.start(1), raw_pos, out)
+    b = content.find(child.markup, a + len(child.markup) + len(child.content) - 1)
+    return b + len(child.markup) if b >= 0 else a + len(child.markup)
 
 
 def _blank_urls(analysed: str) -> str:
@@ -529,6 +494,9 @@ def _locate(raw_line: str, content_line: str) -> int | None:
         return k
     k = raw_line.find(c)
     return k if k >= 0 else None
+
+
+_SUP_MARK = re.compile(r"\d{1,2}")  # a footnote mark set as "<sup>1</sup>" inside a paragraph or a pipe table
 
 
 def _place(piece: str, content: str, cursor: int, raw_pos: list[int], out: list[str]) -> int:
@@ -568,10 +536,15 @@ def _advance(piece: str, content: str, cursor: int) -> int:
     return a + len(piece) if a >= 0 else cursor
 
 
+_QUOTE_PREFIX = re.compile(r"[ \t]*(?:>[ \t]?)+")
+
+
 def _table_cells(text: str, line_starts: list[int], line: int) -> list[tuple[int, int]]:
     """(start, end) text offsets of each cell in a table row line, split on unescaped pipes."""
     start = line_starts[line]
     end = line_starts[line + 1] - 1 if line + 1 < len(line_starts) else len(text)
+    quote = _QUOTE_PREFIX.match(text, start, end)  # (a table in a block quote: "> | H200 | 141 |")
+    start = quote.end() if quote else start
     row = text[start:end]
     bounds, in_code, i = [], False, 0
     for i, ch in enumerate(row):

@@ -114,6 +114,7 @@ class Segment:
     intro: int = -1  # for list items: block of the paragraph that introduces the list
     row_header: int = -1  # for table cells: block of the row's first cell
     col_header: int = -1  # for table cells: block of the column's header cell
+    col_group: int = -1  # for an HTML table's header cell: block of the header cell spanning it ("Peak dense" over "FP8")
     lead_end: int = 0  # list item lead ("**Trainium3:** ...") ends here in `text`
     quote_depth: int = 0  # how many block quotes it lies in (a list item's too: "> > 1. Rev A has ...")
 

@@ -102,6 +102,7 @@ class Discourse:
     row_lead: dict[int, int] = field(default_factory=dict)
     # the entities the cells of a table row named so far, by the row's first cell ("| trn2.48xlarge | Trainium2 |")
     row_entities: dict[int, list[str]] = field(default_factory=dict)
+    row_units: set[int] = field(default_factory=set)  # rows with a cell counting several systems ("| 2 Racks |")
     errata: bool = False  # under a heading such as "Corrections and updates": old values are quoted to be replaced
     errata_level: int = 0  # that heading's level: a heading of its level or above ends the errata
     comments: bool = False  # under a heading such as "Kommentare (5)": what readers wrote

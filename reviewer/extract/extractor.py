@@ -330,8 +330,9 @@ class ClaimExtractor:
         if seg.kind == "paragraph" and "\n" in seg.text and st == "asserted":
             at = c.start - seg.start  # "**Customer says:** ..." on its own line of a paragraph: that line's figures
             line = seg.text[seg.text.rfind("\n", 0, at) + 1:]
-            if gates.asked(line, self.w) or gates.said_line(line, self.w):
-                st = "quoted"
+            if gates.asked(line, self.w) or gates.said_line(line, self.w) \
+                    or stance.BOLD_QUESTION.fullmatch(line.split("\n", 1)[0]):
+                st = "quoted"  # (an FAQ's bold question over its answer: "**AMD says the MI325X has 288 GB. Why …?**")
         if st == "asserted" and (0 <= c.end - seg.start < quoted_lead
                                  or any(a < c.start - seg.start < b for a, b in said)):
             st = "quoted"  # inside the segment's opening quotation (_quoted_lead), or one it introduces
@@ -446,6 +447,12 @@ class ClaimExtractor:
             self.state.topic = hw.pop() if len(hw) == 1 else ""
         if seg.kind == "table_cell":
             self.state.cells[seg.block] = (header_unit(seg.text, self.w), tuple(c.label for s in sentences for c in s.cues))
+            if seg.row_header >= 0 and self.w.units_cell.fullmatch(seg.text.strip(" *_")):
+                self.state.row_units.add(seg.row_header)  # "| GB200 NVL72 | 2 Racks | 144 |": the row is of two systems
+            if seg.col_group >= 0:  # "FP8" under "Peak dense (TFLOPS)": the spanning header's unit and words too
+                unit, labels = self.state.cells[seg.block]
+                group_unit, group_labels = self.state.cells.get(seg.col_group, (None, ()))
+                self.state.cells[seg.block] = (unit or group_unit, labels + tuple(x for x in group_labels if x not in labels))
             if seg.row_header >= 0 and seg.col_header >= 0:
                 # a unit column gives its row's bare numbers their unit ("| Speicherbandbreite | TB/s | 4,8 |" under
                 # "| Merkmal | Einheit | je GPU |"), a row of units its column's ("| *unit* | GB | TB/s |" under

@@ -96,8 +96,8 @@ def quoted_blockquote(seg: Segment, before: str, w: Words) -> bool:
     """'> "Trillium has 192 GB per chip ..."' (also below the quoted post's author line), or a blockquote after
     "Someone replied with this:" or under "## Reply 6: u/name": someone else's words (a list in it too). `before`
     is the paragraph or heading before it."""
-    if seg.kind == "list_item":  # "> On Tue, Tom wrote:" over "> > 1. Rev A has ...": a list in the quoted mail
-        return seg.quote_depth > 0 and bool(w.quote_intro.search(before))
+    if seg.kind in ("list_item", "table_cell"):  # "> On Tue, Tom wrote:" over "> > 1. Rev A has ...": a list (or a
+        return seg.quote_depth > 0 and bool(w.quote_intro.search(before))  # table) in the quoted mail
     if seg.kind != "blockquote":
         return False
     body = seg.text.split("\n", 1)[1] if "\n" in seg.text.strip() else ""  # below an author line ("🔁 **Name** `@x`")

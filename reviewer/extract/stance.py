@@ -44,7 +44,7 @@ from .patterns import FULLY_QUOTED, QUOTED
 from .sentence import Cue, Sentence
 
 _ARROW_AFTER = re.compile(r"[\s*_~]*(?:→|->|⟶|⇒|=>)\s*\S")
-_BOLD_QUESTION = re.compile(r"[ ]{2}[^ \n][^\n]{4,400}\?[ ]{2}\s*")  # a paragraph that is one bold question (marks blanked)
+BOLD_QUESTION = re.compile(r"[ ]{2}[^ \n][^\n]{4,400}\?[ ]{2}\s*")  # a paragraph or line: one bold question
 
 
 def segment_stance(seg: Segment, state: Discourse, w: Words) -> str:
@@ -62,7 +62,7 @@ def segment_stance(seg: Segment, state: Discourse, w: Words) -> str:
         return "quoted"  # a colleague's remark; what an offer promised ("| Merkmal | Angebot RW-0417 | Datenblatt |")
     if column is not None and FULLY_QUOTED.fullmatch(seg.text):
         return "quoted"  # '| „Trainium2 schafft 2.563 TFLOPS FP8 – dicht“ (Wiederverkäufer RechenWerk) | Falsch: … |'
-    if seg.kind == "paragraph" and _BOLD_QUESTION.fullmatch(seg.text):
+    if seg.kind == "paragraph" and BOLD_QUESTION.fullmatch(seg.text):
         return "quoted"  # "**We were told the H200 has twice the FP8 throughput. Is that right?**": an FAQ's question
     if seg.kind == "blockquote" and w.assistant_turn.match(seg.text):
         return "quoted"  # "> **Model B:** The H200 has 192 GB ...": a chatbot's answer, quoted for the judge
@@ -70,6 +70,8 @@ def segment_stance(seg: Segment, state: Discourse, w: Words) -> str:
         return "quoted"  # a chatbot's table or its next paragraph, in a published chat: its words, not the author's
     if column is not None and w.measured_header.match(column):
         return "measured"
+    if column is not None and w.corrected_header.match(column):
+        return "corrected"  # an errata table's "| Seite/Zeile | gedruckt (falsch) | richtig |": the printed, wrong value
     if column is not None and w.then_header.match(column):
         # "| Trainium2 FP8 (TFLOPS) | 1,287 | 1,299 |" under "| Metric | Launch docs (Dec 2024) | Current |"
         return "historical"  # "| BF16 dicht (TFLOPS) | 1.979 | 741 |" under "| Kennwert | Datenblatt | Gemessen |"
@@ -97,7 +99,8 @@ def segment_stance(seg: Segment, state: Discourse, w: Words) -> str:
         return "quoted"  # "↳ **@fp8_or_bust** · 8:40 AM: the datasheet literally says 10 PFLOPS": another's reply
     if state.post_by == "reader" and seg.kind in ("paragraph", "blockquote", "list_item", "table_cell"):
         return "quoted"  # a reader's comment below its byline ("**name** · 27.01.2026, 09:41 · ▲ 57 ▼ 4")
-    if (seg.kind == "blockquote" and state.thread) or quoted_blockquote(seg, state.last_paragraph, w) \
+    if (seg.kind in ("blockquote", "table_cell") and seg.quote_depth > 0 and state.thread) \
+            or quoted_blockquote(seg, state.last_paragraph, w) \
             or seg.quote_depth >= 2 or (state.comments and seg.kind != "heading" and not w.author_reply.search(seg.text)) \
             or question_turn(seg, w) or (seg.kind == "paragraph" and w.comment_header.match(seg.text)):
         return "quoted"  # (and a comment under "**Name** · Role")

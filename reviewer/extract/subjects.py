@@ -124,12 +124,17 @@ class Subjects(Context):
             return m.entity, "sentence", m.text
         figure = next((q for q in s.quantities if q.start == at), None)
         each_after = figure is not None and bool(s.w.each_after.match(s.text, figure.end - s.start))
-        each_of = [m for m in counted if m.end <= at and fits(m.entity) and self.kind(m.entity) == "chip"
+        each_of = [m for m in counted if m.end <= at and fits(m.entity)
+                   and (self.kind(m.entity) == "chip" or (self.kind(m.entity) in ("system", "instance", "pod")
+                                                          and s.w.each_with.match(s.text, m.end - s.start, at - s.start)
+                                                          and (each_after or s.w.each_word.search(
+                                                              s.text, m.end - s.start, at - s.start))))
                    and (s.w.each_with.match(s.text, m.end - s.start, at - s.start)
                         or not s.text[m.end - s.start:at - s.start].strip(" \t(," if each_after else " \t("))]
         if each_of and not any(m.end <= at and m.start >= each_of[-1].end for m in s.mentions):
             # "Acht H100 SXM mit je 80 GB Speicher und 3,35 TB/s", "8x H100 SXM5 80GB HBM3", "8 × AMD MI355X (288 GB
-            # HBM3e je GPU)", "(8x H100, 80 GB each)": each counted chip's figure
+            # HBM3e je GPU)", "(8x H100, 80 GB each)": each counted chip's figure; "zwei GB200-NVL72-Racks mit je 72
+            # Blackwell-GPUs": each counted system's
             m = each_of[-1]
             return m.entity, "sentence", m.text
         before = [m for m in candidates if m.end <= at]

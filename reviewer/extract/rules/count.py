@@ -9,7 +9,7 @@ from ...models import Claim, Quantity, Segment
 from ...units import LEXICON
 from ..patterns import HEADER_UNIT
 from ..rule import Rule
-from ..sentence import Mention, Sentence
+from ..sentence import Mention, Sentence, counted_in
 from ..subjects import Subjects
 from .numeric import place
 
@@ -56,8 +56,11 @@ def count_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim 
         return None
     if attribute in ("chip_count", "cpu_count") and s.w.part_noun_after.match(s.text, q.end - s.start):
         return None  # "je 56 Kerne", "six power supplies": a count of a chip's or a system's parts
-    if attribute == "chip_count" and _per_part(s, q) and any(ctx.kind(m.entity) in ("system", "pod") for m in s.mentions):
-        return None  # "Trn3 UltraServer: 4 Chips pro Server, 36 Server": per server, not the system's count
+    if attribute == "chip_count" and _per_part(s, q) and any(ctx.kind(m.entity) in ("system", "pod") and m not in counted_in(s)
+                                                              for m in s.mentions):
+        # "Trn3 UltraServer: 4 Chips pro Server, 36 Server": per server, not the system's count (but "two GB200 NVL72
+        # racks with 72 GPUs each": each of the systems counted)
+        return None
     if attribute == "chip_count" and s.w.part_of_before.search(s.text, max(0, q.start - s.start - 24), q.start - s.start):
         return None  # "four servers of 16 chips", "vier Server mit je 16 Chips": each part's, not the total
     if attribute == "chip_count" and s.w.part_size_after.match(s.text, q.end - s.start) \

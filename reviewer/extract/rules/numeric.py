@@ -45,9 +45,23 @@ def numeric_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Clai
     if q.family == "rate" and (s.w.per_link_before.search(s.text, max(0, rel - 20), rel)
                                or s.w.per_link_after.match(s.text, q.end - s.start)):
         return None  # "18 links x 50 GB/s", "50 GB/s per link": one link of many, not in the fact base
+    if q.family in ("power", "compute", "memory", "rate") and _unnamed_form_factor(s, rel):
+        return None  # "die PCIe-Karte ist mit 600 W spezifiziert": a form factor with no entity of its own
     if attribute == "process_node" and other_die(_clause_before(s.text, rel, 60), s.w):
         return None  # "compute dies on 3 nm, I/O dies on 6 nm": the node facts are the compute dies'
     return place(ctx, seg, s, q, attribute)
+
+
+def _unnamed_form_factor(s: Sentence, rel: int) -> bool:
+    """A form factor named in the figure's clause before it ("the PCIe card is rated at 600 W") that is no part of
+    a name the fact base knows ("H100 PCIe") and follows none ("the H100 NVL PCIe card")."""
+    clause = _clause_before(s.text, rel, 60)
+    ff = s.w.form_factor.search(clause)
+    if ff is None:
+        return False
+    a, b = rel - len(clause) + ff.start(), rel - len(clause) + ff.end()
+    # (nor one a name comes right before: "the H100 NVL PCIe card (94 GB)" is the H100 NVL's)
+    return not any(m.start - s.start < b and a - 3 <= m.end - s.start for m in s.mentions)
 
 
 def _clause_before(text: str, at: int, width: int) -> str:
@@ -63,6 +77,9 @@ INSTANCE_ONLY = frozenset({"vcpus", "host_memory", "price_per_hour"})
 
 def place(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, attribute: str) -> Claim | None:
     """The claim of a figure whose attribute is known: who it is about, per what, at which precision."""
+    if seg.kind == "table_cell" and seg.row_header in ctx.state.row_units \
+            and "SCOPE:system" in ctx.state.cells.get(seg.col_header, (None, ()))[1]:
+        return None  # "| GB200 NVL72 | 2 Racks | 144 |" under "Beschleuniger gesamt": the total of several systems
     owner = _owner(ctx, seg, s, q, attribute)
     if owner is None:
         return None

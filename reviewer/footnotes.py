@@ -1,0 +1,84 @@
+"""Footnotes in an article's segments: a mark after a figure ("8 TB/s¹", "96[^1]", "10 PFLOPS*") is blanked like
+markup, and a note under a table ("³ Angekündigt waren im Juni 2024 bis zu 288 GB") speaks of the row whose cell
+carries its mark. Every offset stays the same.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Iterator
+from dataclasses import replace
+
+from .models import Segment
+
+
+def blank_marks(out: list[Segment], text: str) -> list[Segment]:
+    """The segments of a slice (of source `text`) with their notes given to their rows and their marks blanked."""
+    every = bool(_FOOTNOTE_CLUE.search(text))
+    if (every or "*" in text) and any(seg.kind == "table_cell" for seg in out):
+        out = _footnotes_to_rows(out)
+    if every or "*" in text:
+        # footnote markers ("8 TB/s¹", "4.614³", "FP8 (dicht)²", "96[^1]", "96[1]", "96^1", "10 PFLOPS*",
+        # and the label of a definition "[^1]: ...") are blanked like markup: the figure and the cue word
+        # before them stay whole, and every offset stays the same (a star left in a segment's text is no
+        # emphasis: the parser blanked those)
+        out = [replace(seg, text=_FOOTNOTE.sub(lambda m: " " * len(m.group()), seg.text))
+               if every or "*" in seg.text else seg for seg in out]
+    return out
+
+
+def _footnotes_to_rows(out: list[Segment]) -> list[Segment]:
+    """A footnote under a table ("³ Angekündigt waren im Juni 2024 bis zu 288 GB") speaks of the row whose cell
+    carries its marker ("| AMD MI325X | 256³ |"): the row's first cell becomes the note's intro, as a list's
+    intro paragraph is its items' (a marker in more than one row says nothing)."""
+    rows: dict[str, set[int]] = {}
+    for seg in out:
+        if seg.kind == "table_cell":
+            for m in _SUPERSCRIPT_MARK.finditer(seg.text):
+                rows.setdefault(m.group(), set()).add(seg.row_header if seg.row_header >= 0 else seg.block)
+    if not rows:
+        return out
+    noted: list[Segment] = []
+    for seg in out:
+        lines = seg.text.rstrip("\n").split("\n") if seg.kind in ("paragraph", "blockquote") \
+            and _NOTE_START.match(seg.text) else []  # (notes under a table in a block quote are in it too)
+        if not lines or not all(_NOTE_START.match(line) for line in lines):
+            noted.append(seg)
+            continue
+        for k, (at, line) in enumerate(_notes(lines)):  # one note a line ("² ...\n³ ...") or after another's
+            mark = _NOTE_START.match(line)                # end ("¹ MXFP8. ² In GiB."): each its own paragraph
+            row = rows.get(mark.group(1), set()) if mark else set()
+            noted.append(replace(seg, text=line, start=seg.start + at, block=seg.block if k == 0 else NOTE_BLOCK + seg.start + at,
+                                 intro=next(iter(row)) if len(row) == 1 else seg.intro))
+    return noted
+
+
+_INLINE_NOTE = re.compile(r"(?<=[.;:)\]“”\"»!?][ \t])\s*(?=[¹²³⁴⁵⁶⁷⁸⁹⁰]+\s)")  # a note's mark after another note's end
+
+
+def _notes(lines: list[str]) -> Iterator[tuple[int, str]]:
+    """(offset in the paragraph, text) of each note: each line, cut again where a mark follows a sentence's end."""
+    at = 0
+    for line in lines:
+        cuts = [0] + [m.end() for m in _INLINE_NOTE.finditer(line) if m.end() > 0] + [len(line)]
+        for a, b in itertools.pairwise(cuts):
+            if line[a:b].strip():
+                yield at + a, line[a:b]
+        at += len(line) + 1
+
+
+NOTE_BLOCK = 2_000_000  # block numbers of a footnote block's later lines: past any the parser gives
+
+
+_SUPERSCRIPT_MARK = re.compile(r"(?<=[^\s¹²³⁴⁵⁶⁷⁸⁹⁰])(?<!\b10)[¹²³⁴⁵⁶⁷⁸⁹⁰]+|(?<=[\w%)])(?:[†‡§]+|\*{1,2}(?=[\s|]|$))")
+_NOTE_START = re.compile(r"[\s\\]*([¹²³⁴⁵⁶⁷⁸⁹⁰]+|[†‡§]+|\*{1,2})\s")  # (a star escaped: "\\* sparse figure")
+
+
+_FOOTNOTE_CLUE = re.compile(r"[¹²³⁴⁵⁶⁷⁸⁹⁰^†‡§]|\[\d|<sup>")
+# a superscript after anything but a space (not the exponent of "10³"), "[^note]", "[1]" after a word or
+# figure (not a link's "[1](...)"), "^1" after a figure, and one or two stars after a figure or unit that
+# the Markdown parser left as text (emphasis is blanked before)
+_FOOTNOTE = re.compile(r"(?<=[^\s¹²³⁴⁵⁶⁷⁸⁹⁰])(?<!\b10)[¹²³⁴⁵⁶⁷⁸⁹⁰]+|(?<=[\w%)])[†‡§]+|\[\^[^\]\s]{1,30}\]"
+                       r"|(?<=[\w%)])\[\d{1,2}\](?!\()|(?<=[\d%])\^\d{1,2}\b"
+                       r"|(?<=[\w%)])\*{1,2}(?=[\s|,.;:)]|$)")
