@@ -17,7 +17,37 @@ def as_prose(text: str) -> str:
         text = join_hyphenated(text)
     if _CRITIC_CLUE.search(text):
         text = accept_changes(text)
+    if _BBCODE_CLUE.search(text):
+        text = bbcode_as_markup(text)
     return text
+
+
+# BBCode, a forum's markup: its tags are blanked like Markdown's; a quotation ([quote="name"]...[/quote]) keeps
+# typographic quotation marks where its tags open and close, so the quoted words are read as someone's; struck
+# ([s], [strike]) and code ([code]) text is blanked, as "~~" and backticks are
+_BBCODE_CLUE = re.compile(r"\[/(?:quote|b|i|u|s|strike|size|color|font|url|table|tr|td|th|list|code)\]", re.IGNORECASE)
+_BBCODE_TAG = re.compile(r"\[(/?)(quote|b|i|u|s|strike|size|color|font|url|table|tr|td|th|list|code|\*)(?:=[^\]\n]{0,80})?\]",
+                         re.IGNORECASE)
+_BBCODE_BLANKED = ("s", "strike", "code")
+
+
+def bbcode_as_markup(text: str) -> str:
+    """The text with BBCode tags blanked (same length): quotations marked “…”, struck and code text blanked."""
+    out = list(text)
+    opened: dict[str, list[int]] = {}
+    for m in _BBCODE_TAG.finditer(text):
+        closing, tag = bool(m.group(1)), m.group(2).lower()
+        for i in range(m.start(), m.end()):
+            out[i] = " "
+        if tag == "quote":
+            out[m.start()] = "”" if closing else "“"
+        elif tag in _BBCODE_BLANKED and not closing:
+            opened.setdefault(tag, []).append(m.end())
+        elif tag in _BBCODE_BLANKED and opened.get(tag):
+            for i in range(opened[tag].pop(), m.start()):
+                if out[i] != "\n":
+                    out[i] = " "
+    return "".join(out)
 
 
 # CriticMarkup, a draft's tracked changes: {++ inserted ++}, {-- deleted --}, {~~ old ~> new ~~}, {== highlighted

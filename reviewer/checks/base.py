@@ -187,6 +187,9 @@ def _fact_readings(fact: ResolvedFact) -> list[float]:
     twin = units.binary_twin(fact.unit_expr) if binary and numeric else None
     if twin:
         out.append(units.to_base(fact.value, twin))
+    if out and fact.fact.upper is not None and fact.unit_expr:
+        # a vendor's range ("384-512 GB"): its top is a reading too ("up to 512 GB")
+        out.append(units.to_base(float(fact.fact.upper), fact.unit_expr))
     return out
 
 
