@@ -247,7 +247,7 @@ def main() -> None:
     ap.add_argument("--run", action="store_true", help="generate the mutants (mutmut) and run them first")
     ap.add_argument("--jobs", type=int, default=2, help="mutants run at a time (default 2)")
     ap.add_argument("--only", action="append", metavar="GLOB", help="only the mutants whose name matches")
-    ap.add_argument("--sample", type=int, metavar="N", help="a random sample of N mutants (about 30 minutes for 2,000)")
+    ap.add_argument("--sample", type=int, metavar="N", help="a random sample of N mutants (about 25 minutes for 600, two cores)")
     ap.add_argument("--seed", type=int, default=0, help="the sample's seed")
     ap.add_argument("--fresh", action="store_true", help="run the mutants that have a result again")
     ap.add_argument("--rerun-survivors", action="store_true", help="run the surviving mutants again (after new tests)")
