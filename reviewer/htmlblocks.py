@@ -53,7 +53,7 @@ class TableState:
     row_first: int = -1
     in_thead: bool = False
     any_data: bool = False  # a <td> seen: a later <th> heads its row, not its column
-    taken: set[tuple[int, int]] = field(default_factory=set)
+    taken: dict[int, int] = field(default_factory=dict)  # column -> the last row a rowspan above reaches down to
     headers: dict[int, int] = field(default_factory=dict)  # column -> block of its lowest header cell
 
 
@@ -193,7 +193,6 @@ def _layout(ev: _Event, ctx: _Context) -> None:
         table.in_thead = ev.kind == "start"
     elif ev.tag == "tr" and ev.kind == "start":
         table.row, table.col, table.row_first = table.row + 1, 0, -1
-        table.taken = {rc for rc in table.taken if rc[0] >= table.row}  # (the rows behind: no cell looks there)
 
 
 def _span(ev: _Event, name: str) -> int:
@@ -207,11 +206,12 @@ def _cell(text: str, ev: _Event, end: int, offset: int, ctx: _Context) -> Segmen
     assert table is not None
     if table.row < 0:  # (cells before any <tr>: a row of their own)
         table.row = 0
-    while (table.row, table.col) in table.taken:
+    while table.taken.get(table.col, -1) >= table.row:
         table.col += 1
     col, rows, cols = table.col, _span(ev, "rowspan"), _span(ev, "colspan")
-    for r in range(table.row + 1, table.row + rows):
-        table.taken.update((r, c) for c in range(col, col + cols))
+    if rows > 1:
+        for c in range(col, col + cols):
+            table.taken[c] = max(table.taken.get(c, -1), table.row + rows - 1)
     table.col += cols
     block = ctx.block
     ctx.block += 1
