@@ -222,7 +222,8 @@ def is_chip_count(s: Sentence, q: Quantity, noun: str = "CHIPNOUN") -> bool:
     rel_start, rel_end = q.start - s.start, q.end - s.start
     if after_version(s, rel_start):
         return False  # "built on CDNA 4 MI455X GPUs": the architecture's version, not four GPUs
-    if s.w.per_unit.search(s.text[max(0, rel_start - 10):rel_start]) and not _each_system(s, rel_start):
+    systems_with = s.w.systems_with_before.search(s.text, max(0, rel_start - 80), rel_start)
+    if s.w.per_unit.search(s.text[max(0, rel_start - 10):rel_start]) and not _each_system(s, rel_start) and not systems_with:
         return False  # "36 Server mit je vier Chips" (not "UltraServer verbinden jeweils 64 Chips": each system's)
     for c in s.cues:
         if c.label != noun or c.start < q.end:
@@ -235,8 +236,9 @@ def is_chip_count(s: Sentence, q: Quantity, noun: str = "CHIPNOUN") -> bool:
         for m in names:
             gap = gap.replace(m.text, "")
         gap = s.w.these_of.sub("", gap)  # "144 dieser Chips"
-        if re.fullmatch(r"[\s-]*(?:[A-Z][\w.-]*[\s-]+){0,3}", gap + " ") and not s.w.each_next.match(s.text[c.end - s.start:]):
-            return True
+        if re.fullmatch(r"[\s-]*(?:[A-Z][\w.-]*[\s-]+){0,3}", gap + " ") and (
+                not s.w.each_next.match(s.text[c.end - s.start:]) or systems_with):
+            return True  # (not "four chips each" of servers; but "two racks with 72 GPUs each": each rack's)
         break
     return False
 
