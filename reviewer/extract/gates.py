@@ -12,6 +12,7 @@ from ..lang.windows import Words
 from ..models import Quantity, Segment
 from ..periods import MONTHS
 from .patterns import (
+    ARROW,
     FULLY_QUOTED,
     ONLY_QUOTATION,
     QUOTED,
@@ -236,7 +237,7 @@ def unit_conversion(s: Sentence, q: Quantity) -> bool:
 
 
 _YEAR = re.compile(r"(?:199\d|20[0-3]\d)")
-_ARROW_AFTER = re.compile(r"\s*(?:→|->|⟶|⇒|=>)\s*\d")
+_ARROW_AFTER = re.compile(r"\s*" + ARROW + r"\s*\d")
 def _servers_times_chips(s: Sentence, q: Quantity) -> bool:
     """"18 servers × 8 chips": the first factor, a number of servers, with chips named after the second."""
     server = next((c for c in s.cues if c.label == "SERVERNOUN" and 0 <= c.start - q.end <= 2), None)

@@ -22,6 +22,8 @@ LINK_KINDS = {"ATTR:memory_bandwidth", "ATTR:interconnect_bandwidth", "ATTR:netw
 CORE_TYPE = re.compile(r"NeuronCores?[- ]?v(\d)\b")
 DATED_NAME = re.compile(r"\s*\(\s*(?:[A-Za-zÄÖÜäöü]+\.?\s+)?(?P<year>(?:19|20)\d\d)\s*\)")
 UNPUNCTUATED_BREAK = re.compile(r"[^\s.!?:;,(\[–—-][ \t]*\n")
+# an arrow between an old figure or name and the new one ("96 → 144 GiB", "HBM3e -> HBM3")
+ARROW = r"(?:→|->|⟶|⇒|=>)"
 CUE_WINDOW = 60  # characters around a value in which a cue word speaks about it
 # a year; after a month's number too ("12/2024" in a table), not after other numbers ("2024/25", "3.2024")
 YEAR = re.compile(r"(?:(?<![\w.,/-])|(?<=\b[1-9]/)|(?<=\b0[1-9]/)|(?<=\b1[0-2]/))(?:19[89]\d|20[0-4]\d)(?![\w.,/-]\d|\w)")

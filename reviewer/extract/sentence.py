@@ -12,6 +12,7 @@ from spacy.tokens import Doc
 from ..lang.windows import Words
 from ..models import Quantity, quick_init
 from ..nlp import CUE_KEY, ENTITY_KEY, doc_text
+from .patterns import ARROW
 
 
 @quick_init
@@ -304,7 +305,10 @@ def negation_before(s: Sentence, at: int, window: int, across_figures: bool = Tr
 
 def arrow_after(s: Sentence, q: Quantity) -> bool:
     """An arrow follows the figure: "96 → 144 GiB" (the change's old end)."""
-    return bool(s.w.arrow_between.match(s.text, q.end - s.start)) and s.text[q.end - s.start:].strip()[:1] in "→-⟶⇒="
+    return bool(_ARROW_AFTER.match(s.text, q.end - s.start))
+
+
+_ARROW_AFTER = re.compile(r"\s*" + ARROW)
 
 
 def names_network(s: Sentence, m: Mention) -> bool:

@@ -40,10 +40,10 @@ from .gates import (
     quoted_heading,
     said_line,
 )
-from .patterns import FULLY_QUOTED, QUOTED
+from .patterns import ARROW, FULLY_QUOTED, QUOTED
 from .sentence import Cue, Sentence
 
-_ARROW_AFTER = re.compile(r"[\s*_~]*(?:→|->|⟶|⇒|=>)\s*\S")
+_ARROW_AFTER = re.compile(r"[\s*_~]*" + ARROW + r"\s*\S")
 BOLD_QUESTION = re.compile(r"[ ]{2}[^ \n][^\n]{4,400}\?[ ]{2}\s*")  # a paragraph or line: one bold question
 
 

@@ -43,6 +43,16 @@ class Subjects(Context):
                  or self._by_lead_or_later(seg, s, at, fits) or self._in_context(seg, s, at, fits, attribute))
         return found or (None, "", "")
 
+    def _each_counted(self, s: Sentence, m: Mention, at: int, each_after: bool) -> bool:
+        """The counted name `m` holds each of its own the figure at `at`: a chip's right after it or "mit je" ("Acht
+        H100 mit je 80 GB"), a system's only with a word for "each" ("zwei GB200-NVL72-Racks mit je 72 GPUs")."""
+        a, b = m.end - s.start, at - s.start
+        with_each = bool(s.w.each_with.match(s.text, a, b))
+        if self.kind(m.entity) == "chip":
+            return with_each or not s.text[a:b].strip(" \t(," if each_after else " \t(")
+        return self.kind(m.entity) in ("system", "instance", "pod") and with_each \
+            and (each_after or bool(s.w.each_word.search(s.text, a, b)))
+
     def _in_table(self, seg: Segment, fits: Callable[[str], bool]) -> tuple[str, str, str] | None:
         """A table cell's figure: the entity of the cell, its row or its column."""
         for block, how in ((seg.block, "table"), (seg.row_header, "table"), (seg.col_header, "table")):
@@ -124,13 +134,7 @@ class Subjects(Context):
             return m.entity, "sentence", m.text
         figure = next((q for q in s.quantities if q.start == at), None)
         each_after = figure is not None and bool(s.w.each_after.match(s.text, figure.end - s.start))
-        each_of = [m for m in counted if m.end <= at and fits(m.entity)
-                   and (self.kind(m.entity) == "chip" or (self.kind(m.entity) in ("system", "instance", "pod")
-                                                          and s.w.each_with.match(s.text, m.end - s.start, at - s.start)
-                                                          and (each_after or s.w.each_word.search(
-                                                              s.text, m.end - s.start, at - s.start))))
-                   and (s.w.each_with.match(s.text, m.end - s.start, at - s.start)
-                        or not s.text[m.end - s.start:at - s.start].strip(" \t(," if each_after else " \t("))]
+        each_of = [m for m in counted if m.end <= at and fits(m.entity) and self._each_counted(s, m, at, each_after)]
         if each_of and not any(m.end <= at and m.start >= each_of[-1].end for m in s.mentions):
             # "Acht H100 SXM mit je 80 GB Speicher und 3,35 TB/s", "8x H100 SXM5 80GB HBM3", "8 × AMD MI355X (288 GB
             # HBM3e je GPU)", "(8x H100, 80 GB each)": each counted chip's figure; "zwei GB200-NVL72-Racks mit je 72

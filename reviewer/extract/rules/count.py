@@ -222,8 +222,8 @@ def is_chip_count(s: Sentence, q: Quantity, noun: str = "CHIPNOUN") -> bool:
     rel_start, rel_end = q.start - s.start, q.end - s.start
     if after_version(s, rel_start):
         return False  # "built on CDNA 4 MI455X GPUs": the architecture's version, not four GPUs
-    systems_with = s.w.systems_with_before.search(s.text, max(0, rel_start - 80), rel_start)
-    if s.w.per_unit.search(s.text[max(0, rel_start - 10):rel_start]) and not _each_system(s, rel_start) and not systems_with:
+    if s.w.per_unit.search(s.text[max(0, rel_start - 10):rel_start]) and not _each_system(s, rel_start) \
+            and not _systems_with(s, rel_start):
         return False  # "36 Server mit je vier Chips" (not "UltraServer verbinden jeweils 64 Chips": each system's)
     for c in s.cues:
         if c.label != noun or c.start < q.end:
@@ -237,10 +237,15 @@ def is_chip_count(s: Sentence, q: Quantity, noun: str = "CHIPNOUN") -> bool:
             gap = gap.replace(m.text, "")
         gap = s.w.these_of.sub("", gap)  # "144 dieser Chips"
         if re.fullmatch(r"[\s-]*(?:[A-Z][\w.-]*[\s-]+){0,3}", gap + " ") and (
-                not s.w.each_next.match(s.text[c.end - s.start:]) or systems_with):
+                not s.w.each_next.match(s.text[c.end - s.start:]) or _systems_with(s, rel_start)):
             return True  # (not "four chips each" of servers; but "two racks with 72 GPUs each": each rack's)
         break
     return False
+
+
+def _systems_with(s: Sentence, rel: int) -> bool:
+    """Counted systems "with" the count at `rel`: "two GB200 NVL72 racks with 72 GPUs each" (each rack's)."""
+    return bool(s.w.systems_with_before.search(s.text, max(0, rel - 80), rel))
 
 
 def _each_system(s: Sentence, rel: int) -> bool:
