@@ -453,6 +453,9 @@ def _copy_children(children: list, content: str, raw_pos: list[int], out: list[s
         elif ct == "html_inline":
             a = content.find(child.content, cursor)
             cursor = a + len(child.content) if a >= 0 else cursor
+            tag = _SKIP_TAG.match(child.content)
+            if tag is not None and not child.content.endswith("/>"):
+                strike = max(0, strike - 1) if tag.group(1) else strike + 1  # "<del>96</del>", a wiki's "<ref>...</ref>"
         elif ct == "image":
             a = content.find("](", cursor)
             b = content.find(")", a) if a >= 0 else -1
@@ -496,6 +499,9 @@ def _locate(raw_line: str, content_line: str) -> int | None:
     return k if k >= 0 else None
 
 
+# inline HTML whose text is no prose of the article: struck values, code, and a wiki's citations ("<ref>{{cite web |title=
+# AWS activates Project Rainier with 500,000 chips}}</ref>": a source's title, not a claim)
+_SKIP_TAG = re.compile(r"<(/?)(?:del|s|strike|ref|code|kbd|samp|script|style)\b", re.IGNORECASE)
 _SUP_MARK = re.compile(r"\d{1,2}")  # a footnote mark set as "<sup>1</sup>" inside a paragraph or a pipe table
 
 

@@ -81,6 +81,8 @@ def segment_stance(seg: Segment, state: Discourse, w: Words) -> str:
         return "corrected"  # "− alte Fassung" over "+ neue Fassung" in a version diff: the text an edit replaced
     if seg.kind == "blockquote" and w.letter_signature.search(seg.text.rstrip()):
         return "quoted"  # a reader's letter with its signature: their premises, which the answer below takes up
+    if seg.kind in ("paragraph", "list_item", "blockquote") and w.wiki_signature.search(seg.text):
+        return "quoted"  # a wiki talk page's signed comments ("... --[[User:Name|Name]] 12:31, 5 May 2026 (UTC)")
     if seg.kind in ("list_item", "paragraph") and w.rumour_lead.match(seg.text):
         return "speculation"  # "- **MI355X refresh rumour.** A reseller claims AMD will ship ... 432 GB of HBM"
     if state.section == "measured" and seg.kind in ("paragraph", "list_item", "table_cell"):

@@ -115,6 +115,8 @@ FLAGS: dict[str, int] = {
     "clause_break": re.IGNORECASE,
     "core_noun": re.IGNORECASE,
     "bare_with": 0,
+    "figure_at": re.IGNORECASE,
+    "wiki_signature": re.MULTILINE,
     "port_before": re.IGNORECASE,
     "port_after": re.IGNORECASE,
     "relative_clause": 0,
