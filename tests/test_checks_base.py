@@ -232,3 +232,40 @@ def test_suggestion_of_exactly_one_in_the_writers_unit_is_written_in_that_unit(r
     assert (v.kind, v.suggestion) == ("contradicted", "1 kW")
     v = judge(reviewer, "a3-highgpu-8g", "network_bandwidth", "1.6 Tbps")
     assert (v.kind, v.expected, v.suggestion) == ("contradicted", "1,000 Gbps", "1 Tbps")
+
+
+# --- the memo of a fact's sources is bounded (a long batch or server run sees ever new fact objects) --------------
+
+
+def test_the_memo_of_sources_holds_at_most_20001_facts_and_then_starts_over(reviewer):
+    """Every fact object a verdict cites is remembered with its SourceRefs; a process that loads fact bases again
+    and again (the batch, a server) must not keep them all: past 20,000 the memo is emptied before the next one."""
+    import dataclasses
+
+    from reviewer.checks import base
+    from reviewer.checks.base import sources_of
+
+    memory = fact(reviewer, "trainium3", "memory_capacity", 144.0)
+    copies = [dataclasses.replace(memory) for _ in range(20_002)]  # (kept alive: each keeps its own id)
+    cited = sources_of([memory])
+    base._REFS.clear()
+    largest = 0
+    for f in copies:
+        assert sources_of([f]) == cited  # (the same sources, memo or not)
+        largest = max(largest, len(base._REFS))
+    assert largest == 20_001 and len(base._REFS) == 1  # (emptied before the 20,002nd copy, which is left alone)
+    base._REFS.clear()
+
+
+# --- a figure its source words as "more than" (the edge fixture's made-up fact) ----------------------------------
+
+
+def test_a_count_the_source_gives_as_more_than_is_not_matched_by_at_most_or_nearly(edge_reviewer):
+    """Bolt's fleet is "more than 100,000 chips" as its source words it: "at most" or "nearly 100,000" says the
+    count stays below what the source says it exceeds, so neither matches; "more than 100,000" and "100,000" do."""
+    fleet = fact(edge_reviewer, "bolt", "chip_count", 100000.0)
+    assert fleet.fact.qualifiers.as_stated == "over"
+    assert not matches(q("at most 100,000 chips"), fleet)
+    assert not matches(q("höchstens 100.000 Chips", "de"), fleet)
+    assert not matches(q("nearly 100,000 chips"), fleet)
+    assert matches(q("more than 100,000 chips"), fleet) and matches(q("100,000 chips"), fleet)

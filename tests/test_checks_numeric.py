@@ -844,3 +844,32 @@ def test_another_tranche_is_compared_with_the_tranches_not_the_running_total(rev
     claim, v = judge(reviewer, "amazon", "investment", "$8 billion", versus="anthropic", timing="event")
     assert (v.claim, v.kind, v.expected, v.suggestion) == (claim, "contradicted", "4,000,000,000 USD", "$4 billion")
     assert v.reason == "Amazon investment: the article says $8 billion, the source says 4,000,000,000 USD."
+
+
+# --- on the edge fixture's made-up facts (tests/fixtures/edge-facts): dated link rates of a rack, a pod's own rate,
+# a misquote beside figures that changed on a date --------------------------------------------------------------
+
+
+def test_a_racks_link_rate_per_chip_counts_for_the_chip_only_from_the_day_it_holds(edge_reviewer):
+    # Zeta: 100 GB/s per chip of its own; its rack gives each chip 200 GB/s from 2026-01-01 on
+    claim, v = judge(edge_reviewer, "zeta", "interconnect_bandwidth", "200 GB/s", as_of="2025-06-01")
+    assert (v.claim, v.kind, v.expected) == (claim, "contradicted", "100 GB/s")
+    claim, v = judge(edge_reviewer, "zeta", "interconnect_bandwidth", "200 GB/s", as_of="2026-06-01")
+    assert (v.claim, v.kind, v.expected) == (claim, "verified", "200 GB/s")
+    assert got(v) == urls(edge_reviewer, "zeta-rack", "interconnect_bandwidth", 200.0)
+
+
+def test_a_racks_link_rate_per_chip_is_not_its_pods(edge_reviewer):
+    # the Zeta Rack gives each chip 200 GB/s; the 50 GB/s per chip across the Zeta Pod (built from the same chip) is
+    # the pod's figure, not the rack's: a rack is only verified by the instances it is made of
+    claim, v = judge(edge_reviewer, "zeta-rack", "interconnect_bandwidth", "50 GB/s", as_of="2026-06-01")
+    assert (v.claim, v.kind, v.expected) == (claim, "contradicted", "200 GB/s")
+
+
+def test_a_misquote_is_corrected_to_the_vendors_figure_valid_at_the_articles_date(edge_reviewer):
+    # Sigma: 2,000 TFLOPS FP8 sparse to 2025, 2,400 from 2025 on; the press printed 1,200 "sparse" (a misquote):
+    # in mid-2025 the vendor's figure it is corrected to is 2,400, not the closer but ended 2,000
+    claim, v = judge(edge_reviewer, "sigma", "compute", "1,200 TFLOPS", as_of="2025-06-01", precision="FP8",
+                     sparsity="sparse")
+    assert (v.claim, v.kind, v.expected, v.suggestion) == (claim, "contradicted", "2,400 TFLOPS", "2,400 TFLOPS")
+    assert got(v) == urls(edge_reviewer, "sigma", "compute", 2400.0) | urls(edge_reviewer, "sigma", "compute", 1200.0)

@@ -98,3 +98,18 @@ def test_a_sentences_own_claims_are_found_by_article_offsets():
     assert _in_sentence(own + later + earlier, 1100, 1150) == own  # (figures first, then the rules' claims)
     assert _in_sentence(earlier + own, 1101, 1150) == own[1:]
     assert _in_sentence(earlier + later, 1100, 1150) == []
+
+
+def test_a_timeline_rows_date_claim_carries_the_sentence_it_was_read_from(reviewer):
+    """Each finding's claim (Reviewer.review_source_with_claims, which the batch and the golden files read) names the
+    sentence it was read from; for a date in a timeline table's first column, that is the event cell's sentence."""
+    import datetime as dt
+
+    from reviewer.source import source_from_text
+
+    text = ("| Date | Event |\n|---|---|\n| June 2025 | Computex: NVLink Fusion unveiled |\n"
+            "| March 2025 | B300 unveiled at GTC |\n")
+    report, claims = reviewer.review_source_with_claims(source_from_text(text), lang="en", as_of=dt.date(2025, 12, 10))
+    assert [(f.text, c.entity, c.subject_how, c.sentence) for f, c in zip(report.findings, claims, strict=True)] == [
+        ("June 2025", "nvlink-fusion", "table", "Computex: NVLink Fusion unveiled"),
+        ("March 2025", "b300", "table", "B300 unveiled at GTC")]

@@ -104,6 +104,16 @@ def test_quantities_a_factor_is_a_ratio_in_times(text, lang, value):
     assert (q.family, q.unit) == ("ratio", "times") and q.value == pytest.approx(value)
 
 
+@pytest.mark.parametrize("text,lang,factors", [("The rack holds 4 x 16 chips.", "en", [4, 16]),
+                                               ("Ein Rack mit 36 × 4 Chips.", "de", [36, 4]),
+                                               ("The system has 144 (36 × 4) GPUs.", "en", [144, 36, 4])])
+def test_quantities_the_factors_of_a_product_are_counts_not_ratios(text, lang, factors):
+    """"4 x 16 chips", "144 (36 × 4)": a product of counts, as "36×4" is; its first factor is a count without a
+    unit, not "4 times" (the count rules and the figure check read family "count")."""
+    qs = find_quantities(text, lang)
+    assert [(q.value, q.unit, q.family) for q in qs] == [(f, "", "count") for f in factors]
+
+
 @pytest.mark.parametrize("text,lang,value", [("twice the memory", "en", 2), ("doppelt so schnell", "de", 2),
                                              ("triples the bandwidth", "en", 3)])
 def test_quantities_a_multiplier_word_is_a_ratio_in_times(text, lang, value):

@@ -221,3 +221,17 @@ def test_a_price_in_euros_is_not_checked_against_the_dollar_price(reviewer):
         ("", "55,04 € pro Stunde", "unverifiable")]
     assert verdicts("A p5.48xlarge instance costs €50 per hour.", "en") == [("", "€50 per hour", "unverifiable")]
     assert verdicts("A p5.48xlarge instance costs $50 per hour.", "en") == [("HW101", "$50 per hour", "contradicted")]
+
+
+@pytest.mark.parametrize("text,lang,figure", [
+    ("Trainium3 moves 4.9 terabytes\nper second of HBM traffic.", "en", "4.9 terabytes\nper second"),
+    ("Each chip moves 4.9 terabytes  per second.", "en", "4.9 terabytes  per second"),
+    ("Der Chip schafft 4,9 Terabyte\npro Sekunde.", "de", "4,9 Terabyte\npro Sekunde"),
+])
+def test_a_unit_of_several_words_broken_across_a_line_or_spaced_out_is_one_rate(text, lang, figure):
+    """A spoken unit wrapped at a line's end ("4.9 terabytes" / "per second") or set with two spaces is still the
+    rate, not a capacity of 4.9 TB (unit_alternation lets any run of blanks or one line break stand for its space)."""
+    from reviewer.quantities import find_quantities
+
+    (q,) = find_quantities(text, lang)
+    assert (q.text, q.value, q.unit, q.family) == (figure, 4.9, "terabyte / second", "rate")
