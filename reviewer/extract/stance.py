@@ -230,7 +230,7 @@ def mark_myths(sentences: list[Sentence], mistake: bool = False) -> None:
             elif s.w.fact_label.search(line):
                 refuting = False
         nxt = sentences[i + 1] if i + 1 < len(sentences) else None
-        if refuting or (nxt is not None and s.quantities and s.w.refuted_next.search(nxt.text)) \
+        if refuting or (nxt is not None and (s.quantities or s.mentions) and s.w.refuted_next.search(nxt.text)) \
                 or s.w.ironic_lead.match(s.text):
             s.refuted = True
         if refuting and labelled and QUOTED.search(s.text):
@@ -243,7 +243,7 @@ _CLAUSE_LEAD = re.compile(r"[:—–]\s+(?=[Ww]hen\b|[Aa]ls\b)")  # a clause aft
 def _when_clause_end(s: Sentence, start: int) -> int:
     """Where a clause of the past that opens the sentence, or a clause after its colon or dash, ends ("Als der
     Tracker am 01.03.2025 startete,", "...: when Trn2 went GA in December 2024 the docs said"); -1 if none."""
-    if s.text[:8].lstrip(" *_>-").startswith(("Als ", "When ")):
+    if s.text[:16].lstrip(" *_>-").startswith(("Als ", "When ", "Back when ", "Damals, als ", "Damals als ")):
         when = s.w.when_past.match(s.text)
         if when is not None:
             return when.end()
@@ -319,6 +319,8 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
         return "corrected"  # "now reads 28.8 TB/s (was 12.8 TB/s, the figure of the 64-chip version)": the old value
     if h["fix"] is not None and rel >= h["fix"]:
         return "asserted"  # "...; the right value is 141 GB": the correction's own value
+    if any(b <= rel and ";" in text[b:rel] for b in h["errata"]):
+        return "asserted"  # "In einer früheren Version hieß es „1.200 Hektar“; das Gelände misst 1.200 Acres"
     if is_discussed(s, start, end) or (h["self_correction"] and s.w.self_correction.match(text, rel_end)):
         return "corrected"  # '"96 GB" is wrong', "(was 94 GB)", "96 GB, äh, nein, 141 GB": an old value
     if errata and _errata_old(s, rel, rel_end):
