@@ -171,7 +171,7 @@ _LIST_BREAK = re.compile(r"[;·•]")  # a semicolon, or the dot between the ite
 _DIGIT_SEP = re.compile(r"(?<=\d)[,.](?=\d)")  # "2,517": a thousands separator is no clause break
 # a label's colon, with the emphasis around "**FP8:**" blanked and up to two more words of the label ("BF16 dense:")
 _LABEL_FIGURE = re.compile(r"[ \t]+\d")
-_LABEL_COLON = re.compile(r"[\s*_]*(?:[\w/()-]+[\s*_]*){0,2}?:[\s*_]*")
+_LABEL_COLON = re.compile(r"[ \t*_]*(?:[\w/()-]+[ \t*_]*){0,2}?:[\s*_]*")  # (on the cue's line: "FP8 dicht\nHelios:")
 
 
 def _labels_figure(s: Sentence, c: Cue) -> bool:
