@@ -96,6 +96,9 @@ def segment_stance(seg: Segment, state: Discourse, w: Words) -> str:
     if state.speakers_own and ((seg.kind == "paragraph" and w.speaker_label.match(seg.text))
                                or (seg.kind in ("paragraph", "list_item") and labelled_quotation(seg.text) >= 0)):
         return "quoted"  # a speaker's turn, a submitter's quoted words, on a page that disowns them
+    handle = w.handle_label.match(seg.text) if seg.kind == "blockquote" and "@" in seg.text[:12] else None
+    if handle is not None and handle.group("handle") != state.author_handle:
+        return "quoted"  # "> **@tpu_or_bust:** Why not TPUs? A v5p has ... 192 GB": another account's post
     reply = w.reply_line.match(seg.text) if seg.kind == "paragraph" and "↳" in seg.text[:8] else None
     if reply is not None and reply.group("handle") != state.author_handle:
         return "quoted"  # "↳ **@fp8_or_bust** · 8:40 AM: the datasheet literally says 10 PFLOPS": another's reply
@@ -307,6 +310,10 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
     marked = _marked(s, start, end)
     if marked is not None:
         return marked
+    if "[" in s.text:
+        note = s.w.correcting_note.search(s.text, end - s.start)
+        if note is not None and not any(ch in s.text[end - s.start:note.start()] for ch in ".;:!?"):
+            return "corrected"  # "doppelt so viel Speicher [Anm. d. Ü.: Genau genommen ist es das 1,76-Fache.]"
     when_end = _when_clause_end(s, start)
     if 0 <= when_end <= start - s.start and not any(ch in s.text[when_end:start - s.start] for ch in ";:"):
         return "historical"  # "Als der Tracker am 01.03.2025 startete, kostete die p5.48xlarge noch 98,32 $"

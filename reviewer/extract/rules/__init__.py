@@ -16,7 +16,7 @@ from .. import gates
 from ..rule import Rule
 from ..sentence import Sentence
 from ..subjects import Subjects
-from .count import chip_multiple_claim, chips_multiplied, cores_multiplied
+from .count import chip_multiple_claim, chips_multiplied, cores_multiplied, cpus_multiplied
 
 
 def _discover() -> tuple[Rule, ...]:
@@ -51,7 +51,7 @@ def figure_claim(ctx: Subjects, seg: Segment, sentences: list[Sentence], i: int,
     if q.family == "power" and seg.kind == "table_cell" and seg.row_header >= 0 \
             and s.w.psu_before.search(ctx.state.cell_text.get(seg.row_header, "").rstrip()):
         return None  # "| Netzteile | 6 × 3,3 kW |": the power supplies' rating, in their row
-    if q.family == "ratio" and chips_multiplied(ctx, s, q):
+    if q.family == "ratio" and (chips_multiplied(ctx, s, q) or cpus_multiplied(ctx, seg, s, q)):
         return chip_multiple_claim(ctx, seg, s, q)
     if q.family == "ratio" and cores_multiplied(s, q):
         return None

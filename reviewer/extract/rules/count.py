@@ -40,6 +40,8 @@ def count_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim 
         return None  # "the hops between any two accelerators": a pair, not a system's count
     if is_core_count(s, q):
         attribute = "core_count"  # "24 NeuronCores", "acht NeuronCore-v3-Kerne"
+    elif _under_cpu_header(ctx, seg, s):
+        attribute = "cpu_count"  # "| 72x NVIDIA Grace |" under "Host CPUs": the rack's CPUs, not its GPUs
     elif is_chip_count(s, q) or names_chips(ctx, s, q) or is_elliptic_count(s, q) or counts_them(ctx, s, q) or (
             seg.kind == "table_cell" and any(c.label == "CHIPNOUN" and c.start == c.end for c in s.cues)
             and not _row_names_a_configuration(ctx, seg)):
@@ -156,10 +158,25 @@ def chips_multiplied(ctx: Subjects, s: Sentence, q: Quantity) -> bool:
         m.start - q.end <= 2 and m.start >= q.end and ctx.kind(m.entity) == "chip" for m in s.mentions)
 
 
+def cpus_multiplied(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> bool:
+    """"| 72x NVIDIA Grace |" under "Host CPUs": a multiple in a column of CPUs counts them, named or not."""
+    return q.qualifier == "exact" and q.text.rstrip()[-1:] in ("×", "x") and _under_cpu_header(ctx, seg, s)
+
+
 def chip_multiple_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim | None:
     """"2 × Inferentia2" as a count of chips (chips_multiplied), not as a ratio."""
     q = Quantity(q.start, q.end, q.text, q.value, 0.5, "times", "count", q.qualifier)
-    return place(ctx, seg, s, q, "chip_count")
+    return place(ctx, seg, s, q, "cpu_count" if _under_cpu_header(ctx, seg, s) else "chip_count")
+
+
+def _under_cpu_header(ctx: Subjects, seg: Segment, s: Sentence) -> bool:
+    """A cell under a header of CPUs ("| Host CPUs |" over "| 72x NVIDIA Grace |"): it counts the system's CPUs
+    (not in a row of several systems: "| hc-dgx-b200-x8 | ... | 16x Intel Xeon |" is eight DGX B200s' CPUs)."""
+    return seg.kind == "table_cell" and any(c.label == "CPUNOUN" and c.start == c.end for c in s.cues) \
+        and not _MULTIPLE_OF.search(ctx.state.cell_text.get(seg.row_header, "") if seg.row_header >= 0 else "")
+
+
+_MULTIPLE_OF = re.compile(r"[-_ ]x\d+\b|×\s*\d+\s*$|\b\d+\s*[x×]\s")  # "dgx-b200-x8", "DGX B200 × 8", "8 x DGX B200"
 
 
 def cores_multiplied(s: Sentence, q: Quantity) -> bool:
