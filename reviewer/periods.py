@@ -41,6 +41,8 @@ _BEFORE = [
     re.compile(rf"(?<![\w-])(?P<month>{_MONTH})\.?\s+(?:(?P<day>[0-3]?\d)(?:st|nd|rd|th)?,?\s+)?$", re.I),
     # "the first half of 2025", "Anfang 2024", "im ersten Halbjahr 2025", "Q4 2025", "mid-2025"
     re.compile(rf"(?<![\w-])(?P<part>{_PART})(?:\s+(?:{_PART_OF}))?(?:\s+|(?<=-))$", re.I),
+    # "24.11.2025", "02.12.2025" (day and month as numbers, as German writes a date)
+    re.compile(r"(?<![\w.,])(?P<nday>0?[1-9]|[12]\d|3[01])\.(?P<nmonth>0?[1-9]|1[0-2])\.$"),
     # "12/2024", "03/2023" (a table's month and year)
     re.compile(r"(?<![\w/.])(?P<month_number>0?[1-9]|1[0-2])/$"),
 ]
@@ -107,6 +109,13 @@ def period_before(text: str, year_start: int, year: int) -> tuple[int, Period]:
         if "part" in m.groupdict():
             first, last = _PARTS[re.sub(r"\s+", " ", m.group("part").lower())]
             return offset + m.start(), Period(year, first, last)
+        if "nmonth" in m.groupdict():
+            month, day = int(m.group("nmonth")), int(m.group("nday"))
+            try:
+                dt.date(year, month, day)
+            except ValueError:
+                continue
+            return offset + m.start(), Period(year, month, month, day)
         if "month_number" in m.groupdict():
             number = int(m.group("month_number"))
             return offset + m.start(), Period(year, number, number)

@@ -26,7 +26,9 @@ UNPUNCTUATED_BREAK = re.compile(r"[^\s.!?:;,(\[–—-][ \t]*\n")
 ARROW = r"(?:→|->|⟶|⇒|=>)"
 CUE_WINDOW = 60  # characters around a value in which a cue word speaks about it
 # a year; after a month's number too ("12/2024" in a table), not after other numbers ("2024/25", "3.2024")
-YEAR = re.compile(r"(?:(?<![\w.,/-])|(?<=\b[1-9]/)|(?<=\b0[1-9]/)|(?<=\b1[0-2]/))(?:19[89]\d|20[0-4]\d)(?![\w.,/-]\d|\w)")
+# (also after a day and month written as numbers: "24.11.2025")
+YEAR = re.compile(r"(?:(?<![\w.,/-])|(?<=\b[1-9]/)|(?<=\b0[1-9]/)|(?<=\b1[0-2]/)|(?<=\b[0-3]\d\.[01]\d\.)|(?<=\b[1-9]\.[01]\d\.)"
+                  r"|(?<=\b[0-3]\d\.[1-9]\.)|(?<=\b[1-9]\.[1-9]\.))(?:19[89]\d|20[0-4]\d)(?![\w.,/-]\d|\w)")
 HEADER_UNIT = re.compile(r"\(([^()]{1,20})\)\s*$|\bin\s+(\S{1,10})\s*$")
 PAREN_OWNER = re.compile(r"[^\s,;()]*(?:\s+[^\s,;()]+)?\s*\(\s*")
 VERSION_AFTER = re.compile(r"[\s-]?v?(\d)(?![\w.,]?\d|-|\s?(?:TB|GB|Tb|Gb|x\b|×|%|GPU|[Cc]hip))")
