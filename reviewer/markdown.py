@@ -21,7 +21,7 @@ from markdown_it.common.utils import normalizeReference
 from markdown_it.rules_core.text_join import text_join
 from markdown_it.token import Token
 
-from . import footnotes, htmlblocks, rewrap
+from . import csvblocks, footnotes, htmlblocks, rewrap
 from .models import Segment, SegmentKind, Source
 
 # An inline code span that is one name ("inf2.48xlarge", "p5.48xlarge", "neuron-ls"): a letter
@@ -238,6 +238,9 @@ def _walk(tokens: list[Token], env: dict, ctx: _Context, text: str, line_starts:
         elif t == "tr_open":
             ctx.row_first, ctx.col = -1, 0
             ctx.cells = _table_cells(text, line_starts, tok.map[0]) if tok.map else []
+        elif t == "inline" and tok.map is not None and parents and parents[-1] == "paragraph_open" \
+                and not ctx.in_quote and not ctx.in_item and (cells := _delimited(tok, ctx, text, line_starts)):
+            out += cells  # a CSV export pasted as a paragraph: a table
         elif t == "inline" and tok.map is not None:
             seg = _segment_for(tok, _inline_children(tok, env), parents, ctx, text, line_starts)
             if seg is not None:
@@ -251,6 +254,18 @@ def _walk(tokens: list[Token], env: dict, ctx: _Context, text: str, line_starts:
         elif t == "html_block" and tok.map is not None and "=" in tok.content:
             out += _component_rows(tok, ctx, text, line_starts)
     return out
+
+
+def _delimited(tok: Token, ctx: _Context, text: str, line_starts: list[int]) -> list[Segment]:
+    """The cells of a paragraph of delimited text (reviewer/csvblocks.py), or none."""
+    if (";" not in tok.content and "\t" not in tok.content) or tok.map is None:
+        return []
+    first, last = tok.map
+    start = line_starts[first]
+    end = line_starts[last] if last < len(line_starts) else len(text)
+    cells = csvblocks.segments(text[start:end], start, ctx.block, ctx.heading, ctx.in_quote)
+    ctx.block += len(cells)
+    return cells
 
 
 def _finish(out: list[Segment], text: str) -> list[Segment]:

@@ -110,12 +110,12 @@ def period_before(text: str, year_start: int, year: int) -> tuple[int, Period]:
             first, last = _PARTS[re.sub(r"\s+", " ", m.group("part").lower())]
             return offset + m.start(), Period(year, first, last)
         if "nmonth" in m.groupdict():
-            month, day = int(m.group("nmonth")), int(m.group("nday"))
+            nmonth, nday = int(m.group("nmonth")), int(m.group("nday"))
             try:
-                dt.date(year, month, day)
+                dt.date(year, nmonth, nday)
             except ValueError:
                 continue
-            return offset + m.start(), Period(year, month, month, day)
+            return offset + m.start(), Period(year, nmonth, nmonth, nday)
         if "month_number" in m.groupdict():
             number = int(m.group("month_number"))
             return offset + m.start(), Period(year, number, number)

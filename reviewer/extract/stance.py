@@ -70,6 +70,9 @@ def segment_stance(seg: Segment, state: Discourse, w: Words) -> str:
         return "quoted"  # a chatbot's table or its next paragraph, in a published chat: its words, not the author's
     if column is not None and w.measured_header.match(column):
         return "measured"
+    if seg.kind == "table_cell" and seg.row_header >= 0 and any(
+            w.old_row.fullmatch(state.cell_text.get(b, "")) for b in range(seg.row_header, seg.block)):
+        return "corrected"  # "Trainium2;alt;96;;1,287": a row its status cell marks as superseded
     if column is not None and w.corrected_header.match(column):
         return "corrected"  # an errata table's "| Seite/Zeile | gedruckt (falsch) | richtig |": the printed, wrong value
     if column is not None and w.then_header.match(column):

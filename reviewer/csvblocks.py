@@ -1,0 +1,69 @@
+"""Delimited text pasted as a paragraph (a CSV export with semicolons or tabs, as spreadsheet software writes it
+with decimal commas): read as the table it is, one segment per cell, the first line its header, so that a
+cell's figure takes its column's unit and its row's name ("Trainium3;144;4,9" under "Chip;Speicher (GB);
+Bandbreite (TB/s)") instead of running on with the lines before it as one sentence.
+
+A paragraph is read so when it has at least three lines and every line has the same number (two or more) of
+the same delimiter outside double quotes. Offsets stay the file's."""
+
+from __future__ import annotations
+
+from .models import Segment
+
+_DELIMITERS = (";", "\t")
+MIN_LINES = 3
+
+
+def _bounds(line: str, delim: str) -> list[tuple[int, int]]:
+    """(start, end) of each field of a line, split on the delimiter outside double quotes."""
+    out, start, quoted = [], 0, False
+    for i, ch in enumerate(line):
+        if ch == '"':
+            quoted = not quoted
+        elif ch == delim and not quoted:
+            out.append((start, i))
+            start = i + 1
+    out.append((start, len(line)))
+    return out
+
+
+def table_of(raw: str) -> tuple[str, list[list[tuple[int, int]]]] | None:
+    """The delimiter and each line's field bounds (relative to `raw`) when the paragraph is delimited text."""
+    lines = raw.rstrip("\n").split("\n")
+    if len(lines) < MIN_LINES:
+        return None
+    for delim in _DELIMITERS:
+        counts = {len(_bounds(line, delim)) for line in lines}
+        if len(counts) == 1 and min(counts) >= 3:
+            rows, at = [], 0
+            for line in lines:
+                rows.append([(at + a, at + b) for a, b in _bounds(line, delim)])
+                at += len(line) + 1
+            return delim, rows
+    return None
+
+
+def segments(raw: str, start: int, first_block: int, heading: int, quote_depth: int) -> list[Segment]:
+    """One table_cell segment per field (its quotes blanked), the first line's fields the column headers and each
+    line's first field its row's header; block numbers from `first_block` on."""
+    found = table_of(raw)
+    if found is None:
+        return []
+    _, rows = found
+    out: list[Segment] = []
+    headers: list[int] = []
+    block = first_block
+    for r, fields in enumerate(rows):
+        row_first = -1
+        for c, (a, b) in enumerate(fields):
+            text = raw[a:b].replace('"', " ")
+            col_header = headers[c] if r > 0 and c < len(headers) else -1
+            out.append(Segment("table_cell", text, start + a, block, heading=heading,
+                               row_header=row_first if c > 0 else -1, col_header=col_header,
+                               quote_depth=quote_depth))
+            if r == 0:
+                headers.append(block)
+            if c == 0:
+                row_first = block
+            block += 1
+    return out
