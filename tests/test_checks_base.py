@@ -269,3 +269,10 @@ def test_a_count_the_source_gives_as_more_than_is_not_matched_by_at_most_or_near
     assert not matches(q("höchstens 100.000 Chips", "de"), fleet)
     assert not matches(q("nearly 100,000 chips"), fleet)
     assert matches(q("more than 100,000 chips"), fleet) and matches(q("100,000 chips"), fleet)
+
+
+def test_closest_of_a_count_of_one_is_the_fact_it_is_compared_with(reviewer):
+    # "a p5.48xlarge with 1 H100": a count of one is a figure like any other, compared with the 8 GPUs on record
+    eight = fact(reviewer, "p5.48xlarge", "chip_count", 8.0)
+    assert q("1").value == 1
+    assert closest(q("1"), [eight]) is eight
