@@ -148,3 +148,13 @@ def test_a_bare_range_written_against_a_figure_with_a_unit_takes_the_unit_and_st
         text, lang, written, unit, family, low, high):
     first = find_quantities(text, lang)[0]
     assert (first.text, first.unit, first.family, first.value, first.range_high) == (written, unit, family, low, high)
+
+
+@pytest.mark.parametrize(("text", "lang", "low", "high"), [
+    ("Die B200 zieht 1.000 bis 1.200 Watt.", "de", 1000, 1200),   # German groups thousands with a dot
+    ("The B200 draws 1,000 to 1,200 watts.", "en", 1000, 1200),
+    ("Die Karte zieht 1,000 bis 1,200 kW.", "de", 1.0, 1.2),      # and writes decimals with a comma
+])
+def test_quantities_a_ranges_upper_end_is_read_in_the_articles_number_convention(text, lang, low, high):
+    q = next(q for q in find_quantities(text, lang) if q.range_high is not None)
+    assert (q.value, q.range_high) == (pytest.approx(low), pytest.approx(high))
