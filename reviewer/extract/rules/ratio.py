@@ -62,7 +62,8 @@ def ratio_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, equal: bo
     """
     if QUESTION.search(s.text) or any(m.start() <= q.start - s.start < m.end() for m in QUOTED.finditer(s.text)):
         return None  # 'Is Trainium3 really "four times the memory"?', 'The "4x" numbers refer to ...': not asserted
-    if not equal and q.unit != "percent":
+    if not equal and q.unit != "percent" and not (q.value < 1 and s.w.fraction_word.fullmatch(q.text)):
+        # (a fraction word is read first: "grows by a third" is 1.33 of the figures, not 0.33)
         own = figures_ratio(ctx, seg, s, q)
         if own is not None:
             return own
@@ -157,12 +158,14 @@ def _read_value(s: Sentence, r: _Ratio) -> bool:
         return False
     elif q.value < 1 and s.w.fraction_word.fullmatch(q.text):
         after = s.w.fraction_more.match(s.text, q.end - s.start)
-        if after is None:
+        by = after is None and s.w.by_half.search(s.text[:q.start - s.start]) is not None
+        if after is None and not by:
             return False  # "ein Drittel der Chips", "a quarter of the fleet": a share, no ratio
         count = next((x for x in s.quantities if x.family == "count" and x.end <= q.start
                       and not s.text[x.end - s.start:q.start - s.start].strip()), None)
         value *= count.value if count is not None else 1  # "rund zwei Drittel mehr": 2/3 more
-        value = 1 - value if after.group("down") else 1 + value  # "gut ein Drittel mehr Speicher": 1.33
+        down = after.group("down") if after is not None else nearest_label(s, "LESS", q.start, q.end, 40, exact=True)
+        value = 1 - value if down else 1 + value  # "gut ein Drittel mehr Speicher", "grows by a third": 1.33
         r.as_figures = Quantity(q.start, q.end, q.text, value, q.resolution, "times", "ratio", q.qualifier)
     elif q.value == 0.5 and s.w.half_word.fullmatch(q.text):
         before = s.text[:q.start - s.start]
