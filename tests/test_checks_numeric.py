@@ -873,3 +873,12 @@ def test_a_misquote_is_corrected_to_the_vendors_figure_valid_at_the_articles_dat
                      sparsity="sparse")
     assert (v.claim, v.kind, v.expected, v.suggestion) == (claim, "contradicted", "2,400 TFLOPS", "2,400 TFLOPS")
     assert got(v) == urls(edge_reviewer, "sigma", "compute", 2400.0) | urls(edge_reviewer, "sigma", "compute", 1200.0)
+
+
+def test_hourly_price_of_an_instance_said_per_chip_is_contradicted_naming_the_instance(reviewer):
+    # "an H100 costs 55.04 USD per hour": that is the price of a whole p5.48xlarge (eight H100s), and its price
+    # facts are dated (the June 2025 price cut), so each is taken only where it is valid
+    claim, v = judge(reviewer, "h100", "price_per_hour", "55.04 USD per hour", scope="chip")
+    assert (v.claim, v.kind, v.expected, v.suggestion) == (claim, "contradicted", "55.04 USD / hour", None)
+    assert v.reason == ("H100 SXM price per hour: the article says 55.04 USD per hour per chip, but that is the figure "
+                        "of a whole p5.48xlarge (55.04 USD / hour); the sources give no per-chip figure.")

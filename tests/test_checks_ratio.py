@@ -167,3 +167,11 @@ def test_nearly_a_percentage_reaching_its_floor_exactly_is_verified(reviewer):
     v = BY_ATTRIBUTE["ratio"].check(claim, CheckContext(reviewer.factbase, dt.date(2025, 12, 10), "en"))
     assert (v.claim, v.kind, v.expected, v.suggestion) == (claim, "verified", "1.51x", None)
     assert v.reason == "Trainium3: 60 percent agrees with the two figures the sentence compares (1.51x)."
+
+
+def test_ratio_of_figures_one_of_which_is_a_range_is_held_to_their_quotient_not_the_ranges_top(reviewer):
+    # MTIA 500: "384-512 GB" of HBM against the MTIA 450's 288 GB is 1.33x; the 512 is a capacity, not a ratio's top
+    claim, v = judge(reviewer, "mtia-500", "mtia-450", "three times", scope="memory_capacity")
+    assert (v.claim, v.kind, v.expected, v.suggestion) == (claim, "contradicted", "1.33x", "1.33x")
+    assert v.reason == ("Meta MTIA 500 vs Meta MTIA 450 (memory capacity): the article says three times, the sources "
+                        "give 1.33x.")

@@ -5,6 +5,7 @@ findings, the same JSON, character for character."""
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import sys
 from contextlib import redirect_stdout
@@ -144,3 +145,13 @@ def test_a_block_with_no_blank_line_is_cut_at_a_lines_start_and_gives_the_same_f
             (s.kind, s.text, s.start, s.quote_depth) for s in whole]
     runs = api.Reviewer().review_text(text, path="x.md", lang="en")
     assert len(runs.findings) > 50 and runs.findings == one.findings and runs.set_aside == one.set_aside
+
+
+def test_a_long_paragraph_whose_only_sentence_end_is_early_stays_whole(monkeypatch):
+    """A piece is cut only in the second half of a run: a paragraph longer than a run whose one sentence end comes
+    in its first half (a short lead sentence, then a long list of figures) is not split into a sliver and the rest."""
+    monkeypatch.setattr(api, "RUN_CHARS", 2_000)
+    text = "Prices follow. " + ", ".join(f"p5.48xlarge in region {n} at 55.04 USD per hour" for n in range(60)) + "\n"
+    seg = next(s for s in markdown.segments(source_from_text(text, "x.md")) if len(s.text) > 2_000)
+    pieces = list(itertools.islice(api._pieces(seg), 3))  # (a bound: a wrong cut could repeat itself forever)
+    assert pieces == [seg]
