@@ -101,7 +101,8 @@ class ClaimExtractor:
     def _note_intro(self, seg: Segment) -> None:
         """What a paragraph or heading says of the segments after it: the intro of a quote below it, a thread, an
         errata page, a section of readers' comments."""
-        if seg.kind == "heading":
+        if seg.kind == "heading" or (seg.kind in ("paragraph", "list_item") and _CAPS_HEADING.fullmatch(seg.text.strip())):
+            # (a plain-text mail's or newsletter's heading line, "4) SHORT TAKES", ends a forwarded mail too)
             self.state.post_by, self.state.in_turn = None, False
         elif seg.kind == "paragraph" and self.w.mail_header.match(seg.text):
             self.state.thread, self.state.post_by = True, None  # a mail of a thread: its "> " lines quote the mails before
@@ -512,6 +513,8 @@ def planned(s: Sentence, at: int) -> bool:
 
 
 _HANDLE = re.compile(r"@([\w.]{2,30})")
+# a heading in plain text: one line in capitals, maybe numbered ("4) SHORT TAKES", "2. MAILBAG: HOW MUCH MEMORY ...")
+_CAPS_HEADING = re.compile(r"(?:\d{1,2}[.)]\s+)?(?=[^a-zäöüß\n]*[A-ZÄÖÜ]{3})[^a-zäöüß\n]{4,80}")
 
 
 def _generation_step(s: Sentence, c: Claim) -> bool:
