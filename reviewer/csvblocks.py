@@ -33,11 +33,11 @@ def table_of(raw: str) -> tuple[str, list[list[tuple[int, int]]]] | None:
     if len(lines) < MIN_LINES:
         return None
     for delim in _DELIMITERS:
-        counts = {len(_bounds(line, delim)) for line in lines}
-        if len(counts) == 1 and min(counts) >= 3:
+        fields = [_bounds(line, delim) for line in lines]
+        if len({len(f) for f in fields}) == 1 and len(fields[0]) >= 3:
             rows, at = [], 0
-            for line in lines:
-                rows.append([(at + a, at + b) for a, b in _bounds(line, delim)])
+            for line, bounds in zip(lines, fields, strict=True):
+                rows.append([(at + a, at + b) for a, b in bounds])
                 at += len(line) + 1
             return delim, rows
     return None

@@ -146,7 +146,8 @@ def nearest_label(s: Sentence, prefix: str, start: int, end: int, window: int,
             continue
         if c.end <= start and _LABEL_COLON.fullmatch(gap):
             d = 0  # "FP8: 4.5 PFLOPS": the value's own label
-        elif s.w.clause_break.search(s.w.figure_at.sub("", gap) if c.end <= start else gap) \
+        elif s.w.clause_break.search(gap) \
+                and (c.end > start or s.w.clause_break.search(s.w.figure_at.sub("", gap))) \
                 and not (c.label.startswith("SCOPE:") and s.w.bare_with.fullmatch(gap)) \
                 and not (c.end <= start and "(" in gap and ")" not in gap
                          and not s.w.clause_break.search(_DIGIT_SEP.sub("", gap).replace("(", " "))):
