@@ -87,6 +87,12 @@ class Browser:
             raise RuntimeError(json.dumps(r["exceptionDetails"])[:2000])
         return r["result"].get("value")
 
+    def screenshot(self) -> bytes:
+        """The open page as a PNG, as `--screenshot` takes it (the window's size)."""
+        import base64
+
+        return base64.b64decode(self.send("Page.captureScreenshot", format="png")["data"])
+
     def key(self, key: str) -> None:
         """Press and release a key as a keyboard does (the page sees trusted events)."""
         code, vk, text = KEYS[key]

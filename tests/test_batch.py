@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from browser import CHROMIUM, Browser, chromium_args
+from browser import CHROMIUM, Browser
 from conftest import cli
 
 from reviewer.batch import run as batch_run
@@ -433,65 +433,58 @@ def test_batch_html_index_in_headless_chromium(tmp_path):
     assert html.index('class="totals"') < html.index("Findings per entity") < html.index('<table id="articles"')
     assert ">Trainium3</div>" in html and ">trainium3</div>" not in html
     assert ".review.md" not in html.split('<table id="articles"')[1]
-    common = chromium_args(tmp_path / "chrome-profile")
-    shot = tmp_path / "index.png"
-    p = subprocess.run([*common, f"--screenshot={shot}", index.as_uri()], check=False, capture_output=True,
-                       timeout=90)
-    assert shot.exists(), p.stderr.decode(errors="replace")[-2000:]
-    data = shot.read_bytes()
-    assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 20_000
-    p = subprocess.run([*common, "--dump-dom", index.as_uri()], check=False, capture_output=True, timeout=90,
-                       text=True)
-    dom = p.stdout
-    assert 'data-sortable="ready"' in dom, p.stderr[-2000:]  # the sorting script ran
-    assert dom.count('<tr class="article">') == result.articles == 6
-    assert dom.count('<tr class="error">') == 1
-    for r in result.reports:
-        assert r["path"].replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;") in dom
-    assert "Findings per entity" in dom and 'class="contradicted"' in dom
-    _check_in_browser(tmp_path, out, result)
+    with Browser(tmp_path / "cdp-profile") as b:  # one Chromium for all of it (each start takes seconds)
+        b.open(index.as_uri())
+        data = b.screenshot()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 20_000
+        dom = b.eval("document.documentElement.outerHTML")  # the page after its scripts ran, as --dump-dom
+        assert 'data-sortable="ready"' in dom  # the sorting script ran
+        assert dom.count('<tr class="article">') == result.articles == 6
+        assert dom.count('<tr class="error">') == 1
+        for r in result.reports:
+            assert r["path"].replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;") in dom
+        assert "Findings per entity" in dom and 'class="contradicted"' in dom
+        _check_in_browser(b, tmp_path, out)
 
 
-def _check_in_browser(tmp_path: Path, out: Path, result) -> None:
+def _check_in_browser(b: Browser, tmp_path: Path, out: Path) -> None:
     """The page in a browser: dates on one line, each article's link opens its log as HTML, the headers sort
     from the keyboard (Tab to a header's button, Enter, Space) with aria-sort and a visible arrow, and axe-core
     finds no serious or critical violation on the index or on a log page."""
     heads = "[...document.querySelectorAll('#articles th')].map(t => [t.getAttribute('aria-sort'), t.innerText])"
-    with Browser(tmp_path / "cdp-profile") as b:
-        b.open((out / "index.html").as_uri())
-        assert b.eval("[...document.querySelectorAll('#articles td.date')].every(td => "
-                      "getComputedStyle(td).whiteSpace === 'nowrap')")
-        assert b.eval("[...document.querySelectorAll('#articles th')].every(th => th.querySelector('button'))")
-        assert [s for s, _ in b.eval(heads)] == ["none", "ascending", "none", "none", "none", "none", "none", "none"]
-        assert [t[-1] for _, t in b.eval(heads)] == ["↕", "▲", "↕", "↕", "↕", "↕", "↕", "↕"]
-        for _ in range(60):  # Tab through the page to the Verified header's button
-            b.key("Tab")
-            if b.eval("document.activeElement.closest('th') ? document.activeElement.innerText : ''"
-                      ).startswith("Verified"):
-                break
-        else:
-            pytest.fail("Tab never reached the Verified header's button")
-        verified = "[...document.querySelectorAll('#articles tbody tr')].map(r => +r.cells[4].innerText)"
-        b.key("Enter")
-        assert b.eval(heads)[4] == ["descending", "Verified▼"] and b.eval(heads)[1][0] == "none"
-        assert b.eval(verified) == sorted(b.eval(verified), reverse=True)
-        b.key(" ")
-        assert b.eval(heads)[4] == ["ascending", "Verified▲"]
-        assert b.eval(verified) == sorted(b.eval(verified))
-        b.open((out / "index.html").as_uri())
-        _no_serious_axe_violations(b.axe(), "index.html")
-        link = b.eval("document.querySelector('#articles a').getAttribute('href')")
-        assert link.endswith(".review.html") and (out / link).is_file()
-        b.open((out / link).as_uri())  # the log rendered as HTML, not raw Markdown
-        assert b.eval("document.querySelectorAll('h2, li').length") > 3 and b.eval("!!document.querySelector('main')")
-        assert "**" not in b.eval("document.body.innerText")
-        _no_serious_axe_violations(b.axe(), link)
-        # the check can fail: a page with an unnamed button and an image without text is caught
-        bad = tmp_path / "bad.html"
-        bad.write_text('<!DOCTYPE html><html><head><title>x</title></head><body><main><button></button>'
-                       '<img src="x.png"></main></body></html>')
-        b.open(bad.as_uri())
-        assert {"button-name", "image-alt"} <= {v["id"] for v in b.axe()}
+    assert b.eval("[...document.querySelectorAll('#articles td.date')].every(td => "
+                  "getComputedStyle(td).whiteSpace === 'nowrap')")
+    assert b.eval("[...document.querySelectorAll('#articles th')].every(th => th.querySelector('button'))")
+    assert [s for s, _ in b.eval(heads)] == ["none", "ascending", "none", "none", "none", "none", "none", "none"]
+    assert [t[-1] for _, t in b.eval(heads)] == ["↕", "▲", "↕", "↕", "↕", "↕", "↕", "↕"]
+    for _ in range(60):  # Tab through the page to the Verified header's button
+        b.key("Tab")
+        if b.eval("document.activeElement.closest('th') ? document.activeElement.innerText : ''"
+                  ).startswith("Verified"):
+            break
+    else:
+        pytest.fail("Tab never reached the Verified header's button")
+    verified = "[...document.querySelectorAll('#articles tbody tr')].map(r => +r.cells[4].innerText)"
+    b.key("Enter")
+    assert b.eval(heads)[4] == ["descending", "Verified▼"] and b.eval(heads)[1][0] == "none"
+    assert b.eval(verified) == sorted(b.eval(verified), reverse=True)
+    b.key(" ")
+    assert b.eval(heads)[4] == ["ascending", "Verified▲"]
+    assert b.eval(verified) == sorted(b.eval(verified))
+    b.open((out / "index.html").as_uri())
+    _no_serious_axe_violations(b.axe(), "index.html")
+    link = b.eval("document.querySelector('#articles a').getAttribute('href')")
+    assert link.endswith(".review.html") and (out / link).is_file()
+    b.open((out / link).as_uri())  # the log rendered as HTML, not raw Markdown
+    assert b.eval("document.querySelectorAll('h2, li').length") > 3 and b.eval("!!document.querySelector('main')")
+    assert "**" not in b.eval("document.body.innerText")
+    _no_serious_axe_violations(b.axe(), link)
+    # the check can fail: a page with an unnamed button and an image without text is caught
+    bad = tmp_path / "bad.html"
+    bad.write_text('<!DOCTYPE html><html><head><title>x</title></head><body><main><button></button>'
+                   '<img src="x.png"></main></body></html>')
+    b.open(bad.as_uri())
+    assert {"button-name", "image-alt"} <= {v["id"] for v in b.axe()}
 
 
 def _no_serious_axe_violations(violations: list[dict], page: str) -> None:

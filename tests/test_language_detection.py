@@ -70,10 +70,26 @@ def test_english_and_german_never_load_the_language_model():
     script = ("import sys; from pathlib import Path; from reviewer.lang import detect_language, _identifier; "
               "from reviewer.source import read_source; "
               "[detect_language(read_source(Path(p)).markdown) for p in sys.argv[1:]]; "
-              "print(_identifier.cache_info().currsize, 'py3langid' in sys.modules)")
+              "print(_identifier.cache_info().currsize, 'py3langid' in sys.modules); "
+              "print(detect_language(read_source("
+              f"Path({str(FOREIGN / 'fr-trainium3-lancement.md')!r})).markdown), "
+              "'spacy.lang.fr' in sys.modules)")
     paths = [str(p) for p in OURS]
     p = subprocess.run([sys.executable, "-c", script, *paths], capture_output=True, text=True, timeout=300, check=True)
-    assert p.stdout.split() == ["0", "False"]
+    # a French article then loads the model and French stop words, but never spaCy's French package (its
+    # tokenizer exceptions compile for six seconds)
+    assert p.stdout.split() == ["0", "False", "fr", "False"]
+
+
+@pytest.mark.parametrize("code", ["es", "it", "pt", "nl", "de", "en"])
+def test_stop_words_are_spacys(code):
+    """_stop_words runs a language's stop_words.py on its own: the words spaCy's module gives."""
+    import importlib
+
+    from reviewer.lang import _stop_words
+
+    assert _stop_words(code) == frozenset(importlib.import_module(f"spacy.lang.{code}.stop_words").STOP_WORDS)
+    assert _stop_words("xx") is None and _stop_words("../en") is None and _stop_words("zh") is None
 
 
 def test_front_matter_and_lang_option_win_over_detection(reviewer):

@@ -92,6 +92,25 @@ def test_cached_fact_files_load_as_parsed(tmp_path, monkeypatch):
     assert cached == first == parsed
 
 
+def test_libyaml_composes_fact_files_as_the_pure_python_parser():
+    """Fact files are parsed with libyaml's loader (issue 25's suite time): the same values and the same line of
+    every key and item (the errors' path:line) as PyYAML's pure-Python SafeLoader gives. On the tier table, the
+    fixture bases and the largest bundled file (the pure-Python parse of all of them takes seconds)."""
+    import yaml
+
+    assert getattr(yaml, "CSafeLoader", None) is not None  # PyYAML's wheels carry libyaml
+    bundled = fact_load.bundled_facts_dir()
+    largest = max(fact_load.fact_files([bundled]), key=lambda p: p.stat().st_size)
+    fixtures = fact_load.fact_files([ROOT / "tests" / "fixtures" / "facts", ROOT / "tests" / "fixtures" / "edge-facts"])
+    for path in [bundled / "source-tiers.yaml", largest, *fixtures]:
+        text = path.read_text(encoding="utf-8")
+        c_node, c_data = fact_load._compose_and_construct(text)
+        py_node, py_data = fact_load._compose_with(yaml.SafeLoader, text)
+        assert c_data == py_data, path
+        assert fact_load._line_map(c_node) == fact_load._line_map(py_node), path
+        assert type(c_node.start_mark).__module__ == "yaml._yaml"  # libyaml's marks: its parser ran
+
+
 def test_fact_cache_keeps_yaml_types():
     value = {"a": [1, 2.5, "x", None, True, float("inf")], "d": dt.date(2025, 1, 2), 3: {"t": dt.datetime(2025, 1, 2, 3)},
              "\0m": "tag-like key"}
@@ -167,7 +186,7 @@ def test_json_writer_gives_what_json_dumps_gives(reviewer):
         return {rng.choice(keys) + str(i): value(depth + 1) for i in range(rng.randint(0, 4))}
 
     samples = [value(0) for _ in range(2000)] + [(1, [2, ()], {"t": (3,)})]
-    for p in sorted((ROOT / "corpus").glob("*.md")):
+    for p in sorted((ROOT / "corpus").glob("*.md"))[::4]:  # real reports, German and English (all of them: 3 s more)
         samples.append({"articles": [report_dict(reviewer.review_path(p, as_of=dt.date(2026, 11, 22)))]})
     for obj in samples:
         assert dumps_indented(obj) == json.dumps(obj, ensure_ascii=False, indent=2)

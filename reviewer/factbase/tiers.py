@@ -108,11 +108,13 @@ def load_tiers(paths: Sequence[Path]) -> SourceTiers:
     """The tier table from the given files; the most specific rule (longest host and path) wins."""
     import yaml
 
+    from ..yamlload import load_yaml
+
     rules: list[tuple[str, str, Tier, str]] = []
     copies: list[tuple[str, str, str]] = []
     for path in paths:
         try:
-            data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+            data = load_yaml(path.read_text(encoding="utf-8")) or {}  # (libyaml's parser where there is one)
             table = _TierFile.model_validate(data)
         except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
             raise TierFileError(path, f"cannot read the tier table: {exc}") from None
