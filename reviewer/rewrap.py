@@ -1,7 +1,7 @@
 """Text as other tools export it, read as the prose it carries: a caption track's cues (SRT, WebVTT) run on as
-one paragraph, words a PDF export hyphenated at a line's end are whole again, and a draft's tracked changes
-(CriticMarkup) read as accepted. All keep every offset, so positions still point into the file
-(markdown.iter_segments parses what `as_prose` returns)."""
+one paragraph, words a PDF export hyphenated at a line's end are whole again, a draft's tracked changes
+(CriticMarkup) read as accepted, and BBCode's and Org mode's quotations and struck text as Markdown's. All keep
+every offset, so positions still point into the file (markdown.iter_segments parses what `as_prose` returns)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,40 @@ def as_prose(text: str) -> str:
         text = accept_changes(text)
     if _BBCODE_CLUE.search(text):
         text = bbcode_as_markup(text)
+    if _ORG_CLUE.search(text):
+        text = org_as_markup(text)
     return text
+
+
+# Org mode, an Emacs outline pasted as text: a #+BEGIN_QUOTE block is a quotation (“…” where its marker lines
+# are), a source or example block is code (blanked, as a fence's text is not read), and +struck+ text is blanked
+_ORG_CLUE = re.compile(r"^[ \t]*#\+(?:BEGIN_(?:QUOTE|SRC|EXAMPLE)|TITLE:|DATE:)", re.MULTILINE | re.IGNORECASE)
+_ORG_BLOCK = re.compile(r"^([ \t]*)#\+BEGIN_(QUOTE|SRC|EXAMPLE)\b[^\n]*\n(.*?)^[ \t]*#\+END_\2\b[^\n]*$",
+                        re.MULTILINE | re.IGNORECASE | re.DOTALL)
+_QUOTE_MARK = re.compile(r"\s*[\"“„»«]")
+_ORG_STRUCK = re.compile(r"(?<![\w+])\+(?=[^\s+])[^+\n]{1,80}?(?<=[^\s+])\+(?![\w+])")
+
+
+def org_as_markup(text: str) -> str:
+    """The text with Org mode's blocks and struck text read as Markdown would (same length): see _ORG_CLUE."""
+    out = list(text)
+
+    def blank(a: int, b: int) -> None:
+        for i in range(a, b):
+            if out[i] != "\n":
+                out[i] = " "
+
+    for m in _ORG_BLOCK.finditer(text):
+        blank(m.start(), m.start(3))
+        blank(m.end(3), m.end())
+        if m.group(2).upper() != "QUOTE":
+            blank(m.start(3), m.end(3))
+        elif not _QUOTE_MARK.match(m.group(3)):  # (a block opening with its own marks keeps them: "..." -- Name)
+            out[m.start() + len(m.group(1))] = "“"
+            out[m.end(3) + len(m.group(1))] = "”"
+    for m in _ORG_STRUCK.finditer(text):
+        blank(m.start(), m.end())
+    return "".join(out)
 
 
 # BBCode, a forum's markup: its tags are blanked like Markdown's; a quotation ([quote="name"]...[/quote]) keeps

@@ -85,6 +85,21 @@ def test_tracked_changes_read_as_accepted_keep_every_offset():
         assert accept_changes(odd) == odd
 
 
+def test_org_mode_blocks_and_struck_text_keep_every_offset():
+    from reviewer.rewrap import as_prose, org_as_markup
+
+    text = ("#+TITLE: Log\n* DONE Call\n  #+BEGIN_QUOTE\n  It has 96 GB.\n  #+END_QUOTE\n  #+begin_src python\n"
+            "  hbm = 128\n  #+end_src\n  Price: +$24.78/h+ $21.50/h, +5 % and 3+4.\n")
+    read = org_as_markup(text)
+    assert len(read) == len(text) and read.count("\n") == text.count("\n")
+    assert read.split() == ["#+TITLE:", "Log", "*", "DONE", "Call", "“", "It", "has", "96", "GB.", "”", "Price:",
+                            "$21.50/h,", "+5", "%", "and", "3+4."]
+    quoted = '  #+BEGIN_QUOTE\n  "It has 96 GB."\n  -- Dana\n  #+END_QUOTE\n'
+    assert org_as_markup(quoted).split() == ['"It', "has", "96", "GB.\"", "--", "Dana"]  # its own marks kept
+    plain = "Prices rose +5 % and +3 % (see +info+ in the docs).\n"  # no Org clue: nothing is read as struck
+    assert as_prose(plain) == plain
+
+
 HTML_ARTICLE = """# Vergleich
 
 <table>

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from spacy.tokens import Doc
 
+from ..lang import numbers
 from ..lang.windows import Words
 from ..models import Quantity, quick_init
 from ..nlp import CUE_KEY, ENTITY_KEY, doc_text
@@ -280,6 +281,22 @@ def _count_before(s: Sentence, m: Mention) -> bool:
     before = s.text[max(0, m.start - s.start - 12):m.start - s.start]
     n = s.w.count_before.search(before)
     return n is not None and not s.w.version_before.search(before, 0, n.start())
+
+
+def count_before(s: Sentence, m: Mention) -> float | None:
+    """The count right before a counted name ("16 Trainium2 chips" 16, "eight H100" 8, "two-card H200 NVL" 2);
+    None for a number word that ends a longer one ("sixty-four": only its "four" is a number word here)."""
+    before = s.text[max(0, m.start - s.start - 16):m.start - s.start]
+    n = s.w.count_before.search(before) or s.w.count_compound_before.search(before)
+    if n is None:
+        return None
+    word = (n.group("n") or n.group("w")) if "n" in n.re.groupindex else n.group().strip(" \t\u00a0x×")
+    if word[:1].isdigit():
+        digits = re.sub(r"[.,]", "", word)
+        return float(digits) if digits.isdigit() else None
+    if before[:n.start()].endswith("-"):
+        return None
+    return numbers(s.w.code)["number_words"].get(word.lower())
 
 
 def change_of(s: Sentence, a: Quantity, b: Quantity) -> tuple[Quantity, Quantity] | None:

@@ -349,9 +349,13 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
         return "refuted"
     if any(a < rel for a in h["refuted_lead"]) and s.w.correction.search(text, rel_end):
         return "refuted"  # "The claim that the MI300X has 256 GB is, of course, wrong"
-    if any(b <= rel for b in h["errata"]) or (h["changed"] and s.w.changed_from.search(text, 0, rel)) \
+    if any(b <= rel for b in h["errata"]) or (h["changed"] and (
+            s.w.changed_from.search(text, 0, rel) or (s.w.from_end.search(text, max(0, rel - 12), rel)
+                                                      and s.w.changed_to_after.match(text, rel_end)))) \
             or any(a <= rel and rel_end <= b for a, b in h["errata_spans"]):
-        return "corrected"  # "the figure caption still lists 80 GB", "corrected from 144 GB to 128 GB"
+        # "the figure caption still lists 80 GB", "corrected from 144 GB to 128 GB", "von 800 Gbit/s auf 1.600
+        # Gbit/s korrigiert"
+        return "corrected"
     if h["negation"] and (s.w.negated_before.search(text, max(0, rel - 40), rel)
                           or s.w.negated_phrase.search(text, max(0, rel - 60), rel)):
         return "negated"  # "50 GB/s and not 400 GB/s", "statt 96 GB", "instead of 80 GB of HBM3 at 3.35 TB/s"

@@ -84,7 +84,7 @@ class Subjects(Context):
         if owner is None:
             return None
         gap = (end_of_number(s.text, at - s.start), owner.start - s.start)
-        if any(p.fullmatch(s.text, *gap) for p in (s.w.object_relative, PAREN_OWNER, s.w.per_owner)) \
+        if any(p.fullmatch(s.text, *gap) for p in (s.w.object_relative, PAREN_OWNER, s.w.per_owner, s.w.successor_owner)) \
                 and not _paren_has_own_figure(s, gap[0], owner):
             chip = self.fb.chip_of(owner.entity)
             if chip and s.w.chip_in_owner.search(s.text, *gap) and fits(chip):
@@ -417,13 +417,19 @@ class Subjects(Context):
         if scope == "chip":  # "each chip gets 1.5 TB", "640 GB per GPU": a system's total is the mistake
             out = [e for e in out if self.kind(e) not in ("system", "instance", "pod")]
         if unnamed_variant(s, at):
-            out += self._variants(subject)
+            out += self._unnamed_variants(s, subject, at)
         seen, uniq = {subject}, []
         for e in out:
             if e not in seen and self.is_hardware(e):
                 seen.add(e)
                 uniq.append(e)
         return tuple(uniq)
+
+    def _unnamed_variants(self, s: Sentence, subject: str, at: int) -> list[str]:
+        """The subject's variants, and those of a system the sentence names before the figure ("18 Instanzen
+        p6e-gb200.36xlarge (P6e-GB200-UltraServer) ...; es gibt auch eine halbe Variante mit 36 GPUs")."""
+        return self._variants(subject) + [v for m in s.mentions if m.end <= at and m.entity != subject
+                                          and self.kind(m.entity) in ("system", "pod") for v in self._variants(m.entity)]
 
     def _variants(self, subject: str) -> list[str]:
         """"there is also a smaller 64-chip Gen1 version: 161 PFLOPS": a sibling built from the same chip; "eine

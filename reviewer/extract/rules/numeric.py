@@ -16,7 +16,7 @@ from ..patterns import (
     TIMES_BEFORE,
 )
 from ..rule import Rule
-from ..sentence import Sentence, arrow_after, change_of, counted_in, names_network, nearest_label
+from ..sentence import Sentence, arrow_after, change_of, count_before, counted_in, names_network, nearest_label
 from ..subjects import Subjects, second_of_pair
 
 
@@ -93,6 +93,8 @@ def place(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, attribute: str)
         maker_s = ctx.maker_s_chip(s, q.start) if attribute == "process_node" and how == "sentence" else None
         subject = maker_s or subject
     scope, attribute = _scope(seg, s, q, attribute)
+    if how == "sentence" and scope is None and _group_total(ctx, s, q, subject, attribute):
+        scope = "system"  # "eight H100 GPUs with 640 GB of HBM3": the eight's memory together, not each one's
     if scope == "chip" and _each_system(ctx, s):
         scope = None  # "Jede P5-Instanz bietet 3.200 Gigabit pro Sekunde": each instance, not each chip
     if scope == "chip" and attribute not in INSTANCE_ONLY and ctx.kind(subject) in ("system", "instance", "pod") \
@@ -101,6 +103,12 @@ def place(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, attribute: str)
         # (not when the system has its own per-chip figure: "Trn1n: 768 GiB/s NeuronLink pro Chip")
         chip = ctx.fb.chip_of(subject)
         if chip:
+            subject = chip
+    if scope == "port" and ctx.kind(subject) in ("system", "instance", "pod") \
+            and not any(f.q.scope == "port" for f in ctx.fb.about(subject, attribute)):
+        # "HLS-3 boxes ... Its 24 Ethernet ports run at 200 Gbit/s each": a port's speed is its chip's
+        chip = ctx.fb.chip_of(subject)
+        if chip and any(f.q.scope == "port" for f in ctx.fb.about(chip, attribute)):
             subject = chip
     precision = nearest_label(s, "PREC:", q.start, q.end, CUE_WINDOW) if attribute == "compute" else None
     sparsity = nearest_label(s, "SPARSE:", q.start, q.end, CUE_WINDOW) if attribute == "compute" else None
@@ -135,6 +143,24 @@ def place(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, attribute: str)
 
 
 
+
+
+def _group_total(ctx: Subjects, s: Sentence, q: Quantity, subject: str, attribute: str) -> bool:
+    """The figure follows a count of the chip in its clause ("eight H100 GPUs with 640 GB", "our two-card H200 NVL
+    box holds 282 GB"), no word for "each", and it is the count times the chip's own figure: all of them together.
+    (The same words with the chip's own figure, "eight H100 GPUs with 80 GB", are each one's.)"""
+    if ctx.kind(subject) != "chip" or q.family not in ("memory", "rate", "compute", "power"):
+        return False
+    m = next((m for m in reversed(s.mentions) if m.end <= q.start), None)
+    if m is None or m.entity != subject or s.w.each_after.match(s.text, q.end - s.start) \
+            or s.w.each_word.search(s.text, m.end - s.start, q.start - s.start) \
+            or any(c in s.text[m.end - s.start:q.start - s.start] for c in ".;:()"):
+        return False
+    n = count_before(s, m)
+    if n is None or n < 2:
+        return False
+    total = units.to_base(q.value, q.unit)
+    return any(f.base_value and abs(n * f.base_value - total) <= 0.03 * total for f in ctx.fb.about(subject, attribute))
 
 
 def _owner(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity,

@@ -86,7 +86,7 @@ def ratio_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, equal: bo
         if own is not None:
             return own
     r.metric = _metric(ctx, s, r)
-    if not _a_spec(s, r):
+    if r.metric is None or not _a_spec(s, r):
         return None
     r.precision = r.said_precision
     _versus_named(ctx, seg, s, r)
@@ -198,9 +198,11 @@ def _metric(ctx: Subjects, s: Sentence, r: _Ratio) -> str | None:
             c.label.startswith("ATTR:") and distance(c, q.start, q.end) <= 15 for c in s.cues):
         metric = "compute"  # "bei FP8 das Zehnfache einer TPU v5p und 192 GB HBM": the precision is nearer
     figure = next((f for f in reversed(s.quantities) if f.end <= q.start
-                   and f.family in ("memory", "rate", "compute")
+                   and f.family in ("memory", "rate", "compute", "power")
                    and s.w.figure_then_ratio.fullmatch(s.text[f.end - s.start:q.start - s.start])), None)
     if figure is not None and not nearest_label(s, "ATTR:", q.start, q.end, 15):
+        if figure.family == "power":
+            return None  # "nimmt mit bis zu 1.000 W rund 43 % mehr auf als die H100": a power ratio, no check reads it
         # "bringt 288 GB mit, um 50 Prozent mehr als die MI300X": the figure just written is what is compared
         metric = {"memory": "memory_capacity", "rate": "memory_bandwidth", "compute": "compute"}[figure.family]
         if metric == "memory_bandwidth" and any(ctx.kind(m.entity) == "interconnect" for m in s.mentions
