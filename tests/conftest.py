@@ -173,7 +173,8 @@ def _own_cache(request, tmp_path_factory, monkeypatch):
     the cache never writes into an entry, it writes a new file and renames it over the name (diskcache.store),
     and drops old ones by unlinking them, so what a test's cache does leaves the session's entries as they
     are. (A test that wrote into an entry in place would change them for every later test: write a new file.)"""
-    d = tmp_path_factory.mktemp("cache")
+    # (mkdtemp, not tmp_path_factory.mktemp: that numbers its folders by listing all of them, every test once)
+    d = Path(tempfile.mkdtemp(prefix="cache-", dir=tmp_path_factory.getbasetemp()))
     if request.node.get_closest_marker("cold_cache") is None:
         for entry in os.scandir(request.getfixturevalue("_fresh_cache")):
             try:

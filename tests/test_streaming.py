@@ -21,6 +21,8 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from shapes import build  # noqa: E402  (the benchmark's own generated articles)
 
 CORPUS = sorted((ROOT / "corpus").glob("*.md"))[:6] + sorted((ROOT / "corpus" / "traps").glob("*.md"))[:6]
+# German and English articles of the corpus and the traps whose JSON is streamed
+STREAMED = [*CORPUS[:2], *CORPUS[6:8], *sorted((ROOT / "corpus").glob("en-*.md"))[:2]]
 
 
 def _fields(segs):
@@ -73,7 +75,7 @@ def _json(args, monkeypatch, stream_chars):
 @pytest.mark.parametrize("run_chars", [api.RUN_CHARS, 700])
 def test_streamed_json_is_the_rendered_json(monkeypatch, run_chars):
     monkeypatch.setattr(api, "RUN_CHARS", run_chars)
-    for path in CORPUS:
+    for path in STREAMED:
         assert _json([str(path)], monkeypatch, 0) == _json([str(path)], monkeypatch, 10**9), path.name
     several = [str(p) for p in CORPUS[:3]]
     assert _json(several, monkeypatch, 0) == _json(several, monkeypatch, 10**9)
@@ -93,25 +95,25 @@ def test_streamed_json_honours_suppression_select_and_exit_code(tmp_path, monkey
 
 
 def test_a_long_article_in_runs_gives_the_findings_of_one_piece(monkeypatch):
-    text = build("paragraphs", 40_000) + build("table", 20_000).split("---\n\n", 1)[1]
+    text = build("paragraphs", 20_000) + build("table", 10_000).split("---\n\n", 1)[1]  # (ten runs and more)
     one = api.Reviewer().review_text(text, path="x.md", lang="en")
     monkeypatch.setattr(api, "RUN_CHARS", 3_000)
     monkeypatch.setattr(markdown, "SLICE_CHARS", 5_000)
     runs = api.Reviewer().review_text(text, path="x.md", lang="en")
-    assert len(runs.findings) > 500
+    assert len(runs.findings) > 250
     assert runs.findings == one.findings and runs.set_aside == one.set_aside
 
 
 @pytest.mark.parametrize("shape", ["line", "paragraph"])
 def test_a_paragraph_longer_than_a_run_is_cut_after_sentences(monkeypatch, shape):
-    text = build(shape, 30_000)
+    text = build(shape, 16_000)
     one = api.Reviewer().review_text(text, path="x.md", lang="en")
     monkeypatch.setattr(api, "RUN_CHARS", 2_000)
     pieces = list(api._pieces(next(s for s in markdown.segments(source_from_text(text, "x.md")) if len(s.text) > 2_000)))
-    assert len(pieces) > 10 and all(p.text.rstrip()[-1:] in ".!?" for p in pieces[:-1])
+    assert len(pieces) > 6 and all(p.text.rstrip()[-1:] in ".!?" for p in pieces[:-1])
     assert "".join(p.text for p in pieces) == text[pieces[0].start:pieces[-1].start + len(pieces[-1].text)]
     runs = api.Reviewer().review_text(text, path="x.md", lang="en")
-    assert len(runs.findings) > 500 and runs.findings == one.findings
+    assert len(runs.findings) > 250 and runs.findings == one.findings
 
 
 def test_streamed_output_file_is_written_atomically(tmp_path, monkeypatch):
@@ -127,7 +129,7 @@ def test_streamed_output_file_is_written_atomically(tmp_path, monkeypatch):
 def test_a_block_with_no_blank_line_is_cut_at_a_lines_start_and_gives_the_same_findings(monkeypatch, shape):
     """One paragraph of many lines, or quotes nested line by line, has no blank line to cut at: past
     BLOCK_CUT_CHARS it is cut at the start of a line after a sentence's end (a paragraph goes on as one block)."""
-    text = build(shape, 40_000)
+    text = build(shape, 26_000)
     src = source_from_text(text, "x.md")
     one = api.Reviewer().review_text(text, path="x.md", lang="en")
     whole = list(markdown.iter_segments(src))
@@ -144,7 +146,7 @@ def test_a_block_with_no_blank_line_is_cut_at_a_lines_start_and_gives_the_same_f
         assert [(s.kind, s.text, s.start, s.quote_depth) for s in sliced] == [
             (s.kind, s.text, s.start, s.quote_depth) for s in whole]
     runs = api.Reviewer().review_text(text, path="x.md", lang="en")
-    assert len(runs.findings) > 50 and runs.findings == one.findings and runs.set_aside == one.set_aside
+    assert len(runs.findings) > 30 and runs.findings == one.findings and runs.set_aside == one.set_aside
 
 
 def test_a_long_paragraph_whose_only_sentence_end_is_early_stays_whole(monkeypatch):
