@@ -10,9 +10,10 @@ from __future__ import annotations
 
 
 def clear() -> None:
-    from . import numbers, units
+    from . import nlp, numbers, units
     from .checks import base
 
+    nlp._PHRASE_TOKENS.clear()
     numbers._FORMATTED.clear()
     base._READINGS.clear()
     base._REFS.clear()

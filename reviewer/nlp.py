@@ -87,6 +87,10 @@ class _TextKeepingTokenizer:
             setattr(self.tokenizer, name, value)
 
 
+# tokenizer id -> phrase -> its tokens (words, spaces), as PhraseRuler.add_patterns tokenized or read them
+_PHRASE_TOKENS: dict[str, dict[str, tuple[list[str], list[bool]]]] = {}
+
+
 class PhraseRuler:
     """Phrase patterns matched on LOWER into doc.spans[key]; as SpanRuler, with less overhead."""
 
@@ -107,16 +111,24 @@ class PhraseRuler:
         phrases = [phrase for _, phrase in patterns]
         tokens = self._cached_tokens(phrases, tokenizer_id) if tokenizer_id else None
         if tokens is None:
-            docs = [self.nlp.make_doc(phrase) for phrase in phrases]
-            tokens = [([t.text for t in d], [bool(t.whitespace_) for t in d]) for d in docs]
+            # (a phrase this process tokenized for another fact base is not tokenized again: a publication's
+            # facts on top of the bundled ones add a few names to thousands)
+            known = _PHRASE_TOKENS.setdefault(tokenizer_id, {}) if tokenizer_id else {}
+            tokens = [known.get(phrase) or self._tokenize(phrase) for phrase in phrases]
             if tokenizer_id:
                 diskcache.store("phrases", self._tokens_key(phrases, tokenizer_id), tokens, keep=16)
+        if tokenizer_id:
+            _PHRASE_TOKENS.setdefault(tokenizer_id, {}).update(zip(phrases, tokens))
         # the tokens, not the Docs (each Doc is a few KB): enough to build a matcher from; the
         # article analyser builds one matcher for both rulers, so ours is only built when a
         # Doc goes through the pipeline component itself
         for (label, _), (words, spaces) in zip(patterns, tokens, strict=True):
             self.pattern_tokens.setdefault(label, []).append((list(words), list(spaces)))
         self._matcher = None
+
+    def _tokenize(self, phrase: str) -> tuple[list[str], list[bool]]:
+        doc = self.nlp.make_doc(phrase)
+        return [t.text for t in doc], [bool(t.whitespace_) for t in doc]
 
     @property
     def matcher(self) -> PhraseMatcher:
