@@ -48,7 +48,9 @@ def role_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
             if y is not None:  # the text between the person and the year
                 lo, hi = (p.end - s.start, y.start()) if y.start() >= p.end - s.start else (y.end(), p.start - s.start)
             words_at, period = period_before(s.text, y.start(), int(y.group())) if y is not None else (0, None)
-            if y is not None and hi - lo <= 80 and not re.search(r"[,;:](?=\s)|[–—]", s.text[lo:hi]) \
+            # (a comma that is part of a date before the year, "on April 9, 2024", is no clause break)
+            if y is not None and hi - lo <= 80 and not re.search(r"[,;:](?=\s)(?!\s+(?:19|20)\d\d\b)|[–—]",
+                                                                 s.text[lo:max(hi, y.end() if y.start() >= lo else hi)]) \
                     and not s.w.dateline.search(s.text, 0, y.start()) \
                     and not s.w.took_office.search(s.text, 0, words_at):
                 # "Adam Selipsky (AWS CEO) unveiled Trainium2 at re:Invent in Nov 2023": the role then (not
