@@ -88,6 +88,10 @@ def place(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, attribute: str)
     if sibling is not None:  # "against 362 PFLOPS and 20.7 TB for the 144-chip version": that version's
         subject, text = sibling, ctx.fb.entities[sibling].name
     maker_s = None
+    named = next((m for m in reversed(s.mentions) if m.end <= q.start and m.entity == subject), None) \
+        if how == "sentence" and ctx.kind(subject) in ("system", "pod", "instance") else None
+    if named is not None and s.w.chip_noun_after.match(s.text, named.end - s.start) and ctx.fb.chip_of(subject):
+        subject = ctx.fb.chip_of(subject) or subject  # "a GB300 NVL72 GPU 279 GB": the chip in the system
     if attribute in CHIP_LEVEL:
         subject = ctx.chip(subject)
         maker_s = ctx.maker_s_chip(s, q.start) if attribute == "process_node" and how == "sentence" else None
