@@ -89,7 +89,8 @@ def place(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, attribute: str)
         subject, text = sibling, ctx.fb.entities[sibling].name
     maker_s = None
     named = next((m for m in reversed(s.mentions) if m.end <= q.start and m.entity == subject), None) \
-        if how == "sentence" and ctx.kind(subject) in ("system", "pod", "instance") else None
+        if how == "sentence" and ctx.kind(subject) in ("system", "pod", "instance") \
+        and q.family in ("memory", "rate", "compute", "power") else None  # (not "the inf2.48xlarge chip count: 12")
     if named is not None and s.w.chip_noun_after.match(s.text, named.end - s.start) and ctx.fb.chip_of(subject):
         subject = ctx.fb.chip_of(subject) or subject  # "a GB300 NVL72 GPU 279 GB": the chip in the system
     if attribute in CHIP_LEVEL:
