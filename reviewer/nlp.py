@@ -110,15 +110,14 @@ class PhraseRuler:
         """
         phrases = [phrase for _, phrase in patterns]
         tokens = self._cached_tokens(phrases, tokenizer_id) if tokenizer_id else None
+        # (a phrase this process tokenized for another fact base is not tokenized again: a publication's facts on
+        # top of the bundled ones add a few names to thousands)
+        known = _PHRASE_TOKENS.setdefault(tokenizer_id, {}) if tokenizer_id else {}
         if tokens is None:
-            # (a phrase this process tokenized for another fact base is not tokenized again: a publication's
-            # facts on top of the bundled ones add a few names to thousands)
-            known = _PHRASE_TOKENS.setdefault(tokenizer_id, {}) if tokenizer_id else {}
             tokens = [known.get(phrase) or self._tokenize(phrase) for phrase in phrases]
             if tokenizer_id:
                 diskcache.store("phrases", self._tokens_key(phrases, tokenizer_id), tokens, keep=16)
-        if tokenizer_id:
-            _PHRASE_TOKENS.setdefault(tokenizer_id, {}).update(zip(phrases, tokens))
+        known.update(zip(phrases, tokens))
         # the tokens, not the Docs (each Doc is a few KB): enough to build a matcher from; the
         # article analyser builds one matcher for both rulers, so ours is only built when a
         # Doc goes through the pipeline component itself

@@ -36,23 +36,24 @@ _ORG_STRUCK = re.compile(r"(?<![\w+])\+(?=[^\s+])[^+\n]{1,80}?(?<=[^\s+])\+(?![\
 def org_as_markup(text: str) -> str:
     """The text with Org mode's blocks and struck text read as Markdown would (same length): see _ORG_CLUE."""
     out = list(text)
-
-    def blank(a: int, b: int) -> None:
-        for i in range(a, b):
-            if out[i] != "\n":
-                out[i] = " "
-
     for m in _ORG_BLOCK.finditer(text):
-        blank(m.start(), m.start(3))
-        blank(m.end(3), m.end())
+        _blank(out, m.start(), m.start(3))
+        _blank(out, m.end(3), m.end())
         if m.group(2).upper() != "QUOTE":
-            blank(m.start(3), m.end(3))
+            _blank(out, m.start(3), m.end(3))
         elif not _QUOTE_MARK.match(m.group(3)):  # (a block opening with its own marks keeps them: "..." -- Name)
             out[m.start() + len(m.group(1))] = "“"
             out[m.end(3) + len(m.group(1))] = "”"
     for m in _ORG_STRUCK.finditer(text):
-        blank(m.start(), m.end())
+        _blank(out, m.start(), m.end())
     return "".join(out)
+
+
+def _blank(out: list[str], a: int, b: int) -> None:
+    """Characters a..b of `out` as spaces, its line breaks kept (the offsets and the lines stay the file's)."""
+    for i in range(a, b):
+        if out[i] != "\n":
+            out[i] = " "
 
 
 # BBCode, a forum's markup: its tags are blanked like Markdown's; a quotation ([quote="name"]...[/quote]) keeps
@@ -77,9 +78,7 @@ def bbcode_as_markup(text: str) -> str:
         elif tag in _BBCODE_BLANKED and not closing:
             opened.setdefault(tag, []).append(m.end())
         elif tag in _BBCODE_BLANKED and opened.get(tag):
-            for i in range(opened[tag].pop(), m.start()):
-                if out[i] != "\n":
-                    out[i] = " "
+            _blank(out, opened[tag].pop(), m.start())
     return "".join(out)
 
 

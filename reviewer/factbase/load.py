@@ -123,15 +123,9 @@ def _compose_and_construct(text: str):
     """yaml.compose and yaml.safe_load in one parse: safe_load is construct_document(compose). With libyaml's
     parser when PyYAML has it (seven times faster on the bundled facts; the same values and the same node
     lines); any error is left to the pure-Python parser, whose messages (line, problem) the errors quote."""
-    import yaml
+    from ..yamlload import libyaml_first
 
-    c_loader = getattr(yaml, "CSafeLoader", None)
-    if c_loader is not None:
-        try:
-            return _compose_with(c_loader, text)
-        except yaml.YAMLError:
-            pass
-    return _compose_with(yaml.SafeLoader, text)
+    return libyaml_first(lambda loader: _compose_with(loader, text))
 
 
 def _compose_with(loader_class, text: str):

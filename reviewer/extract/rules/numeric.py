@@ -91,8 +91,8 @@ def place(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, attribute: str)
     named = next((m for m in reversed(s.mentions) if m.end <= q.start and m.entity == subject), None) \
         if how == "sentence" and ctx.kind(subject) in ("system", "pod", "instance") \
         and q.family in ("memory", "rate", "compute", "power") else None  # (not "the inf2.48xlarge chip count: 12")
-    if named is not None and s.w.chip_noun_after.match(s.text, named.end - s.start) and ctx.fb.chip_of(subject):
-        subject = ctx.fb.chip_of(subject) or subject  # "a GB300 NVL72 GPU 279 GB": the chip in the system
+    if named is not None and s.w.chip_noun_after.match(s.text, named.end - s.start) and (chip := ctx.fb.chip_of(subject)):
+        subject = chip  # "a GB300 NVL72 GPU 279 GB": the chip in the system
     if attribute in CHIP_LEVEL:
         subject = ctx.chip(subject)
         maker_s = ctx.maker_s_chip(s, q.start) if attribute == "process_node" and how == "sentence" else None
