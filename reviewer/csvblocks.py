@@ -4,9 +4,17 @@ cell's figure takes its column's unit and its row's name ("Trainium3;144;4,9" un
 Bandbreite (TB/s)") instead of running on with the lines before it as one sentence.
 
 A paragraph is read so when it has at least three lines and every line has the same number (two or more) of
-the same delimiter outside double quotes. Offsets stay the file's."""
+the same delimiter outside double quotes. Offsets stay the file's.
+
+A table aligned with spaces (a command's output in a code block, a plain-text mail's table: "TYPE  CHIPS  MEM
+(GiB)" over "trn1.2xlarge  1  32") is read the same way: its header is the first line of three or more fields
+apart by two or more spaces that two or more lines right after it match field for field; the lines before it (the
+command) and from the first line that does not match are not read. A box drawn with "|" or "+" is not such a
+table."""
 
 from __future__ import annotations
+
+import re
 
 from .models import Segment
 
@@ -43,13 +51,56 @@ def table_of(raw: str) -> tuple[str, list[list[tuple[int, int]]]] | None:
     return None
 
 
-def segments(raw: str, start: int, first_block: int, heading: int, quote_depth: int) -> list[Segment]:
+_GAP = re.compile(r" {2,}|\t")  # (one space parts the words of a cell: "MEM (GiB)", "8 x H100")
+_BOX = re.compile(r"^\s*[|+]")
+
+
+def _aligned_fields(line: str) -> list[tuple[int, int]]:
+    """(start, end) of each field of a line of an aligned table: text between runs of two or more spaces."""
+    out, at = [], 0
+    body = line.rstrip()
+    for gap in _GAP.finditer(body):
+        if gap.start() > at:
+            out.append((at, gap.start()))
+        at = gap.end()
+    if at < len(body):
+        out.append((at, len(body)))
+    return out
+
+
+def aligned_table_of(raw: str) -> list[list[tuple[int, int]]] | None:
+    """Each row's field bounds (relative to `raw`) of a table aligned with spaces in `raw`, header row first."""
+    lines = raw.split("\n")
+    starts, at = [], 0
+    for line in lines:
+        starts.append(at)
+        at += len(line) + 1
+    fields = [_aligned_fields(line) if not _BOX.match(line) else [] for line in lines]
+    for h, head in enumerate(fields):
+        if len(head) < 3:
+            continue
+        n = h + 1
+        while n < len(lines) and len(fields[n]) == len(head):
+            n += 1
+        if n - h - 1 >= MIN_LINES - 1:
+            return [[(starts[r] + a, starts[r] + b) for a, b in fields[r]] for r in range(h, n)]
+    return None
+
+
+def segments(raw: str, start: int, first_block: int, heading: int, quote_depth: int,
+             aligned: bool = False) -> list[Segment]:
     """One table_cell segment per field (its quotes blanked), the first line's fields the column headers and each
-    line's first field its row's header; block numbers from `first_block` on."""
-    found = table_of(raw)
-    if found is None:
-        return []
-    _, rows = found
+    line's first field its row's header; block numbers from `first_block` on. `aligned`: a table aligned with
+    spaces rather than one with a delimiter."""
+    if aligned:
+        rows = aligned_table_of(raw)
+        if rows is None:
+            return []
+    else:
+        found = table_of(raw)
+        if found is None:
+            return []
+        _, rows = found
     out: list[Segment] = []
     headers: list[int] = []
     block = first_block

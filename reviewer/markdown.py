@@ -104,6 +104,7 @@ class _Context:
     row_first: int = -1
     col: int = 0
     in_thead: bool = False
+    source: str = ""  # the article as written (BBCode's and Org mode's markup not blanked)
     cells: list[tuple[int, int]] = field(default_factory=list)
     html_table: htmlblocks.TableState | None = None  # an HTML table open across HTML blocks
 
@@ -131,7 +132,7 @@ def iter_segments(src: Source, slice_chars: int | None = None) -> Iterator[Segme
     text = src.markdown
     text = rewrap.as_prose(text)  # (caption cues, words hyphenated at a line's end)
     line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
-    ctx = _Context()
+    ctx = _Context(source=src.markdown)
     cuts = list(_slices(text, slice_chars or SLICE_CHARS))
     references = _references(text) if len(cuts) > 1 else {}
     last: Segment | None = None
@@ -245,6 +246,8 @@ def _walk(tokens: list[Token], env: dict, ctx: _Context, text: str, line_starts:
             seg = _segment_for(tok, _inline_children(tok, env), parents, ctx, text, line_starts)
             if seg is not None:
                 out.append(_with_components(seg) if "{{" in seg.text else seg)
+        elif t in ("fence", "code_block") and tok.map is not None and not ctx.in_quote and "  " in tok.content:
+            out += _delimited(tok, ctx, text, line_starts)  # a command's output: "TYPE  CHIPS  MEM (GiB)" over its rows
         elif t == "html_block" and tok.map is not None and htmlblocks.is_read(tok.content) \
                 and (raw := htmlblocks.block_text(tok, text, line_starts)).rstrip() == tok.content.rstrip():
             # (a block in a quote or a list: its source lines carry the container's marks; not read)
@@ -257,13 +260,20 @@ def _walk(tokens: list[Token], env: dict, ctx: _Context, text: str, line_starts:
 
 
 def _delimited(tok: Token, ctx: _Context, text: str, line_starts: list[int]) -> list[Segment]:
-    """The cells of a paragraph of delimited text (reviewer/csvblocks.py), or none."""
-    if (";" not in tok.content and "\t" not in tok.content) or tok.map is None:
-        return []
+    """The cells of delimited text (a paragraph) or of a table aligned with spaces (a paragraph or a code block,
+    its fence lines not read): reviewer/csvblocks.py; or none."""
+    assert tok.map is not None
     first, last = tok.map
-    start = line_starts[first]
+    if tok.type == "fence":
+        first, last = first + 1, max(first + 1, last - 1)
+    start = line_starts[first] if first < len(line_starts) else len(text)
     end = line_starts[last] if last < len(line_starts) else len(text)
-    cells = csvblocks.segments(text[start:end], start, ctx.block, ctx.heading, ctx.in_quote)
+    cells: list[Segment] = []
+    if tok.type == "inline" and (";" in tok.content or "\t" in tok.content):
+        cells = csvblocks.segments(text[start:end], start, ctx.block, ctx.heading, ctx.in_quote)
+    if not cells and "  " in text[start:end] and ctx.source[start:end] == text[start:end]:
+        # (spaces that blanked markup left align nothing: a BBCode table's tags indent its rows as code)
+        cells = csvblocks.segments(text[start:end], start, ctx.block, ctx.heading, ctx.in_quote, aligned=True)
     ctx.block += len(cells)
     return cells
 

@@ -190,7 +190,7 @@ def header_unit(text: str, w: Words) -> tuple[str, str] | None:
     m = HEADER_UNIT.search(text.strip())
     if not m:
         return None
-    surface = (m.group(1) or m.group(2)).strip()
+    surface = (m.group(1) or m.group(2) or m.group(3)).strip()
     if w.hourly_price_unit.fullmatch(surface) or (units.CURRENCY_SYMBOLS.get(surface) == units.BASE_CURRENCY
                                                   and w.hourly_header.search(text, 0, m.start())):
         return "USD / hour", "price"  # "On-Demand (US-$/h)", "Preis (USD pro Stunde)", "Preis/Std. (USD)"

@@ -134,6 +134,8 @@ def nearest_label(s: Sentence, prefix: str, start: int, end: int, window: int,
         if s.discussed and _inside_other(s.discussed, c, start, end):
             continue  # "from 2,563 to 1,299 TFLOPS (was the sparse figure)": the words describe the old value
         gap = s.text[c.end - s.start:start - s.start] if c.end <= start else s.text[end - s.start:c.start - s.start]
+        if c.start >= end and s.w.negation_word.search(gap) and any(0 <= q.start - c.end <= 2 for q in s.quantities):
+            continue  # "41 PFLOPS FP8 instead of the dense 20.8 PFLOPS": past a contrast, the word of the figure it opens
         if c.start >= end and (_LABEL_COLON.match(s.text, c.end - s.start) or (
                 prefix == "ATTR:" and _labels_figure(s, c))):
             # "FP4: 9 PFLOPS · FP8: 4.5 PFLOPS": a label with its colon names the value after it; so does a
@@ -287,7 +289,8 @@ def count_before(s: Sentence, m: Mention) -> float | None:
     """The count right before a counted name ("16 Trainium2 chips" 16, "eight H100" 8, "two-card H200 NVL" 2);
     None for a number word that ends a longer one ("sixty-four": only its "four" is a number word here)."""
     before = s.text[max(0, m.start - s.start - 16):m.start - s.start]
-    n = s.w.count_before.search(before) or s.w.count_compound_before.search(before)
+    n = s.w.count_before.search(before) or s.w.count_compound_before.search(before) \
+        or s.w.group_count_before.search(before)
     if n is None:
         return None
     word = (n.group("n") or n.group("w")) if "n" in n.re.groupindex else n.group().strip(" \t\u00a0x×")

@@ -29,12 +29,16 @@ def foundry_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
     if foundries and not s.cue("ATTR:foundry"):
         # "auf TSMC 3nm", "TSMC N3P", "TSMC's 4N process": a foundry named with its process is the foundry
         foundries = [f for f in foundries if s.w.node_after.match(s.text, f.end - s.start) or f.label == "FOUNDRY:own"
+                     or s.w.foundry_compound.match(s.text, f.end - s.start)  # "the Samsung-built Trainium3"
                      or s.w.node_before.search(s.text, 0, f.start - s.start)  # "im 3-nm-Verfahren bei Samsung"
                      or re.match(r"Intel\s+\d", s.text[f.start - s.start:f.end - s.start])]  # "on Intel 7": a node
     if foundries:
         for f in foundries:
             rel = f.start - s.start
-            near = s.w.and_split.split(s.text[rel:rel + 35])[0] + " " + s.text[max(0, rel - 25):rel]
+            # (before it, only what follows the nearest word for making: "216 GB HBM3e – gefertigt bei Samsung",
+            # "HBM3e - fabricated by Samsung" name the memory, then its chip's maker)
+            lo = max([max(0, rel - 25), *(c.end - s.start for c in s.cue("ATTR:foundry") if c.end <= f.start)])
+            near = s.w.and_split.split(s.text[rel:rel + 35])[0] + " " + s.text[lo:rel]
             if s.w.memory_type.search(near) or s.w.memory_word.search(near):
                 continue  # "Samsung produces the HBM3e stacks": a memory supplier, not the foundry
             before = [c for c in chips if c.end <= f.start]
