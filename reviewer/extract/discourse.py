@@ -91,6 +91,7 @@ class Discourse:
     # list items' leading entities by list ("- Trn3 UltraServer: 21 TB", "- GB300 NVL72: 14 TB")
     item_leads: dict[tuple[int, int], list[str]] = field(default_factory=dict)
     cell_text: dict[int, str] = field(default_factory=dict)
+    cell_counts: dict[int, tuple[str, float]] = field(default_factory=dict)  # a cell's "8 × H100": (chip, 8)
     cell_at: dict[int, tuple[int, str]] = field(default_factory=dict)  # a row's first cell -> (its offset, raw text)
     paragraphs: dict[int, list[int]] = field(default_factory=dict)  # a section's paragraph blocks by heading block
     last_system: str | None = None  # the system, pod or instance the article named last

@@ -35,7 +35,17 @@ from . import gates, stance
 from .discourse import Discourse, Memory, header_unit, newest_for_new, with_header
 from .patterns import HARDWARE_KINDS, QUOTED, QUOTED_LEAD, YEAR
 from .rules import SENTENCE_RULES, figure_claim
-from .sentence import Cue, Sentence, arrow_after, clause_start, compared_in, counted_in, plan_words_before, split_sentences
+from .sentence import (
+    Cue,
+    Sentence,
+    arrow_after,
+    clause_start,
+    compared_in,
+    count_before,
+    counted_in,
+    plan_words_before,
+    split_sentences,
+)
 from .subjects import Subjects, unnamed_variant
 
 KEEP_PARAGRAPHS = 64  # of a section, what ClaimExtractor.forget keeps
@@ -74,7 +84,7 @@ class ClaimExtractor:
                 del st.paragraphs[heading]
         keep.update(lead for row, lead in st.row_lead.items() if row in keep)
         for by_block in (self.memory.by_block, self.memory.compared, st.cells, st.cell_text, st.cell_at, st.row_lead,
-                         st.row_entities, st.intro_sparsity):
+                         st.row_entities, st.intro_sparsity, st.cell_counts):
             for block in [b for b in by_block if b not in keep]:
                 del by_block[block]
         for seen in self.memory.by_block.values():
@@ -411,6 +421,8 @@ class ClaimExtractor:
             named = {m.entity for m in s.mentions}
             for m in s.mentions:
                 if m in counted:
+                    if seg.kind == "table_cell" and (n := count_before(s, m)) is not None and self.kind(m.entity) == "chip":
+                        self.state.cell_counts[seg.block] = (m.entity, n)  # "| ND96isr_H100_v5 | 8 × H100 |"
                     continue  # "16 Trainium2 chips": a part, not what the next sentence's "it" means
                 if self.kind(m.entity) == "family" and named & set(self.fb.entities[m.entity].members):
                     continue  # "The H200 is the same Hopper compute die": the chip, not its family, is meant

@@ -24,6 +24,9 @@ from .sentence import (
     is_reference,
 )
 
+SEMICOLON = re.compile(";")  # and below: what a figure in a row of counted chips may be of (no count, price, host's)
+_CHIP_FIGURES = frozenset({"compute", "memory_capacity", "memory_bandwidth", "network_bandwidth", "interconnect_bandwidth"})
+
 
 class Subjects(Context):
     """Who a figure or a name is about: the sentence, the table, the list lead, or the discourse."""
@@ -37,7 +40,7 @@ class Subjects(Context):
         its owner after it, a counted chip "mit je"); "der Nachfolger"; the list item's lead; a name after
         the figure; the discourse (the system or chip in context, the section's chip)."""
         fits = self.fits_for(attribute)
-        found = ((self._in_table(seg, fits) if seg.kind == "table_cell" else None)
+        found = ((self._in_table(seg, fits, attribute) if seg.kind == "table_cell" else None)
                  or self._by_link(s, at, fits) or self._in_sentence(seg, s, at, fits, anaphora)
                  or (self._by_anaphor(seg, s, at) if anaphora else None)
                  or self._by_lead_or_later(seg, s, at, fits) or self._in_context(seg, s, at, fits, attribute))
@@ -53,12 +56,19 @@ class Subjects(Context):
         return self.kind(m.entity) in ("system", "instance", "pod") and with_each \
             and (each_after or bool(s.w.each_word.search(s.text, a, b)))
 
-    def _in_table(self, seg: Segment, fits: Callable[[str], bool]) -> tuple[str, str, str] | None:
+    def _in_table(self, seg: Segment, fits: Callable[[str], bool], attribute: str | None) -> tuple[str, str, str] | None:
         """A table cell's figure: the entity of the cell, its row or its column."""
         for block, how in ((seg.block, "table"), (seg.row_header, "table"), (seg.col_header, "table")):
             ent = next((e for e in self.memory.all(block) if fits(e)), None)
             if ent:
                 return ent, how, self.fb.entities[ent].name
+        if seg.row_header >= 0 and attribute in _CHIP_FIGURES \
+                and not any(self.is_hardware(e) for e in self.memory.all(seg.row_header)):
+            # "| ND96isr_H100_v5 | 8 × H100 | 640 |": an unknown row's figure is the nearest counted cell's chips'
+            for block in range(seg.block - 1, seg.row_header, -1):
+                counted = self.state.cell_counts.get(block)
+                if counted and fits(counted[0]):
+                    return counted[0], "table", self.fb.entities[counted[0]].name
         return None
 
     def _by_link(self, s: Sentence, at: int, fits: Callable[[str], bool]) -> tuple[str, str, str] | None:
@@ -224,6 +234,8 @@ class Subjects(Context):
             ctx = self.context(seg, fits=fits, at=at)
             if ctx:
                 return ctx, "coreference", self.fb.entities[ctx].name
+            if all(p.search(s.text, at - s.start, after[0].start - s.start) for p in (SEMICOLON, s.w.variant, s.w.also_variant)):
+                return None  # "18 instances × 4 GPUs = 72 GPUs; there is also a smaller 36-GPU version (...)"
         if after and s.w.contrast_break.search(s.text, at - s.start, after[0].start - s.start) \
                 and s.w.contrast_verb.match(s.text, after[0].end - s.start):
             return None  # "the Gen2 box has 144 chips where the Trn2 UltraServer has 64": the contrast's own name

@@ -98,8 +98,12 @@ def place(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, attribute: str)
         maker_s = ctx.maker_s_chip(s, q.start) if attribute == "process_node" and how == "sentence" else None
         subject = maker_s or subject
     scope, attribute = _scope(seg, s, q, attribute)
-    if how == "sentence" and scope is None and _group_total(ctx, s, q, subject, attribute):
-        scope = "system"  # "eight H100 GPUs with 640 GB of HBM3": the eight's memory together, not each one's
+    if (scope is None and how == "sentence" and _group_total(ctx, s, q, subject, attribute)) \
+            or (scope in (None, "chip") and _bracket_total(ctx, s, q, subject)) \
+            or (scope is None and how == "table" and _row_counts(ctx, seg, subject)):
+        # "eight H100 GPUs with 640 GB of HBM3": the eight's memory together, not each one's ("80 GB each (640 GB)":
+        # the "each" is the figure's before the bracket)
+        scope = "system"
     if scope == "chip" and _each_system(ctx, s):
         scope = None  # "Jede P5-Instanz bietet 3.200 Gigabit pro Sekunde": each instance, not each chip
     if scope == "chip" and attribute not in INSTANCE_ONLY and ctx.kind(subject) in ("system", "instance", "pod") \
@@ -166,6 +170,31 @@ def _group_total(ctx: Subjects, s: Sentence, q: Quantity, subject: str, attribut
         return False
     total = units.to_base(q.value, q.unit)
     return any(f.base_value and abs(n * f.base_value - total) <= 0.03 * total for f in ctx.fb.about(subject, attribute))
+
+
+def _row_counts(ctx: Subjects, seg: Segment, subject: str) -> bool:
+    """The cell's subject is the chip an earlier cell of its row counts two or more of ("| ND96isr_H100_v5 | 8 × H100 |
+    640 |"): the row's figures are the group's."""
+    if seg.kind != "table_cell" or seg.row_header < 0:
+        return False
+    return any((c := ctx.state.cell_counts.get(b)) is not None and c[0] == subject and c[1] >= 2
+               for b in range(seg.row_header + 1, seg.block))
+
+
+def _bracket_total(ctx: Subjects, s: Sentence, q: Quantity, subject: str) -> bool:
+    """The figure opens a bracket right after the chip's own figure and is a count of the sentence times it: the
+    total ("8 H100 GPUs, 80 GB HBM3 each (640 GB)", "16 × Trainium, je 32 GiB (512 GiB)")."""
+    if ctx.kind(subject) not in ("chip", "instance", "system", "pod") or q.family not in ("memory", "rate", "compute", "power") \
+            or not s.text[:q.start - s.start].rstrip().endswith("("):
+        return False
+    each = next((p for p in reversed(s.quantities) if p.end <= q.start and p.family == q.family), None)
+    if each is None or q.start - each.end > 20:
+        return False
+    # (a count, or "16 ×" before a name, which reads as a ratio)
+    counts = {count_before(s, m) for m in s.mentions} | {c.value for c in s.quantities if c.end <= each.start and (
+        c.family == "count" or (c.family == "ratio" and c.value.is_integer()))}
+    total, one = units.to_base(q.value, q.unit), units.to_base(each.value, each.unit)
+    return any(n is not None and n >= 2 and abs(n * one - total) <= 0.03 * total for n in counts)
 
 
 def _owner(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity,
