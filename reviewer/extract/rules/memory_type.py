@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from ... import units
 from ...models import Claim, Segment
 from ..gates import is_discussed
 from ..rule import SENTENCE, Rule
@@ -49,7 +50,7 @@ def memory_type_claims(ctx: Subjects, seg: Segment, s: Sentence, figures: Sequen
         before = [c for c in chips if c.end <= a]
         if not before:  # "Die acht H100-GPUs der Instanz sind mit HBM3e bestückt": the counted chips' memory
             before = [m for m in counted if m.end <= a and ctx.kind(m.entity) == "chip"]
-        subject = Mention(a, a, cap.entity, cap.subject_text) if cap else (before[-1] if before else None)
+        subject = Mention(a, a, _capacity_owner(ctx, cap), cap.subject_text) if cap else (before[-1] if before else None)
         owner = s.w.type_owner.match(s.text, mt.end())
         if owner is not None:  # "HBM3 (HBM3e is the H200's memory)", "HBM3e beim H200": the chip after it
             found = next((c for c in chips if c.start - s.start == owner.end()), None)
@@ -65,6 +66,21 @@ def memory_type_claims(ctx: Subjects, seg: Segment, s: Sentence, figures: Sequen
         yield Claim(entity=entity, attribute="memory_type", start=seg.start + a, end=seg.start + s.start
                     + mt.end(), text=mt.group(), value_text=mt.group(), sentence=s.text.strip(),
                     subject_text=subject.text, negated=negated)
+
+
+def _capacity_owner(ctx: Subjects, cap: Claim) -> str:
+    """Whose the capacity before the type is: its subject, or the one alternate whose capacity it is when it is not
+    the subject's ("It keeps the H100's compute and changes the memory: 141 GB of HBM3e": the H200's)."""
+    q = cap.quantity
+    total = units.to_base(q.value, q.unit) if q is not None and q.unit else 0.0
+
+    def holds(entity: str) -> bool:  # (within GiB and GB of each other)
+        return bool(total) and any(f.base_value and abs(f.base_value - total) <= 0.08 * total
+                                   for f in ctx.fb.about(entity, "memory_capacity"))
+    if not cap.alternates or holds(cap.entity):
+        return cap.entity
+    others = [e for e in dict.fromkeys(cap.alternates) if e != cap.entity and holds(e)]
+    return others[0] if len(others) == 1 else cap.entity
 
 
 def _in_sentence(figures: Sequence[Claim], start: int, end: int) -> list[Claim]:

@@ -240,6 +240,12 @@ def _owner(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity,
                 and ctx.uses_link(chip, subject):
             # (the chip whose link is exactly the one named is no guess: no other chip may own the figure)
             subject, how = chip, "sentence" if user else "coreference"
+        elif chip and not user and seg.lead_end and ctx.fb.about(own := ctx.fb.chip_of(chip) or chip, attribute) \
+                and not any(ctx.is_hardware(m.entity) and ctx.kind(m.entity) != "interconnect" for m in s.mentions) \
+                and nearest_label(s, "SCOPE:", q.start, q.end, 40, same_clause=True) == "chip":
+            # "- **GPU link:** NVLink 5, 900 GB/s per GPU" on an H100 instance's card: a field of the chip in context,
+            # whose link name may be the error; its figure per GPU is the chip's
+            subject, how = own, "coreference"
     elif attribute == "interconnect_bandwidth" and ctx.kind(subject) == "chip" \
             and not ctx.fb.about(subject, attribute):
         # "**NVLink 3 (A100):** 400 GB/s": a chip with no such figure, beside a link with one

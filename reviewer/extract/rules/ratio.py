@@ -208,6 +208,11 @@ def _metric(ctx: Subjects, s: Sentence, r: _Ratio) -> str | None:
         if metric == "memory_bandwidth" and any(ctx.kind(m.entity) == "interconnect" for m in s.mentions
                                                 if m.end <= figure.start):
             metric = "interconnect_bandwidth"  # "NeuronLink-v4 runs at 2.56 TB/s, double what Trainium2 gets"
+        elif metric == "memory_bandwidth" and "bit" in figure.unit and "byte" not in figure.unit:
+            # "The trn1n.32xlarge has 1,600 Gbps, twice that of the trn1.32xlarge": bits per second are a network's
+            # (an instance's) or a link's (a chip's), never a memory's
+            metric = "network_bandwidth" if any(ctx.kind(m.entity) in ("instance", "system", "pod")
+                                                for m in s.mentions if m.end <= figure.start) else "interconnect_bandwidth"
     if any(0 <= c.start - q.end <= 20 and s.w.as_many.fullmatch(s.text, q.end - s.start, c.start - s.start)
            for c in s.cue("CHIPNOUN")):
         metric = "chip_count"  # "doppelt so viele Beschleuniger wie ein NVL72-Rack", "twice as many chips"
