@@ -10,7 +10,7 @@ A table aligned with spaces (a command's output in a code block, a plain-text ma
 (GiB)" over "trn1.2xlarge  1  32") is read the same way: its header is the first line of three or more fields
 apart by two or more spaces that two or more lines right after it match field for field; the lines before it (the
 command) and from the first line that does not match are not read. A box drawn with "|" or "+" is not such a
-table."""
+table; lines of "Key   value" (key_value_of) are read as the items of a list, the key each item's lead."""
 
 from __future__ import annotations
 
@@ -87,6 +87,29 @@ def aligned_table_of(raw: str) -> list[list[tuple[int, int]]] | None:
     return None
 
 
+_KEY = re.compile(r"[A-Za-zÄÖÜäöü][\w ./()-]{0,23}")
+
+
+def key_value_of(raw: str) -> list[tuple[int, int, int]] | None:
+    """Each line's (start, value start, end) relative to `raw` of a block of "Key   value" lines aligned with spaces
+    (a command's "describe" output: "Accelerators   8 x H100, 80 GB each"): three or more lines in a row of two
+    fields each, the first a short label; the lines before them (the command) and after them are not read."""
+    lines = raw.split("\n")
+    rows: list[tuple[int, int, int]] = []
+    best: list[tuple[int, int, int]] = []
+    at = 0
+    for line in lines:
+        fields = _aligned_fields(line)
+        if len(fields) == 2 and fields[0][0] == 0 and _KEY.fullmatch(line, 0, fields[0][1]) and not _BOX.match(line):
+            rows.append((at, at + fields[1][0], at + fields[1][1]))
+        else:
+            best = rows if len(rows) > len(best) else best
+            rows = []
+        at += len(line) + 1
+    best = rows if len(rows) > len(best) else best
+    return best if len(best) >= MIN_LINES else None
+
+
 def segments(raw: str, start: int, first_block: int, heading: int, quote_depth: int,
              aligned: bool = False) -> list[Segment]:
     """One table_cell segment per field (its quotes blanked), the first line's fields the column headers and each
@@ -118,3 +141,12 @@ def segments(raw: str, start: int, first_block: int, heading: int, quote_depth: 
                 row_first = block
             block += 1
     return out
+
+
+def key_value_items(raw: str, start: int, first_block: int, heading: int, quote_depth: int) -> list[Segment]:
+    """One list_item segment per line of a "Key   value" block, the key its lead ("**Key:** value"), or none."""
+    rows = key_value_of(raw)
+    if rows is None:
+        return []
+    return [Segment("list_item", raw[a:e], start + a, first_block + i, heading=heading, lead_end=v - a,
+                    intro=first_block if i else -1, quote_depth=quote_depth) for i, (a, v, e) in enumerate(rows)]

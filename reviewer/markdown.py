@@ -274,6 +274,8 @@ def _delimited(tok: Token, ctx: _Context, text: str, line_starts: list[int]) -> 
     if not cells and "  " in text[start:end] and ctx.source[start:end] == text[start:end]:
         # (spaces that blanked markup left align nothing: a BBCode table's tags indent its rows as code)
         cells = csvblocks.segments(text[start:end], start, ctx.block, ctx.heading, ctx.in_quote, aligned=True)
+        if not cells and tok.type != "inline":  # a command's "Key   value" output
+            cells = csvblocks.key_value_items(text[start:end], start, ctx.block, ctx.heading, ctx.in_quote)
     ctx.block += len(cells)
     return cells
 
