@@ -66,6 +66,8 @@ def model_requirement(s: Sentence, q: Quantity) -> bool:
     if s.w.model_after.match(s.text, q.end - s.start):
         return True  # "a 140 GB checkpoint fits in one Trainium3's 144 GiB"
     before = s.text[:q.start - s.start]
+    if s.w.bytes_product.search(before):
+        return True  # "70 Mrd. × 2 Byte = 140 GB", "70B parameters × 2 bytes = 140 GB": a model's footprint
     if not s.w.model.search(before):
         return False
     # ("a model that no longer fits into 32 GB", "wenn ein Modell nicht mehr in 32 GB passt": what it fits in)

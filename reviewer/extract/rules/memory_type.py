@@ -51,6 +51,10 @@ def memory_type_claims(ctx: Subjects, seg: Segment, s: Sentence, figures: Sequen
         if not before:  # "Die acht H100-GPUs der Instanz sind mit HBM3e bestückt": the counted chips' memory
             before = [m for m in counted if m.end <= a and ctx.kind(m.entity) == "chip"]
         subject = Mention(a, a, _capacity_owner(ctx, cap), cap.subject_text) if cap else (before[-1] if before else None)
+        if cap is not None and not negated and not _holds(ctx, cap, cap.entity):
+            # "80 GB HBM3, nicht 96 GB HBM3e": the type goes with its rejected capacity (not "passt nicht in die
+            # 2.048 GiB HBM", "instead of 80 GB of HBM3": a verb's negation, another chip's figures)
+            negated = bool(s.w.negated_capacity_before.search(seg.text, 0, cap.start - seg.start))
         owner = s.w.type_owner.match(s.text, mt.end())
         if owner is not None:  # "HBM3 (HBM3e is the H200's memory)", "HBM3e beim H200": the chip after it
             found = next((c for c in chips if c.start - s.start == owner.end()), None)
@@ -71,16 +75,18 @@ def memory_type_claims(ctx: Subjects, seg: Segment, s: Sentence, figures: Sequen
 def _capacity_owner(ctx: Subjects, cap: Claim) -> str:
     """Whose the capacity before the type is: its subject, or the one alternate whose capacity it is when it is not
     the subject's ("It keeps the H100's compute and changes the memory: 141 GB of HBM3e": the H200's)."""
+    if not cap.alternates or _holds(ctx, cap, cap.entity):
+        return cap.entity
+    others = [e for e in dict.fromkeys(cap.alternates) if e != cap.entity and _holds(ctx, cap, e)]
+    return others[0] if len(others) == 1 else cap.entity
+
+
+def _holds(ctx: Subjects, cap: Claim, entity: str) -> bool:
+    """Whether the entity has the capacity (within GiB and GB of each other)."""
     q = cap.quantity
     total = units.to_base(q.value, q.unit) if q is not None and q.unit else 0.0
-
-    def holds(entity: str) -> bool:  # (within GiB and GB of each other)
-        return bool(total) and any(f.base_value and abs(f.base_value - total) <= 0.08 * total
-                                   for f in ctx.fb.about(entity, "memory_capacity"))
-    if not cap.alternates or holds(cap.entity):
-        return cap.entity
-    others = [e for e in dict.fromkeys(cap.alternates) if e != cap.entity and holds(e)]
-    return others[0] if len(others) == 1 else cap.entity
+    return bool(total) and any(f.base_value and abs(f.base_value - total) <= 0.08 * total
+                               for f in ctx.fb.about(entity, "memory_capacity"))
 
 
 def _in_sentence(figures: Sequence[Claim], start: int, end: int) -> list[Claim]:
