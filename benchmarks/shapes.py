@@ -4,7 +4,8 @@
 - paragraph: one paragraph of many sentences (no blank line);
 - line: one line of many sentences (no newline at all);
 - table: a pipe table of many rows, units in the header;
-- nesting: block quotes nested up to 39 deep, a list item in each.
+- nesting: block quotes nested up to 39 deep, a list item in each;
+- aligned: a code block holding a table aligned with spaces (a command's output), units in the header.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ SENTENCES = (
 ROW = "| Trainium2 | 96 | 2.9 | 1,299 | 500 |\n"
 HEADER = "| Chip | HBM (GB) | Bandwidth (TB/s) | FP8 dense (TFLOPS) | TDP (W) |\n|---|---|---|---|---|\n"
 FRONT = "---\ntitle: Shapes\ndate: 2026-06-01\n---\n\n"
+ALIGNED_HEADER = "```\nTYPE              CHIPS   MEM (GiB)   BF16 DENSE (TFLOPS)   USD/h\n"
+ALIGNED_ROW = "trn1n.32xlarge       16         512                  3040   24.78\n"
 
 
 def _fill(unit_of: callable, size: int) -> str:
@@ -44,6 +47,8 @@ def build(shape: str, size: int) -> str:
         body = _fill(lambda i: SENTENCES[i % k] + " ", size)
     elif shape == "table":
         body = HEADER + _fill(lambda i: ROW, size - len(HEADER))
+    elif shape == "aligned":
+        body = ALIGNED_HEADER + _fill(lambda i: ALIGNED_ROW, size - len(ALIGNED_HEADER) - 4) + "```\n"
     elif shape == "nesting":
         def nest(i: int) -> str:  # block quotes 0-39 deep, each line a list item inside them
             d = i % 40
@@ -54,4 +59,4 @@ def build(shape: str, size: int) -> str:
     return FRONT + body
 
 
-SHAPES = ("paragraphs", "paragraph", "line", "table", "nesting")
+SHAPES = ("paragraphs", "paragraph", "line", "table", "nesting", "aligned")
