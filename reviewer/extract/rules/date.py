@@ -181,8 +181,10 @@ def _dated_entity(ctx: Subjects, seg: Segment, s: Sentence, dated: Callable[[str
     # "Vorgestellt auf der GTC am 19. März 2025.", "Announced at re:Invent in December 2018": a sentence that opens
     # with its date word is about what the text is about
     opens = not s.text[:cue.start - s.start].strip(" \t\n*_-•>")
-    if not any(ctx.is_hardware(x.entity) or ctx.kind(x.entity) in ("project", "person")
-               for x in s.mentions) and (
+    # (a person does not stop it when "the chip" is said: "Adam Selipsky ... präsentierte den Chip im November 2023")
+    anaphor = any(cue.end <= c.start < a for c in s.cue("ANAPH:chip"))  # (between the word and the date)
+    if not any(ctx.is_hardware(x.entity) or ctx.kind(x.entity) == "project"
+               or (ctx.kind(x.entity) == "person" and not anaphor) for x in s.mentions) and (
             any(c.start < max(cue.start, a) for c in (*s.cue("ANAPH:chip"), *s.cue("ANAPH:system"),
                                               *s.cue("ANAPH:project"))) or seg.lead_end or orgs
             or (seg.kind == "list_item" and seg.intro >= 0) or opens):
