@@ -278,6 +278,8 @@ def _marked(s: Sentence, start: int, end: int) -> str | None:
         quoted = any(q.start() < start - s.start and end - s.start <= q.end() for q in QUOTED.finditer(s.text))
         if quoted or s.w.yes_no_question.match(s.text):  # ('"Your B200s have 192 GB each, right?"': someone asks;
             return "quoted" if quoted else "hypothetical"  # the author's own "…, right?" half-asserts: a warning)
+    if s.w.echo_question.match(s.text) and not s.w.tag_question.search(s.text):
+        return "quoted"  # "Hold on. The B200 at 192 GB?": a figure echoed in doubt, someone else's
     if "(" in s.text and any(q.start() < start - s.start and end - s.start <= q.end()
                              and s.text[:q.start()].rstrip().endswith("(") and in_other_language(q.group(), s.w.code)
                              for q in QUOTED.finditer(s.text)):
