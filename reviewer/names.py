@@ -69,7 +69,8 @@ def _variants(alias: str, plural: bool) -> set[str]:
     m = re.match(r"^(.*?[A-Za-z])[\s\-]?(v?\d+[A-Za-z]{0,2})((?:\s.*)?)$", alias)
     if m and not re.search(r"\d[.\d]*x?large", alias):
         stem, version, rest = m.groups()
-        for sep in ("", " ", "-"):
+        # (not "A 100": "a 100 W budget" is an article and a figure, not the A100)
+        for sep in ("", "-") if stem.lower() == "a" else ("", " ", "-"):
             out.add(f"{stem}{sep}{version}{rest}")
     if " " in alias and not re.search(r"\d[.\d]*x?large", alias):
         out |= {v.replace(" ", "-") for v in list(out)}  # German compounds: "TPU-v5p-Pod", "Trn2-UltraServer"
