@@ -24,7 +24,7 @@ from .sentence import (
     is_reference,
 )
 
-SEMICOLON = re.compile(";")  # and below: what a figure in a row of counted chips may be of (no count, price, host's)
+# what a figure in a row of counted chips may be of (not a count, a price or a host's)
 _CHIP_FIGURES = frozenset({"compute", "memory_capacity", "memory_bandwidth", "network_bandwidth", "interconnect_bandwidth"})
 
 
@@ -234,7 +234,8 @@ class Subjects(Context):
             ctx = self.context(seg, fits=fits, at=at)
             if ctx:
                 return ctx, "coreference", self.fb.entities[ctx].name
-            if all(p.search(s.text, at - s.start, after[0].start - s.start) for p in (SEMICOLON, s.w.variant, s.w.also_variant)):
+            gap = s.text[at - s.start:after[0].start - s.start]
+            if ";" in gap and s.w.variant.search(gap) and s.w.also_variant.search(gap):
                 return None  # "18 instances × 4 GPUs = 72 GPUs; there is also a smaller 36-GPU version (...)"
         if after and s.w.contrast_break.search(s.text, at - s.start, after[0].start - s.start) \
                 and s.w.contrast_verb.match(s.text, after[0].end - s.start):

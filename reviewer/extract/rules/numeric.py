@@ -169,7 +169,12 @@ def _group_total(ctx: Subjects, s: Sentence, q: Quantity, subject: str, attribut
     if n is None or n < 2:
         return False
     total = units.to_base(q.value, q.unit)
-    return any(f.base_value and abs(n * f.base_value - total) <= 0.03 * total for f in ctx.fb.about(subject, attribute))
+    return any(f.base_value and _times(n, f.base_value, total) for f in ctx.fb.about(subject, attribute))
+
+
+def _times(n: float, one: float, total: float) -> bool:
+    """Whether `total` is `n` times `one` (within 3 %: rounded figures)."""
+    return abs(n * one - total) <= 0.03 * total
 
 
 def _row_counts(ctx: Subjects, seg: Segment, subject: str) -> bool:
@@ -194,7 +199,7 @@ def _bracket_total(ctx: Subjects, s: Sentence, q: Quantity, subject: str) -> boo
     counts = {count_before(s, m) for m in s.mentions} | {c.value for c in s.quantities if c.end <= each.start and (
         c.family == "count" or (c.family == "ratio" and c.value.is_integer()))}
     total, one = units.to_base(q.value, q.unit), units.to_base(each.value, each.unit)
-    return any(n is not None and n >= 2 and abs(n * one - total) <= 0.03 * total for n in counts)
+    return any(n is not None and n >= 2 and _times(n, one, total) for n in counts)
 
 
 def _owner(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity,

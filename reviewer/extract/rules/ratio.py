@@ -208,7 +208,7 @@ def _metric(ctx: Subjects, s: Sentence, r: _Ratio) -> str | None:
         if metric == "memory_bandwidth" and any(ctx.kind(m.entity) == "interconnect" for m in s.mentions
                                                 if m.end <= figure.start):
             metric = "interconnect_bandwidth"  # "NeuronLink-v4 runs at 2.56 TB/s, double what Trainium2 gets"
-        elif metric == "memory_bandwidth" and "bit" in figure.unit and "byte" not in figure.unit:
+        elif metric == "memory_bandwidth" and _units.is_bits(figure.unit):
             # "The trn1n.32xlarge has 1,600 Gbps, twice that of the trn1.32xlarge": bits per second are a network's
             # (an instance's) or a link's (a chip's), never a memory's
             metric = "network_bandwidth" if any(ctx.kind(m.entity) in ("instance", "system", "pod")
