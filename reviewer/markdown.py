@@ -21,7 +21,7 @@ from markdown_it.common.utils import normalizeReference
 from markdown_it.rules_core.text_join import text_join
 from markdown_it.token import Token
 
-from . import csvblocks, footnotes, htmlblocks, rewrap
+from . import csvblocks, footnotes, htmlblocks, jsonblocks, rewrap
 from .models import Segment, SegmentKind, Source
 
 # An inline code span that is one name ("inf2.48xlarge", "p5.48xlarge", "neuron-ls"): a letter
@@ -246,8 +246,9 @@ def _walk(tokens: list[Token], env: dict, ctx: _Context, text: str, line_starts:
             seg = _segment_for(tok, _inline_children(tok, env), parents, ctx, text, line_starts)
             if seg is not None:
                 out.append(_with_components(seg) if "{{" in seg.text else seg)
-        elif t in ("fence", "code_block") and tok.map is not None and not ctx.in_quote and "  " in tok.content:
-            out += _delimited(tok, ctx, text, line_starts)  # a command's output: "TYPE  CHIPS  MEM (GiB)" over its rows
+        elif t in ("fence", "code_block") and tok.map is not None and not ctx.in_quote \
+                and ("  " in tok.content or "{" in tok.content):
+            out += _delimited(tok, ctx, text, line_starts)  # a command's output ("TYPE  CHIPS  MEM (GiB)"), JSON
         elif t == "html_block" and tok.map is not None and htmlblocks.is_read(tok.content) \
                 and (raw := htmlblocks.block_text(tok, text, line_starts)).rstrip() == tok.content.rstrip():
             # (a block in a quote or a list: its source lines carry the container's marks; not read)
@@ -269,7 +270,9 @@ def _delimited(tok: Token, ctx: _Context, text: str, line_starts: list[int]) -> 
     start = line_starts[first] if first < len(line_starts) else len(text)
     end = line_starts[last] if last < len(line_starts) else len(text)
     cells: list[Segment] = []
-    if tok.type == "inline" and (";" in tok.content or "\t" in tok.content):
+    if tok.type != "inline" and jsonblocks.looks_like_json(tok.info, tok.content):
+        cells = jsonblocks.segments(text[start:end], start, ctx.block, ctx.heading)
+    elif tok.type == "inline" and (";" in tok.content or "\t" in tok.content):
         cells = csvblocks.segments(text[start:end], start, ctx.block, ctx.heading, ctx.in_quote)
     if not cells and "  " in text[start:end] and ctx.source[start:end] == text[start:end]:
         # (spaces that blanked markup left align nothing: a BBCode table's tags indent its rows as code)

@@ -146,3 +146,36 @@ def test_html_hostile_tables_end_without_error():
         segs = _all(source_from_text(raw + "\n"))
         for seg in segs:
             assert len(seg.text) <= len(raw) + 1
+
+
+JSON_ARTICLE = """# API
+
+```json
+// GET /chips (abridged)
+{"data": [
+  {"hbm_bandwidth_tb_s": 2.9, "chip_id": "trainium2", "note": "x", ...},
+  {"chip_id" : "h100-sxm", "hbm_gb": 80, "nested": {"tdp_w": 700}, "ondemand_usd_hour_us_east_1": 55.04}
+], "next_page": null}
+```
+
+```json
+{"name": "job", "gpus": 8}
+```
+"""
+
+
+def test_json_objects_are_rows_headers_rewritten_to_the_same_length():
+    src = source_from_text(JSON_ARTICLE)
+    cells = [s for s in _all(src) if s.kind == "table_cell"]
+    by_block = {c.block: c for c in cells}
+    for c in cells:  # every cell's text lies over its own source, as long as it
+        assert len(c.text) == len(src.markdown[c.start:c.start + len(c.text)])
+        assert "\n" not in c.text
+    values = {c.text: c for c in cells if c.col_header >= 0}
+    assert by_block[values["80"].col_header].text.strip() == "hbm (GB)"
+    assert by_block[values["80"].row_header].text == "h100-sxm"
+    assert by_block[values["55.04"].col_header].text.strip() == "ondemand us east   (USD/h)"
+    # a field before the name field is still the row's; a nested object is a row of its own only with a name
+    assert by_block[values["2.9"].row_header].text == "trainium2"
+    assert "700" not in values
+    assert by_block[values["8"].row_header].text == "job"  # ("name" names a row; what it names is the checks' matter)

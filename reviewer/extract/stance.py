@@ -29,7 +29,8 @@ from itertools import pairwise
 from ..lang import in_other_language
 from ..lang.windows import Words
 from ..models import Claim, Segment, evolve
-from ..units import to_base
+from ..numbers import parse_number
+from ..units import LEXICON, family_of, to_base
 from .discourse import Discourse
 from .gates import (
     is_discussed,
@@ -187,6 +188,53 @@ def corrected_by_notes(segs: Sequence[Segment], claims: list[Claim], w: Words) -
     return out
 
 
+def refuted_below(segs: Sequence[Segment], claims: list[Claim], w: Words) -> list[Claim]:
+    """A table (or a code block's record) and, right after it, a paragraph whose first sentence calls some of it
+    stale or wrong ("Three of those fields are stale or wrong. The 192 GB and 8 TB/s are what ...", "Zwei Werte
+    der Tabelle sind veraltet: ..."): a figure of the table that the paragraph repeats is refuted; the others stay
+    the article's own."""
+    pairs = []
+    for prev, seg in pairwise(segs):
+        if prev.kind == "table_cell" and seg.kind == "paragraph" \
+                and w.stale_record.search(seg.text, 0, _first_end(seg.text)):
+            first = prev
+            for other in reversed(segs[:segs.index(prev)]):
+                if other.kind != "table_cell":
+                    break
+                first = other
+            pairs.append((first.start, prev.start + len(prev.text), seg))
+    if not pairs:
+        return claims
+    out = list(claims)
+    for lo, hi, para in pairs:
+        said = _figures(para.text, w.code)
+        for i, c in enumerate(out):
+            q = c.quantity
+            if lo <= c.start < hi and c.stance == "asserted" and q is not None and q.unit and any(
+                    abs(x - to_base(q.value, q.unit)) <= 1e-6 * abs(x) for x in said.get(family_of(q.unit), ())):
+                out[i] = evolve(c, stance="refuted")
+    return out
+
+
+_FIGURE = re.compile(r"(?<![\w.,])(\d[\d.,]*\d|\d)\s?([A-Za-z][A-Za-z/]*)")
+
+
+def _figures(text: str, lang: str) -> dict[str, list[float]]:
+    """The figures with a unit that `text` writes ("192 GB", "7,7 TB/s"), in base units by the unit's family."""
+    out: dict[str, list[float]] = {}
+    for m in _FIGURE.finditer(text):
+        if m.group(2) in LEXICON:
+            expr, family = LEXICON[m.group(2)]
+            out.setdefault(family, []).append(to_base(parse_number(m.group(1), lang)[0], expr))
+    return out
+
+
+def _first_end(text: str) -> int:
+    m = _SENTENCE_END.search(text)
+    return m.end() if m else len(text)
+
+
+_SENTENCE_END = re.compile(r"[.!?:](?=\s|$)")
 _COUNTED = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)?)\s+([^\W\d_]{4,})")
 
 

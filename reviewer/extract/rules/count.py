@@ -73,6 +73,13 @@ def count_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim 
         claim = _counted_chips_pod(ctx, s, seg, q)
     if claim is not None and attribute == "chip_count" and _other_chip(ctx, s, q, claim.entity):
         return None  # "72 Blackwell Ultra GPUs" under a Trn3 UltraServer: a count of another chip, not its own
+    if claim is not None and attribute == "chip_count" and seg.kind == "table_cell" and seg.col_header >= 0 \
+            and ctx.kind(claim.entity) in ("system", "pod") \
+            and not set(claim.alternates) & set(ctx.memory.all(seg.row_header)) \
+            and s.w.per_part_next.match(ctx.state.cell_text.get(seg.col_header, "")):
+        # a system's cell under "Chips per server", "Chips pro Server": each part's count, not its own (a row that
+        # names a chip as well, "| u-p6e-gb200x72 (GB200) | 4 |", may still give the chip's)
+        return None
     return claim
 
 
