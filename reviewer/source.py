@@ -77,6 +77,8 @@ def source_from_text(original: str, path: str = "<text>") -> Source:
     line_starts = (0, *accumulate([len(line) + 1 for line in original.split("\n")[:-1]]))  # after each "\n"
     markdown, meta, more = _front_matter(text)
     markdown = blank_log(markdown)  # a review log `--append-log` wrote is not the article's text
+    if "~~~" in markdown or "```" in markdown:
+        markdown = _rst_underlines(markdown)
     notices.extend(more)
     date = _date_of(meta) or _date_in_text(markdown)
     lang = _lang_of(meta)
@@ -248,6 +250,31 @@ def _date_of(meta: dict) -> dt.date | None:
 # where an article without front matter says when it was written: a news dateline ("SEATTLE, March 3,
 # 2026 —", "LAS VEGAS, 2. Dezember 2025 –") or a byline ("*Published March 2026.*", "Veröffentlicht am
 # 3. Dezember 2025", "Stand: März 2026") among its first lines
+# a reStructuredText title's underline of tildes or backticks ("AMD Instinct MI355X" over "~~~~~~~~~~~~~~~~~~~"
+# in a page pasted from Sphinx): a heading, not a code fence that would swallow the rest of the page. The title is
+# no list item and no quote, ends in no colon (as the line before a fence in Markdown does: "Run:"), is no longer
+# than its underline, and lies in no fence.
+_FENCE = re.compile(r"[ ]{0,3}(~{3,}|`{3,})")
+_RST_TITLE = re.compile(r"(?![ \t]*(?:[-*+>]|\d+[.)])\s)\S[^\n]*[^\s:]")
+_RST_LINE = re.compile(r"(~{4,}|`{4,})[ \t]*")
+
+
+def _rst_underlines(markdown: str) -> str:
+    lines = markdown.split("\n")
+    fence = ""
+    for i, line in enumerate(lines):
+        if fence:
+            if line.strip().startswith(fence):
+                fence = ""
+            continue
+        title = lines[i - 1].strip() if i else ""
+        if _RST_LINE.fullmatch(line) and _RST_TITLE.fullmatch(title) and len(line.rstrip()) >= len(title):
+            lines[i] = "-" * len(line)
+        elif m := _FENCE.match(line):
+            fence = m.group(1)
+    return "\n".join(lines)
+
+
 _DATELINE = re.compile(r"[\s*_>]*(?-i:[A-ZÄÖÜ]{2,}(?:[ -][A-ZÄÖÜ]{2,})*)\s*,\s+"
                        r"(?P<date>(?:[\w.]+,?\s*){1,3}?\d{4})\s*[*_]*\s*[—–-]")
 # a dateline in bold, in mixed case ("**Las Vegas/Hamburg, Dienstag, 2. Dezember 2025** · ..."): places, then the date
@@ -257,7 +284,7 @@ _DATELINE_BOLD = re.compile(r"[\s>]*(?:\*\*|__)[A-ZÄÖÜ][\w.]+(?:[ /-][A-ZÄÖ
 _BYLINE_WORDS = (r"(?:" + "|".join(w for c in LANGUAGES for w in dates(c)["byline"]) + r")(?:\s+(?:"
                  + "|".join(w for c in LANGUAGES for w in dates(c)["byline_at"]) + r"))?\s*:?\s*"
                  r"(?P<date>\d{4}-\d{2}-\d{2}|(?:[\w.]+,?\s*){0,3}?\d{4})(?![\d-])")
-_BYLINE = re.compile(r"[\s*_>]*" + _BYLINE_WORDS, re.IGNORECASE)
+_BYLINE = re.compile(r"[\s*_>:]*" + _BYLINE_WORDS, re.IGNORECASE)  # (":date: 2026-09-14": a reST field)
 # the same byline after a separator in a header or credit line ("# #infra — exported 2026-03-13",
 # "*Preprint, revised 2026-09-14*")
 _BYLINE_AFTER = re.compile(r"(?:^|[—–·|,(]\s*)" + _BYLINE_WORDS, re.IGNORECASE)

@@ -175,3 +175,17 @@ def test_mojibake_clue_changes_no_repair(monkeypatch):
 ])
 def test_source_date_from_a_dateline_or_byline(body, date):
     assert source_from_text(body).date == (dt.date.fromisoformat(date) if date else None)
+
+
+def test_rest_field_date_and_tilde_underlines_keep_offsets():
+    text = ("Supported\n=========\n\n:date: 2026-09-14\n\nAMD Instinct MI355X\n~~~~~~~~~~~~~~~~~~~\n\n"
+            "Run:\n~~~~\ncode\n~~~~\n\nA long title line\n````\nx\n````\n")
+    src = source_from_text(text)
+    assert src.date == dt.date(2026, 9, 14)
+    assert len(src.markdown) == len(text)
+    lines = src.markdown.split("\n")
+    assert lines[6] == "-" * 19  # the title's underline: a setext heading
+    assert lines[9] == "~~~~" and lines[11] == "~~~~"  # a fence after "Run:" stays a fence, its closing line too
+    assert lines[14] == "````"  # an underline shorter than its line: a fence
+    assert source_from_text("Date: March 3, 2026\n\nText.").date == dt.date(2026, 3, 3)
+    assert source_from_text("Datum: 3. März 2026\n\nText.").date == dt.date(2026, 3, 3)

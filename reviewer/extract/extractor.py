@@ -456,7 +456,8 @@ class ClaimExtractor:
                 if first:  # "| Trainium | 32 GiB |" in a column "Generation", above "| Trainium2 | ...": the first
                     self.memory.add(seg.block, first, seg.start)
         if self.state.topic is None and seg.kind == "heading":
-            hw = {e for e in self.memory.all(seg.block) if self._is_hardware(e)}
+            hw = {e for e in self.memory.all(seg.block) if self._is_hardware(e)} or {
+                m.entity for s in sentences for m in s.mentions if self._is_hardware(m.entity)}  # "Verkaufe 8x H100"
             self.state.topic = hw.pop() if len(hw) == 1 else ""
         if seg.kind == "table_cell":
             self.state.cells[seg.block] = (header_unit(seg.text, self.w), tuple(c.label for s in sentences for c in s.cues))

@@ -43,6 +43,10 @@ QUOTED = re.compile(r'"[^"\n]{1,200}"|“[^”\n]{1,200}[”“]|„[^“”"\n]
 QUOTED_LEAD = re.compile(r'[ \t]{0,3}[*_]{0,2}[ \t]{0,3}(?:"[^"\n]{8,}"|“[^”\n]{8,}[”“]|„[^“”"\n]{8,}[“”"]|»[^«\n]{8,}«)'
                          r'\s*[*_]{0,2}[\s.,:;—–-]+\S')
 QUOTED_ACROSS_LINES = re.compile(r'„[^“”"]{1,300}[“”"]|“[^”“]{1,300}[”“]|"[^"]{1,300}"|»[^«]{1,300}«|«[^»]{1,300}»')
+# a letter's signature on a line of its own: a first name, an initial and a place ("*Thomas K., Bielefeld*",
+# "— Jane D., Portland, OR", "Heinz-Dieter M., Wuppertal")
+LETTER_SIGNATURE = re.compile(r"[\s*_—–-]*[A-ZÄÖÜ][\w-]+(?:\s[A-ZÄÖÜ][\w-]+)?\s[A-ZÄÖÜ]\.,\s[A-ZÄÖÜ][\w .-]{1,30}"
+                              r"(?:,\s[A-Z][\w .-]{1,20})?[\s*_]*")
 LOWER_BETTER = frozenset({"latency", "inference_cost", "training_cost"})
 STRONG_BREAK = re.compile(r"[;:–—]|\s-\s")
 QUESTION = re.compile(r"\?[\s\"'“”»«*_)]*$")

@@ -41,7 +41,7 @@ from .gates import (
     quoted_heading,
     said_line,
 )
-from .patterns import ARROW, FULLY_QUOTED, QUOTED
+from .patterns import ARROW, FULLY_QUOTED, LETTER_SIGNATURE, QUOTED
 from .sentence import Cue, Sentence
 
 _ARROW_AFTER = re.compile(r"[\s*_~]*" + ARROW + r"\s*\S")
@@ -135,6 +135,24 @@ def answered(segs: Sequence[Segment], claims: list[Claim], w: Words) -> list[Cla
         hit = next((st for a, b, st in spans if a <= c.start < b), None)
         out.append(evolve(c, stance=hit) if hit and c.stance == "asserted" else c)
     return out
+
+
+def signed_letters(segs: Sequence[Segment], claims: list[Claim]) -> list[Claim]:
+    """A letters page: the paragraphs above a signature line ("*Thomas K., Bielefeld*"), from the heading or the
+    signature or the editors' reply before them, are a reader's words, and the heading that opens them ("Betreff:
+    96 GB bei der H100?") with them; the editors' reply below the signature stays the page's own."""
+    spans = []
+    opened = 0  # index of the first segment of the letter being read
+    for i, seg in enumerate(segs):
+        if seg.kind == "heading" and (i == 0 or segs[i - 1].kind != "heading"):
+            opened = i
+        elif seg.kind == "paragraph" and LETTER_SIGNATURE.fullmatch(seg.text) and i > opened:
+            spans.append((segs[opened].start, seg.start))
+            opened = i + 1
+    if not spans:
+        return claims
+    return [evolve(c, stance="quoted") if c.stance == "asserted" and any(a <= c.start < b for a, b in spans) else c
+            for c in claims]
 
 
 def judged_rows(segs: Sequence[Segment], claims: list[Claim], w: Words) -> list[Claim]:

@@ -52,6 +52,12 @@ def foundry_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
                 if here is None or not ctx.fb.about(here, "foundry"):
                     continue
                 subject = Mention(s.start, s.start, here, ctx.fb.entities[here].name)
+            family = ctx.fb.entities.get(subject.entity)
+            if family is not None and family.kind == "family" and not ctx.fb.about(subject.entity, "foundry"):
+                # "Die Hopper-Chips stammen aus Samsungs 4-nm-Fertigung" in a listing of H100s: the member in context
+                here = ctx.context(seg, at=f.start, fits=lambda e, fam=family: ctx.chip(e) in fam.members)
+                if here is not None:
+                    subject = Mention(subject.start, subject.end, ctx.chip(here), subject.text)
             if negation_before(s, f.start, 20):
                 continue  # "Gaudi 3 is not built in Intel's own fabs": what it is not
             value = f.label.split(":", 1)[1]

@@ -38,8 +38,8 @@ def numeric_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Clai
                              and not_on_demand(s, seg, ctx.state.cell_text.get(seg.col_header, ""))):
         return None  # a spot, reserved, committed or Capacity Block price (a column of them) is no on-demand price
     rel = q.start - s.start
-    if q.family == "memory" and s.w.storage_after.match(s.text, q.end - s.start):
-        return None  # "8 × 3,84 TB NVMe": storage, not memory
+    if q.family == "memory" and _storage(ctx, seg, s, q):
+        return None  # "8 × 3,84 TB NVMe", "| NVMe-SSD U.2 | 8 | 3.840 |": storage, not memory
     if q.family == "rate" and s.w.die_link.search(s.text[max(0, rel - 50):rel + 50]):
         return None  # "two dies joined by a 10 TB/s link": inside the package, not in the fact base
     if q.family == "rate" and (s.w.per_link_before.search(s.text, max(0, rel - 20), rel)
@@ -50,6 +50,14 @@ def numeric_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Clai
     if attribute == "process_node" and other_die(_clause_before(s.text, rel, 60), s.w):
         return None  # "compute dies on 3 nm, I/O dies on 6 nm": the node facts are the compute dies'
     return place(ctx, seg, s, q, attribute)
+
+
+def _storage(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> bool:
+    """A capacity of storage: a word for it after the figure, or in the cell's row or column header."""
+    if s.w.storage_after.match(s.text, q.end - s.start):
+        return True
+    return seg.kind == "table_cell" and any(s.w.storage_after.search(ctx.state.cell_text.get(b, ""))
+                                            for b in (seg.row_header, seg.col_header) if b >= 0)
 
 
 def _unnamed_form_factor(s: Sentence, rel: int) -> bool:
@@ -334,6 +342,8 @@ def attribute_of(ctx: Subjects, s: Sentence, q: Quantity) -> str | None:
     if len(options) == 1:
         return options[0]
     allowed = set(options)
+    if q.family == "memory" and any(c.label == "ATTR:host_memory" and c.start == c.end for c in s.cues):
+        return "host_memory"  # "| Arbeitsspeicher DDR5 | 32 | 64 |" under "Speicher je Einheit (GB)": the row's word wins
     if q.family == "rate":
         allowed |= {"memory_capacity", "bandwidth"}
         if s.w.capacity_at.search(s.text, max(0, q.start - s.start - 45), q.start - s.start):
