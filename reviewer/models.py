@@ -52,7 +52,7 @@ def evolve(obj, **changes):
 
 VerdictKind = Literal["verified", "contradicted", "outdated", "unverifiable"]
 Severity = Literal["error", "warning", "info"]
-QualifierKind = Literal["exact", "approx", "at_least", "at_most", "up_to", "nearly", "over"]
+QualifierKind = Literal["exact", "approx", "at_least", "at_most", "up_to", "nearly", "over", "slightly_over"]
 SegmentKind = Literal["paragraph", "heading", "list_item", "table_cell", "blockquote"]
 
 

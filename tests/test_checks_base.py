@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import datetime as dt
 
+import pytest
+
 from reviewer.checks import BY_ATTRIBUTE
 from reviewer.checks.base import (
     CheckContext,
@@ -183,13 +185,23 @@ def test_a_finding_names_its_entity_as_the_fact_base_does(reviewer):
 # --- the top of an interval, a vendor's range in a suggestion (the mutation run's survivors) -----------------------
 
 
-def test_a_little_over_a_figure_admits_a_quarter_more_exactly(reviewer):
-    """"a little over 64 GB" admits up to 1.25 x 64 = 80 GB, the top itself included: the H100's 80 GB."""
+def test_a_good_figure_admits_a_quarter_more_exactly(reviewer):
+    """"a good 64 GB" admits up to 1.25 x 64 = 80 GB, the top itself included: the H100's 80 GB."""
     memory = fact(reviewer, "h100", "memory_capacity", 80.0)
-    assert interval(q("a little over 64 GB"))[1] == 80.0
-    assert matches(q("a little over 64 GB"), memory)
-    v = judge(reviewer, "h100", "memory_capacity", "a little over 64 GB")
+    assert interval(q("a good 64 GB"))[1] == 80.0
+    assert matches(q("a good 64 GB"), memory)
+    v = judge(reviewer, "h100", "memory_capacity", "a good 64 GB")
     assert (v.kind, v.expected) == ("verified", "80 GB")
+
+
+def test_a_little_over_a_figure_admits_a_seventh_more(reviewer):
+    """"a little over 64 GB" is not the H100's 80 GB (a quarter more): "a little" stays within 1.15 x the figure."""
+    memory = fact(reviewer, "h100", "memory_capacity", 80.0)
+    assert interval(q("a little over 40 GB"))[1] == pytest.approx(46.0)
+    assert not matches(q("a little over 64 GB"), memory)
+    assert matches(q("a little over 70 GB"), memory)
+    v = judge(reviewer, "h100", "memory_capacity", "a little over 64 GB")
+    assert (v.kind, v.expected) == ("contradicted", "80 GB")
 
 
 def test_well_over_a_figure_is_more_than_it_below_twice(reviewer):

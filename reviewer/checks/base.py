@@ -51,6 +51,11 @@ class Check:
 _FB_CACHE: tuple = (None, {})  # a fact base and what has been worked out of it
 
 
+# how far above an "over" figure the value may lie: "gut", "a good" by a quarter; "a bit more than", "etwas mehr als"
+# by a seventh
+OVER_CEILINGS = {"over": 1.25, "slightly_over": 1.15}
+BOUNDS = ("at_least", "at_most", "over", "slightly_over")  # a figure written as a floor or a ceiling
+
 def fact_base_cache(fb: FactBase) -> dict:
     """A dict for values computed once from this fact base (they do not change once loaded)."""
     global _FB_CACHE
@@ -143,9 +148,10 @@ def interval(q: Quantity) -> tuple[float, float]:
         # and it is not much below the figure either ("über 1 Million" is not half a million)
         low = v - min(res, APPROX_SLACK * abs(v))
         return low, 2 * v - res if v > 0 else math.inf
-    if q.qualifier == "over":
-        # "gut 3 TB/s", "well over 8 TB/s": the figure is a floor the value reaches, and not by a quarter more
-        return v * (1 - 1e-9), 1.25 * v if v > 0 else math.inf
+    if q.qualifier in OVER_CEILINGS:
+        # "gut 3 TB/s": the figure is a floor the value reaches, and not by a quarter more; "a bit more than 4 TB/s",
+        # "etwas mehr als": not by a seventh more (4.8 TB/s is "nearly 5", not "a bit more than 4")
+        return v * (1 - 1e-9), OVER_CEILINGS[q.qualifier] * v if v > 0 else math.inf
     if q.qualifier == "at_most":
         return 0.0, v + res
     return v - res, v + res
@@ -197,7 +203,7 @@ def matches(q: Quantity, fact: ResolvedFact) -> bool:
     if fact.base_value is None or fact.family != q.family:
         return False
     stated = fact.fact.qualifiers.as_stated
-    if stated and q.qualifier in (("over", "at_least") if stated == "nearly" else ("nearly", "at_most")):
+    if stated and q.qualifier in (("over", "slightly_over", "at_least") if stated == "nearly" else ("nearly", "at_most")):
         return False  # "gut 500.000" where the source said "nearly half a million": above what it said it stays below
     bounds = _bounds(q)
     if q.family in ("count", "ratio"):
@@ -280,7 +286,7 @@ def render_fact_value(fact: ResolvedFact, lang: str) -> str:
 
 def bits_bytes_flipped(q):
     """The figure with bits read as bytes or bytes as bits ("28.8 TB/s" -> 28.8 Tbit/s)."""
-    if not q.unit or ("bit" not in q.unit and "byte" not in q.unit) or q.qualifier in ("at_least", "at_most", "over"):
+    if not q.unit or ("bit" not in q.unit and "byte" not in q.unit) or q.qualifier in BOUNDS:
         return q  # "over 1.6 Tbps" bounds a figure; it is not a digit-for-digit slip of one
     return replace(q, unit=q.unit.replace("byte", "bit") if "byte" in q.unit else q.unit.replace("bit", "byte"))
 

@@ -11,6 +11,7 @@ from ..factbase.base import ResolvedFact
 from ..i18n import attr_name, msg
 from ..models import Claim, Quantity, Verdict, evolve
 from .base import (
+    BOUNDS,
     Check,
     CheckContext,
     bits_bytes_flipped,
@@ -298,7 +299,7 @@ class NumericValue(Check):
               confident: bool) -> list[ResolvedFact]:
         """The valid facts the figure matches; of an old and a new figure both within reach, the one written."""
         hits = [f for f in valid if matches(q, f)]
-        if len({f.fact.status for f in hits}) >= 2 and q.qualifier not in ("at_least", "at_most", "over", "nearly"):
+        if len({f.fact.status for f in hits}) >= 2 and q.qualifier not in (*BOUNDS, "nearly"):
             # "8 TB/s": 7.7 rounds to it, but the launch figure was exactly 8 - the old figure is meant
             # ("1.287": 1,299 is within the rounding slack, but 1,287 has the very digits; "3.360 TFLOPS" is the
             # old table's figure, not the GA blog's rounded "3.4 petaFLOPS"); "knapp 8 TB/s" says it is not 8
@@ -506,7 +507,7 @@ class NumericValue(Check):
 def explain(claim: Claim, ctx: CheckContext, expected: ResolvedFact) -> str | None:
     """Why a figure is wrong, when it is a known kind of mistake: whose figure it really is."""
     q = figure(claim)
-    if q.qualifier in ("at_least", "at_most", "over"):
+    if q.qualifier in BOUNDS:
         q = replace(q, qualifier="exact")  # "over 1.6 Tbps" is someone's figure only if it is that figure
     fb, lang = ctx.factbase, ctx.lang
     ent = fb.entities[claim.entity]

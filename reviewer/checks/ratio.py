@@ -8,10 +8,9 @@ from ..lang import words
 from ..models import Claim, Verdict
 from ..numbers import format_number
 from ..suggest import ratio_as_written
-from .base import NEARLY_FLOOR, Check, CheckContext, figure, sources_of
+from .base import NEARLY_FLOOR, OVER_CEILINGS, Check, CheckContext, figure, sources_of
 
 RATIO_SLACK = 0.10  # vendor ratios are computed from rounded figures and rounded again
-OVER_CEILING = 1.25  # "a little over twice" for 4x misleads: "over" figures stay within a quarter above (as base.py)
 OVER_SLACK = 0.01  # "gut das Doppelte" (a good double): the ratio reaches the figure, but for the rounding of its inputs
 PRECISION_ORDER = ["FP8", "MXFP8", "BF16", "FP16", "FP4", "MXFP4", "INT8", "FP32"]
 
@@ -96,13 +95,14 @@ class RatioClaim(Check):
             # "35%" against a range, "30-40%" against a figure: the one must lie within the other
             top = upper if upper is not None else expected
             return q.value <= top + tol and (q.range_high if q.range_high is not None else q.value) >= expected - tol
-        if q.qualifier in ("at_least", "over"):
+        if q.qualifier in ("at_least", "over", "slightly_over"):
             # "more than 2x", "a bit more than double" for 1.76x: the figure is a floor, not a rounded value;
             # "gut 76 Prozent mehr": a percentage's gain is the floor
-            if percent and q.qualifier == "over":
-                return (q.value - 1) * (1 - 1e-9) <= expected - 1 <= (q.value - 1) * OVER_CEILING + tol
-            if q.qualifier == "over":  # "gut das Doppelte", "a little over twice": reached, and not by a quarter more
-                return q.value * (1 - OVER_SLACK) <= expected <= q.value * OVER_CEILING + tol
+            ceiling = OVER_CEILINGS.get(q.qualifier)  # (as base.py: "a little over twice" for 4x misleads)
+            if percent and ceiling:
+                return (q.value - 1) * (1 - 1e-9) <= expected - 1 <= (q.value - 1) * ceiling + tol
+            if ceiling:  # "gut das Doppelte", "a little over twice": reached, and not by a quarter (a seventh) more
+                return q.value * (1 - OVER_SLACK) <= expected <= q.value * ceiling + tol
             return expected >= q.value - min(tol, RATIO_SLACK * q.value)
         if q.qualifier == "at_most":
             return expected <= q.value + min(tol, RATIO_SLACK * q.value)
