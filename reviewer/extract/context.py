@@ -83,6 +83,11 @@ class Context:
                 replied = [e for e in self.state.reply_context if fits(e)]
                 if replied:
                     return replied[-1]  # the reply to a quote: what the quote named
+            if block == seg.heading and len(set(seen)) > 1 and len({self.chip(e) for e in seen}) == 1 \
+                    and self.chip(seen[0]) in seen:
+                # "## Technische Daten: Trainium3 und Trn3 UltraServer": a chip and the systems built from it; what
+                # names neither is the chip's
+                return self.chip(seen[0])
             if seen and (len(set(seen)) == 1 or block == seg.intro):
                 if block == seg.intro and seg.heading >= 0:
                     own = self.heading_over_intro(seen[0], seg.heading, fits)

@@ -52,6 +52,8 @@ KEEP_PARAGRAPHS = 64  # of a section, what ClaimExtractor.forget keeps
 KEEP_MENTIONS = 256  # of a block
 
 
+_BRACKET_OPEN = re.compile(r"\s*\(\s*")
+
 class ClaimExtractor:
     """Turns each segment's Doc into claims, remembering entities across the article's blocks."""
 
@@ -426,6 +428,12 @@ class ClaimExtractor:
                     continue  # "16 Trainium2 chips": a part, not what the next sentence's "it" means
                 if self.kind(m.entity) == "family" and named & set(self.fb.entities[m.entity].members):
                     continue  # "The H200 is the same Hopper compute die": the chip, not its family, is meant
+                if seg.kind == "heading" and self.kind(m.entity) == "chip" and any(
+                        o.end <= m.start and self.kind(o.entity) == "chip"
+                        and _BRACKET_OPEN.fullmatch(s.text, o.end - s.start, m.start - s.start) for o in s.mentions):
+                    # "## 1. Nvidia GB300 (Blackwell Ultra)": what the chip is, no second subject (a system's bracket
+                    # is its exact name: "P6e-GB200 UltraServer (u-p6e-gb200x72)")
+                    continue
                 if m in compared:
                     self.memory.add_compared(seg.block, m.entity, seg.start + m.start)
                 elif self.kind(m.entity) in ("system", "pod") and _in_variant(s, m):

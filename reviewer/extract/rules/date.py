@@ -183,10 +183,12 @@ def _dated_entity(ctx: Subjects, seg: Segment, s: Sentence, dated: Callable[[str
     opens = not s.text[:cue.start - s.start].strip(" \t\n*_-•>")
     # (a person does not stop it when "the chip" is said: "Adam Selipsky ... präsentierte den Chip im November 2023")
     anaphor = any(cue.end <= c.start < a for c in s.cue("ANAPH:chip"))  # (between the word and the date)
+    # "Der am 26. Januar 2026 vorgestellte Inferenzchip ...", "The inference chip, unveiled on ...": the chip
+    the_chip = s.w.chip_np_start.match(s.text) is not None
     if not any(ctx.is_hardware(x.entity) or ctx.kind(x.entity) == "project"
                or (ctx.kind(x.entity) == "person" and not anaphor) for x in s.mentions) and (
             any(c.start < max(cue.start, a) for c in (*s.cue("ANAPH:chip"), *s.cue("ANAPH:system"),
-                                              *s.cue("ANAPH:project"))) or seg.lead_end or orgs
+                                              *s.cue("ANAPH:project"))) or seg.lead_end or orgs or the_chip
             or (seg.kind == "list_item" and seg.intro >= 0) or opens):
         # "The chip was announced at GTC on ...", "- **Ironwood:** ... Vorgestellt hat Google sie im
         # April 2025": the one in context (with only a maker named, that maker's)
@@ -196,9 +198,10 @@ def _dated_entity(ctx: Subjects, seg: Segment, s: Sentence, dated: Callable[[str
         elif entity is None and (s.cue("ANAPH:chip") or opens):
             entity = ctx.section_chip(seg)
             entity = entity if entity and dated(entity) else None
-        if entity is None or (not (seg.lead_end or seg.kind == "list_item" or opens or any(c.start < max(cue.start, a) for c in (
-                *s.cue("ANAPH:chip"), *s.cue("ANAPH:system"), *s.cue("ANAPH:project"))))\
-                and ctx.fb.entities[entity].vendor not in orgs):
+        said = any(c.start < max(cue.start, a) for c in (*s.cue("ANAPH:chip"), *s.cue("ANAPH:system"),
+                                                         *s.cue("ANAPH:project")))
+        if entity is None or (not (seg.lead_end or seg.kind == "list_item" or opens or the_chip or said)
+                              and ctx.fb.entities[entity].vendor not in orgs):
             return None
         return entity, ctx.fb.entities[entity].name, False
     return None

@@ -49,7 +49,9 @@ def interconnect_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Cl
             # chips counted are what the link joins, when the sentence names no other
             parts = [c for c in counted if c.end <= m.start and ctx.is_hardware(c.entity)]
             subject = parts[-1] if parts else None
-        guessed = subject is None or later_clause
+        # (a field's value in a labelled list item, "- **Chip-Interconnect:** NeuronLink-v3" in a chip's spec box,
+        # is that chip's, no guess that another chip's link may stand in for)
+        guessed = (subject is None and not (seg.kind == "list_item" and 0 < seg.lead_end <= m.start)) or later_clause
         table = ctx.table_entity(seg) if subject is None else None
         if table is not None:  # "| Scale-up | ... | NVLink 5 |": the column's system (its chip's link, if recorded)
             subject, guessed = Mention(s.start, s.start, table, ctx.fb.entities[table].name), False

@@ -131,7 +131,10 @@ def instance_price(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Cla
     if not priced or any(priced[-1].end < m.start and m.end <= q.start and ctx.kind(m.entity) == "instance"
                          for m in s.mentions):
         return None
-    if q.start - priced[-1].end > 60 or s.w.price_break.search(s.text[priced[-1].end - s.start:rel_start]):
+    hourly = any(c.end <= q.start and q.start - c.end <= 40 and not s.w.price_break.search(s.text, c.end - s.start, rel_start)
+                 for c in s.cue("ATTR:price_per_hour"))  # "...; the current on-demand rate in us-east-1 is $98.32"
+    if not hourly and (q.start - priced[-1].end > 60
+                       or s.w.price_break.search(s.text[priced[-1].end - s.start:rel_start])):
         return None
     subject = priced[-1]
     price = replace(q, unit=f"{q.unit} / hour", family="price")
