@@ -47,6 +47,9 @@ QUOTED_ACROSS_LINES = re.compile(r'„[^“”"]{1,300}[“”"]|“[^”“]{1,
 # "— Jane D., Portland, OR", "Heinz-Dieter M., Wuppertal")
 LETTER_SIGNATURE = re.compile(r"[\s*_—–-]*[A-ZÄÖÜ][\w-]+(?:\s[A-ZÄÖÜ][\w-]+)?\s[A-ZÄÖÜ]\.,\s[A-ZÄÖÜ][\w .-]{1,30}"
                               r"(?:,\s[A-Z][\w .-]{1,20})?[\s*_]*")
+# a quotation's attribution on a line of its own, below it: "— @siliconskeptic, December 3, 2025", "– Jensen Huang, CEO"
+QUOTE_ATTRIBUTION = re.compile(r"[\s*_]*[—–]\s*(?:@[\w.]+|[A-ZÄÖÜ][\w.'-]+(?:\s+[A-ZÄÖÜ][\w.'-]+){0,3})[\s*_]*"
+                               r"(?:,[^\n]{0,80})?\s*")
 LOWER_BETTER = frozenset({"latency", "inference_cost", "training_cost"})
 STRONG_BREAK = re.compile(r"[;:–—]|\s-\s")
 QUESTION = re.compile(r"\?[\s\"'“”»«*_)]*$")

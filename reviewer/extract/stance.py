@@ -41,7 +41,7 @@ from .gates import (
     quoted_heading,
     said_line,
 )
-from .patterns import ARROW, FULLY_QUOTED, LETTER_SIGNATURE, QUOTED
+from .patterns import ARROW, FULLY_QUOTED, LETTER_SIGNATURE, QUOTE_ATTRIBUTION, QUOTED
 from .sentence import Cue, Sentence
 
 _ARROW_AFTER = re.compile(r"[\s*_~]*" + ARROW + r"\s*\S")
@@ -135,6 +135,24 @@ def answered(segs: Sequence[Segment], claims: list[Claim], w: Words) -> list[Cla
         hit = next((st for a, b, st in spans if a <= c.start < b), None)
         out.append(evolve(c, stance=hit) if hit and c.stance == "asserted" else c)
     return out
+
+
+def attributed_quotes(segs: Sequence[Segment], claims: list[Claim]) -> list[Claim]:
+    """A block quote whose last paragraph is an attribution ("> — @siliconskeptic, December 3, 2025", an embedded
+    post; "> – Jensen Huang, CEO"): the paragraphs of the quote above it are that person's words."""
+    spans = []
+    for i, seg in enumerate(segs):
+        if seg.kind == "blockquote" and i and segs[i - 1].kind == "blockquote" \
+                and QUOTE_ATTRIBUTION.fullmatch(seg.text.replace(">", " ")):
+            first = i - 1
+            while first > 0 and segs[first - 1].kind == "blockquote" \
+                    and not QUOTE_ATTRIBUTION.fullmatch(segs[first - 1].text.replace(">", " ")):
+                first -= 1
+            spans.append((segs[first].start, seg.start))
+    if not spans:
+        return claims
+    return [evolve(c, stance="quoted") if c.stance == "asserted" and any(a <= c.start < b for a, b in spans) else c
+            for c in claims]
 
 
 def signed_letters(segs: Sequence[Segment], claims: list[Claim]) -> list[Claim]:
