@@ -99,7 +99,10 @@ class EntityNames:
             vendor = fb.entities.get(ent.vendor) if plural and ent.vendor else None
             prefixes = [a for a in ([vendor.name, *vendor.aliases] if vendor else []) if len(a) <= 8]
             for alias in [ent.name, *ent.aliases, *(f"{p} {a}" for p in prefixes for a in [ent.name, *ent.aliases])]:
-                for v in sorted(_variants(alias, plural)):  # a set: sorted, so that runs agree
+                variants = _variants(alias, plural)
+                if ent.kind == "organisation" and alias[-1:].isalpha() and alias[-1] not in "sSxXzZ":
+                    variants.add(alias + "s")  # the German genitive: "Nvidias Angabe", "Samsungs Fertigung"
+                for v in sorted(variants):  # a set: sorted, so that runs agree
                     key = normalize(v)
                     if not key:
                         continue

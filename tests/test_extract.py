@@ -113,3 +113,14 @@ def test_a_timeline_rows_date_claim_carries_the_sentence_it_was_read_from(review
     assert [(f.text, c.entity, c.subject_how, c.sentence) for f, c in zip(report.findings, claims, strict=True)] == [
         ("June 2025", "nvlink-fusion", "table", "Computex: NVLink Fusion unveiled"),
         ("March 2025", "b300", "table", "B300 unveiled at GTC")]
+
+
+def test_a_maker_s_german_genitive_is_the_maker(reviewer):
+    """"Nvidias", "Samsungs", "AMDs": an organisation's name with the German genitive -s is that organisation (not
+    for a name that ends in s, x or z: "AWS")."""
+    from reviewer.names import EntityNames
+
+    names = EntityNames.from_factbase(reviewer.factbase)
+    for written, org in (("Nvidias", "nvidia"), ("AMDs", "amd")):
+        assert names.surfaces.get(written) == org, written
+    assert "AWSs" not in names.surfaces

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from ...models import Claim, Segment
@@ -15,6 +16,7 @@ from ..rule import SENTENCE, Rule
 from ..sentence import Mention, Sentence, compared_in, counted_in, names_network
 from ..subjects import Subjects
 
+_POSSESSIVE_GAP = re.compile(r"(?:['’]s)?\s{1,2}")
 
 def interconnect_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
     """A link named in a sentence, about the chip or system it joins; negated when the text denies it.
@@ -60,6 +62,8 @@ def interconnect_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Cl
             subject = ctx.implicit_subject(seg, s, m.start, maker=maker or None)
             if subject is not None and maker and any(
                     o.entity == maker and maker != ctx.fb.entities[ctx.chip(subject.entity)].vendor
+                    # (not the link's owner right before it: "Nvidias NVLink Fusion", "Nvidia's NVLink Fusion")
+                    and not _POSSESSIVE_GAP.fullmatch(s.text, o.end - s.start, m.start - s.start)
                     for o in s.mentions if o.end <= m.start):
                 continue  # "NVIDIA quotes NVLink as the sum of both directions": another maker's link
         if subject is None:

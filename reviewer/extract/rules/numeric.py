@@ -225,6 +225,8 @@ def _owner(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity,
         # sentence on Project Rainier: a capability of the article's chip, not the campus last named
         subject = article
         how, text = "coreference", ctx.fb.entities[subject].name
+    if (group := _for_counted_chips(ctx, s, q)) is not None:
+        subject, how, text = group, "sentence", ctx.fb.entities[group].name  # "83,2 PFLOPS ... für 64 Trainium2"
     if subject is None:
         return None
     if attribute == "chip_count" and ctx.kind(subject) == "chip" and seg.kind == "table_cell" \
@@ -286,6 +288,26 @@ def _sized_sibling(ctx: Subjects, s: Sentence, q: Quantity, subject: str) -> str
     named = [e for e in ctx.fb.built_from(chip, ("system", "pod"))
              if gen in ctx.fb.entities[e].name.replace(" ", "").lower()]
     return named[0] if len(named) == 1 and named[0] != subject else None
+
+
+_FOR_COUNT = re.compile(r"[^.;:()]{0,30}?\b(?:for|für|across|über|on|auf)\s+(?:the\s+|die\s+|den\s+|all\s+|alle\s+)?$")
+
+
+def _for_counted_chips(ctx: Subjects, s: Sentence, q: Quantity) -> str | None:
+    """The figure is given for a number of chips right after it ("83,2 PFLOPS sind der dichte FP8-Wert für 64
+    Trainium2", "1.1 exaFLOPS across 72 B300s"): the one system built from that chip with that many chips."""
+    for m in counted_in(s):
+        if m.start < q.end or ctx.kind(m.entity) != "chip" or m.start - q.end > 60:
+            continue
+        n = count_before(s, m)
+        before = s.text[q.end - s.start:m.start - s.start]
+        count = re.search(r"[\d.,]+\s*[×x]?\s*$", before)
+        if n is None or n < 2 or count is None or not _FOR_COUNT.match(before[:count.start()]):
+            continue
+        sized = [e for e in ctx.fb.built_from(m.entity, ("system", "pod"))
+                 if any(f.base_value == n for f in ctx.fb.about(e, "chip_count"))]
+        return sized[0] if len(sized) == 1 else None
+    return None
 
 
 def _owner_after(s: Sentence, q: Quantity) -> bool:
