@@ -230,14 +230,13 @@ def refuted_below(segs: Sequence[Segment], claims: list[Claim], w: Words) -> lis
     der Tabelle sind veraltet: ..."): a figure of the table that the paragraph repeats is refuted; the others stay
     the article's own."""
     pairs = []
+    first = None  # the first cell of the table being read
     for prev, seg in pairwise(segs):
-        if prev.kind == "table_cell" and seg.kind == "paragraph" \
-                and w.stale_record.search(seg.text, 0, _first_end(seg.text)):
+        if prev.kind == "table_cell" and first is None:
             first = prev
-            for other in reversed(segs[:segs.index(prev)]):
-                if other.kind != "table_cell":
-                    break
-                first = other
+        elif prev.kind != "table_cell":
+            first = None
+        if first is not None and seg.kind == "paragraph" and w.stale_record.search(seg.text, 0, _first_end(seg.text)):
             pairs.append((first.start, prev.start + len(prev.text), seg))
     if not pairs:
         return claims
