@@ -60,8 +60,11 @@ def ratio_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, equal: bo
     Good (en): "Trainium3 has 1.5 times the memory capacity of Trainium2" -> ratio 1.5 versus trainium2.
     Good (de): "Die MI355X bietet 50 Prozent mehr Speicher als die MI300X" -> ratio 1.5 versus mi300x.
     """
-    if QUESTION.search(s.text) or any(m.start() <= q.start - s.start < m.end() for m in QUOTED.finditer(s.text)):
-        return None  # 'Is Trainium3 really "four times the memory"?', 'The "4x" numbers refer to ...': not asserted
+    if QUESTION.search(s.text) or any(m.start() <= q.start - s.start < m.end() for m in QUOTED.finditer(s.text)) \
+            or (s.start > 0 and (opened := QUOTED.match(seg.text, s.start - 1)) is not None and q.start < opened.end()):
+        # 'Is Trainium3 really "four times the memory"?', 'The "4x" numbers refer to ...': not asserted (a sentence
+        # that opens with a quotation whose opening mark went to the sentence before: "... 144 GiB. „Vierfach“ gilt")
+        return None
     if not equal and q.unit != "percent" and not (q.value < 1 and s.w.fraction_word.fullmatch(q.text)):
         # (a fraction word is read first: "grows by a third" is 1.33 of the figures, not 0.33)
         own = figures_ratio(ctx, seg, s, q)
