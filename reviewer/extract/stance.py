@@ -22,7 +22,7 @@ verdict is reviewer/verify.py's `by_stance`.
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from itertools import pairwise
 
@@ -137,6 +137,17 @@ def answered(segs: Sequence[Segment], claims: list[Claim], w: Words) -> list[Cla
     return out
 
 
+def _set_aside(claims: list[Claim], spans: list[tuple[int, int]], stance: str) -> list[Claim]:
+    """The asserted claims that start inside one of `spans` (sorted, apart) take `stance`: one bisection each."""
+    starts = [a for a, _ in spans]
+
+    def inside(x: int) -> bool:
+        k = bisect_right(starts, x) - 1
+        return k >= 0 and x < spans[k][1]
+
+    return [evolve(c, stance=stance) if c.stance == "asserted" and inside(c.start) else c for c in claims]
+
+
 def attributed_quotes(segs: Sequence[Segment], claims: list[Claim]) -> list[Claim]:
     """A block quote whose last paragraph is an attribution ("> — @siliconskeptic, December 3, 2025", an embedded
     post; "> – Jensen Huang, CEO"): the paragraphs of the quote above it are that person's words."""
@@ -149,10 +160,7 @@ def attributed_quotes(segs: Sequence[Segment], claims: list[Claim]) -> list[Clai
                     and not QUOTE_ATTRIBUTION.fullmatch(segs[first - 1].text.replace(">", " ")):
                 first -= 1
             spans.append((segs[first].start, seg.start))
-    if not spans:
-        return claims
-    return [evolve(c, stance="quoted") if c.stance == "asserted" and any(a <= c.start < b for a, b in spans) else c
-            for c in claims]
+    return _set_aside(claims, spans, "quoted") if spans else claims
 
 
 def signed_letters(segs: Sequence[Segment], claims: list[Claim]) -> list[Claim]:
@@ -167,10 +175,7 @@ def signed_letters(segs: Sequence[Segment], claims: list[Claim]) -> list[Claim]:
         elif seg.kind == "paragraph" and LETTER_SIGNATURE.fullmatch(seg.text) and i > opened:
             spans.append((segs[opened].start, seg.start))
             opened = i + 1
-    if not spans:
-        return claims
-    return [evolve(c, stance="quoted") if c.stance == "asserted" and any(a <= c.start < b for a, b in spans) else c
-            for c in claims]
+    return _set_aside(claims, spans, "quoted") if spans else claims
 
 
 def judged_rows(segs: Sequence[Segment], claims: list[Claim], w: Words) -> list[Claim]:
@@ -241,11 +246,13 @@ def refuted_below(segs: Sequence[Segment], claims: list[Claim], w: Words) -> lis
     if not pairs:
         return claims
     out = list(claims)
+    order = sorted(range(len(claims)), key=lambda i: claims[i].start)
+    starts = [claims[i].start for i in order]
     for lo, hi, para in pairs:
         said = _figures(para.text, w.code)
-        for i, c in enumerate(out):
-            q = c.quantity
-            if lo <= c.start < hi and c.stance == "asserted" and q is not None and q.unit and any(
+        for i in order[bisect_left(starts, lo):bisect_left(starts, hi)]:
+            c, q = out[i], out[i].quantity
+            if c.stance == "asserted" and q is not None and q.unit and any(
                     abs(x - to_base(q.value, q.unit)) <= 1e-6 * abs(x) for x in said.get(family_of(q.unit), ())):
                 out[i] = evolve(c, stance="refuted")
     return out
