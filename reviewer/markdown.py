@@ -23,6 +23,7 @@ from markdown_it.token import Token
 
 from . import csvblocks, footnotes, htmlblocks, jsonblocks, rewrap
 from .models import Segment, SegmentKind, Source
+from .source import FENCE_LINE
 
 # An inline code span that is one name ("inf2.48xlarge", "p5.48xlarge", "neuron-ls"): a letter
 # first, no space, no number standing alone, so no figure in code ever becomes a claim.
@@ -158,7 +159,6 @@ def iter_segments(src: Source, slice_chars: int | None = None) -> Iterator[Segme
 _CUT_BEFORE = re.compile(r"[^\s>|*+\-<\[:=~`#\d]|#{1,6}\s|\d+[^\d.)]|\*\*\S")
 _HTML_OPEN = re.compile(r"<!--|<(?:script|pre|style|textarea)\b", re.IGNORECASE)
 _HTML_CLOSE = re.compile(r"-->|</(?:script|pre|style|textarea)>", re.IGNORECASE)
-_FENCE_LINE = re.compile(r" {0,3}(`{3,}|~{3,})")
 _TABLE_ROW = re.compile(r"[ \t]*\|")  # a pipe table's row, as this project's tables write them
 _TABLE_RULE = re.compile(r"[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*\n?$")
 _REFERENCE = re.compile(r"^ {0,3}\[([^\]\n^][^\]\n]{0,998})\]:[ \t]*<?([^\s>]+)>?", re.MULTILINE)
@@ -192,7 +192,7 @@ def _slices(text: str, size: int) -> Iterator[tuple[int, int, str]]:
                     and _SENTENCE_END.search(prev))):
             yield start, at, opened
             start, opened = at, table if in_table else ""
-        fenced = _FENCE_LINE.match(line)
+        fenced = FENCE_LINE.match(line)
         if fenced and (not fence or fenced.group(1).startswith(fence)):
             fence = "" if fence else fenced.group(1)[:3]
         elif not fence:

@@ -254,7 +254,7 @@ def _date_of(meta: dict) -> dt.date | None:
 # in a page pasted from Sphinx): a heading, not a code fence that would swallow the rest of the page. The title is
 # no list item and no quote, ends in no colon (as the line before a fence in Markdown does: "Run:"), is no longer
 # than its underline, and lies in no fence.
-_FENCE = re.compile(r"[ ]{0,3}(~{3,}|`{3,})")
+FENCE_LINE = re.compile(r" {0,3}(`{3,}|~{3,})")  # a code fence's opening or closing line
 _RST_TITLE = re.compile(r"(?![ \t]*(?:[-*+>]|\d+[.)])\s)\S[^\n]*[^\s:]")
 _RST_LINE = re.compile(r"(~{4,}|`{4,})[ \t]*")
 
@@ -270,7 +270,7 @@ def _rst_underlines(markdown: str) -> str:
         title = lines[i - 1].strip() if i else ""
         if _RST_LINE.fullmatch(line) and _RST_TITLE.fullmatch(title) and len(line.rstrip()) >= len(title):
             lines[i] = "-" * len(line)
-        elif m := _FENCE.match(line):
+        elif m := FENCE_LINE.match(line):
             fence = m.group(1)
     return "\n".join(lines)
 

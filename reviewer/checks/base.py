@@ -54,7 +54,9 @@ _FB_CACHE: tuple = (None, {})  # a fact base and what has been worked out of it
 # how far above an "over" figure the value may lie: "gut", "a good" by a quarter; "a bit more than", "etwas mehr als"
 # by a seventh
 OVER_CEILINGS = {"over": 1.25, "slightly_over": 1.15}
-BOUNDS = ("at_least", "at_most", "over", "slightly_over")  # a figure written as a floor or a ceiling
+FLOORS = ("at_least", *OVER_CEILINGS)  # a figure written as a floor the value reaches
+BOUNDS = (*FLOORS, "at_most")  # ... or as a floor or a ceiling
+
 
 def fact_base_cache(fb: FactBase) -> dict:
     """A dict for values computed once from this fact base (they do not change once loaded)."""
@@ -203,7 +205,7 @@ def matches(q: Quantity, fact: ResolvedFact) -> bool:
     if fact.base_value is None or fact.family != q.family:
         return False
     stated = fact.fact.qualifiers.as_stated
-    if stated and q.qualifier in (("over", "slightly_over", "at_least") if stated == "nearly" else ("nearly", "at_most")):
+    if stated and q.qualifier in (FLOORS if stated == "nearly" else ("nearly", "at_most")):
         return False  # "gut 500.000" where the source said "nearly half a million": above what it said it stays below
     bounds = _bounds(q)
     if q.family in ("count", "ratio"):

@@ -8,7 +8,7 @@ from ..lang import words
 from ..models import Claim, Verdict
 from ..numbers import format_number
 from ..suggest import ratio_as_written
-from .base import NEARLY_FLOOR, OVER_CEILINGS, Check, CheckContext, figure, sources_of
+from .base import FLOORS, NEARLY_FLOOR, OVER_CEILINGS, Check, CheckContext, figure, sources_of
 
 RATIO_SLACK = 0.10  # vendor ratios are computed from rounded figures and rounded again
 OVER_SLACK = 0.01  # "gut das Doppelte" (a good double): the ratio reaches the figure, but for the rounding of its inputs
@@ -95,7 +95,7 @@ class RatioClaim(Check):
             # "35%" against a range, "30-40%" against a figure: the one must lie within the other
             top = upper if upper is not None else expected
             return q.value <= top + tol and (q.range_high if q.range_high is not None else q.value) >= expected - tol
-        if q.qualifier in ("at_least", "over", "slightly_over"):
+        if q.qualifier in FLOORS:
             # "more than 2x", "a bit more than double" for 1.76x: the figure is a floor, not a rounded value;
             # "gut 76 Prozent mehr": a percentage's gain is the floor
             ceiling = OVER_CEILINGS.get(q.qualifier)  # (as base.py: "a little over twice" for 4x misleads)

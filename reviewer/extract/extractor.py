@@ -54,6 +54,7 @@ KEEP_MENTIONS = 256  # of a block
 
 _BRACKET_OPEN = re.compile(r"\s*\(\s*")
 
+
 class ClaimExtractor:
     """Turns each segment's Doc into claims, remembering entities across the article's blocks."""
 

@@ -29,8 +29,8 @@ from itertools import pairwise
 from ..lang import in_other_language
 from ..lang.windows import Words
 from ..models import Claim, Segment, evolve
-from ..numbers import parse_number
-from ..units import LEXICON, family_of, to_base
+from ..quantities import find_quantities
+from ..units import family_of, to_base
 from .discourse import Discourse
 from .gates import (
     is_discussed,
@@ -258,16 +258,12 @@ def refuted_below(segs: Sequence[Segment], claims: list[Claim], w: Words) -> lis
     return out
 
 
-_FIGURE = re.compile(r"(?<![\w.,])(\d[\d.,]*\d|\d)\s?([A-Za-z][A-Za-z/]*)")
-
-
 def _figures(text: str, lang: str) -> dict[str, list[float]]:
     """The figures with a unit that `text` writes ("192 GB", "7,7 TB/s"), in base units by the unit's family."""
     out: dict[str, list[float]] = {}
-    for m in _FIGURE.finditer(text):
-        if m.group(2) in LEXICON:
-            expr, family = LEXICON[m.group(2)]
-            out.setdefault(family, []).append(to_base(parse_number(m.group(1), lang)[0], expr))
+    for q in find_quantities(text, lang):
+        if q.unit:
+            out.setdefault(q.family, []).append(to_base(q.value, q.unit))
     return out
 
 

@@ -18,6 +18,7 @@ from ..subjects import Subjects
 
 _POSSESSIVE_GAP = re.compile(r"(?:['’]s)?\s{1,2}")
 
+
 def interconnect_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
     """A link named in a sentence, about the chip or system it joins; negated when the text denies it.
 

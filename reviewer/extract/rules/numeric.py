@@ -290,6 +290,9 @@ def _sized_sibling(ctx: Subjects, s: Sentence, q: Quantity, subject: str) -> str
     return named[0] if len(named) == 1 and named[0] != subject else None
 
 
+_COUNT_AT_END = re.compile(r"[\d.,]+\s*[×x]?\s*$")
+
+
 def _for_counted_chips(ctx: Subjects, s: Sentence, q: Quantity) -> str | None:
     """The figure is given for a number of chips right after it ("83,2 PFLOPS sind der dichte FP8-Wert für 64
     Trainium2", "1.1 exaFLOPS across 72 B300s"): the one system built from that chip with that many chips."""
@@ -298,7 +301,7 @@ def _for_counted_chips(ctx: Subjects, s: Sentence, q: Quantity) -> str | None:
             continue
         n = count_before(s, m)
         before = s.text[q.end - s.start:m.start - s.start]
-        count = re.search(r"[\d.,]+\s*[×x]?\s*$", before)
+        count = _COUNT_AT_END.search(before)
         if n is None or n < 2 or count is None or not s.w.for_count_before.match(before[:count.start()]):
             continue
         sized = [e for e in ctx.fb.built_from(m.entity, ("system", "pod"))
