@@ -83,8 +83,9 @@ def _without_corrections(pairs: list[tuple[str, Verdict]], lang: str) -> list[tu
     for _, v in pairs:
         if v.kind == "verified" and v.claim.quantity is not None and v.claim.stance == "asserted":
             right.setdefault(_key(v), []).append(v.claim.quantity)
-    return [(code, _history(v, lang) if v.kind == "outdated"
-             and any(_distinct(q, v.claim.quantity) for q in right.get(_key(v), ())) else v) for code, v in pairs]
+    return [(code, _history(v, lang) if v.kind == "outdated" and any(
+        _distinct(q, v.claim.quantity, fine=v.claim.stance == "asserted") for q in right.get(_key(v), ())) else v)
+        for code, v in pairs]
 
 
 def _history(v: Verdict, lang: str) -> Verdict:
@@ -98,11 +99,14 @@ def _true_then(v: Verdict, lang: str) -> Verdict:
     return replace(v, kind="verified", reason=msg(lang, "stance_historical", reason=v.reason))
 
 
-def _distinct(a, b) -> bool:
+def _distinct(a, b, fine: bool = False) -> bool:
     """Two figures that are not one figure written twice ("1,287 TFLOPS (about 1.3 PFLOPS)"): they differ
-    by more than the coarser one's rounding."""
+    by more than the coarser one's rounding. With `fine` (the article's own figure), in one unit by more than the
+    finer one's: nobody writes one figure twice in one unit, rounded two ways ("192 GB und 8 TB/s, ... 180 GB bei
+    7,7 TB/s"); a denied one stays denied ("180 GB and 7.7 TB/s, not 192 GB and 8 TB/s")."""
     if b is None or not a.unit or not b.unit or a.family != b.family or a.family in ("count", "ratio"):
         return True
     va, vb = units.to_base(a.value, a.unit), units.to_base(b.value, b.unit)
-    res = max(units.to_base(a.resolution, a.unit), units.to_base(b.resolution, b.unit))
+    pick = min if fine and a.unit == b.unit else max
+    res = pick(units.to_base(a.resolution, a.unit), units.to_base(b.resolution, b.unit))
     return abs(va - vb) > res

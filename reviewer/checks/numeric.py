@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import cast
 
@@ -386,7 +387,7 @@ class NumericValue(Check):
         alternate = self._alternate(claim, ctx, exact=slip)
         if alternate is not None:
             return alternate
-        expected_fact = self._expected(claim, current)
+        expected_fact = self._expected(claim, current, ctx.factbase.entities[claim.entity].members)
         expected = render_fact_value(expected_fact, lang)
         hint = explain(claim, ctx, expected_fact)
         reason = msg(lang, "contradicted", entity=ent_name, attribute=attr, claimed=claim.text, expected=expected)
@@ -494,13 +495,16 @@ class NumericValue(Check):
                        note=msg(lang, "hint_sparse", claimed=claim.text))
 
     @staticmethod
-    def _expected(claim: Claim, current: list[ResolvedFact]) -> ResolvedFact:
+    def _expected(claim: Claim, current: list[ResolvedFact], products: Sequence[str] = ()) -> ResolvedFact:
         q = figure(claim)
         pool = current
         if claim.attribute == "compute" and claim.sparsity is None:
             pool = [f for f in current if f.q.sparsity != "sparse"] or current
         elif claim.attribute == "compute" and claim.sparsity:
             pool = [f for f in current if f.q.sparsity == claim.sparsity] or current
+        if all(f.entity in (claim.entity, *products) for f in pool):
+            # (the chip's own figure before one its products lend it: "B300 ... 192 GB" expects the chip's 288 GB)
+            pool = [f for f in pool if f.entity == claim.entity] or pool
         return closest(q, pool) or pool[0]
 
 

@@ -68,7 +68,7 @@ class ClaimExtractor:
         self._first_gen: dict[str, str] | None = None
         self._ctx = Subjects(self.fb, self.state, self.memory, self._kinds)  # what each rule call sees
         self._sentence_rules = [(r.claims, r.needs_claims, r.cues) for r in SENTENCE_RULES]
-        self._errata = False  # the segment is an errata page's or a correction note
+        self._errata, self._quoted_lines = False, list[tuple[int, int]]()  # an errata page's; lines that are quotations
 
     def kind(self, entity: str) -> str:
         return self._kinds.get(entity) or ""
@@ -208,7 +208,8 @@ class ClaimExtractor:
         self.state.quoted_before = [m.entity for s in sentences for m in s.mentions] if seg.kind == "blockquote" else []
         gates.mark_corrected_quotes(sentences)
         gates.drop_vendor_claims(sentences, self._organisations)
-        gates.carry_reported_speech(sentences)
+        gates.carry_reported_speech(sentences, self._organisations)
+        self._quoted_lines = gates.quoted_lines(doc.text)
         self._note_post(seg)
         seg_stance = stance.segment_stance(seg, self.state, self.w)
         # an errata page, or a correction note ("*Korrektur zur Ausgabe 36/2026: Wir hatten ... angegeben*")
@@ -387,7 +388,8 @@ class ClaimExtractor:
         return s.text.rstrip(" *_)").endswith("?") and rel > max(s.text.rfind(":"), s.text.rfind(";"))
 
     def _figure_stance(self, s: Sentence, start: int, end: int) -> str:
-        return stance.figure_stance(s, start, end, errata=self._errata)
+        quoted = any(a <= start and end <= b for a, b in self._quoted_lines)  # a line that is one quotation alone
+        return "quoted" if quoted else stance.figure_stance(s, start, end, errata=self._errata)
 
     def _confidence(self, seg: Segment, c: Claim) -> str:
         """How the subject and the attribute were bound (vocabulary.Confidence): high when the subject is

@@ -286,15 +286,27 @@ def _closes_quote(text: str, closers: str) -> bool:
     return sum(text.count(c) for c in closers) > opened
 
 
-def carry_reported_speech(sentences: list[Sentence]) -> None:
+def carry_reported_speech(sentences: list[Sentence], organisations: Container[str]) -> None:
     """"Die FAZ berichtet, AMDs MI355X komme auf 288 GB. Mit 10 Petaflops liefere der Chip ...": German indirect
     speech (Konjunktiv I) right after a reported sentence goes on reporting; the later sentence is reported
     too. So is a sentence in which a person named with "Frau"/"Herr" says something in indirect speech (minutes,
-    interviews). (A subjunctive on its own is no report: conference notes render the speaker so.)"""
+    interviews), and one in which a source reports in indirect speech ("Der „Wirtschaftskurier“ berichtet, Amazon
+    habe ..."; in English, "The Business Courier reported that ...", up to its clause's end). (A subjunctive on its
+    own is no report: conference notes render the speaker so.)"""
     for s in sentences:
-        said = s.w.speaker_report.match(s.text)
-        if said is not None and not reported(s) and s.w.subjunctive.search(s.text, said.end()):
-            s.cues = [*s.cues, Cue(s.start, s.start, "REPORTED:quoted")]  # "Frau X merkt an, der B200 habe ..."
+        that = s.w.report_that.match(s.text)
+        if that is not None and not any(m.end - s.start <= that.end() and m.entity in organisations for m in s.mentions):
+            # "The Business Courier reported that ...; per chip it has 144 GiB": its clause (a vendor's account of its
+            # own hardware, "AWS reported that ...", is what the fact base records)
+            s.cues = [*s.cues, Cue(s.start + that.end() - 1, s.start + that.end(), "STANCE:quoted")]
+        said = s.w.speaker_report.match(s.text) or s.w.source_report.match(s.text)
+        # (whoever is named before the verb speaks: "TechCrunch zitierte einen AWS-Sprecher, ..." is no vendor's own)
+        by = said.start("verb") if said is not None and "verb" in said.re.groupindex else 0
+        if said is not None and not reported(s) and s.w.subjunctive.search(s.text, said.end()) \
+                and not any(m.end - s.start <= by and m.entity in organisations for m in s.mentions):
+            # "Frau X merkt an, der B200 habe ...", "Der „Wirtschaftskurier“ berichtet, Amazon habe ..." (not a
+            # vendor's own account: "AWS erklärt, der Chip biete ...", which the fact base records)
+            s.cues = [*s.cues, Cue(s.start, s.start, "REPORTED:quoted")]
     for prev, s in pairwise(sentences):
         if reported(prev) and not reported(s) and s.w.subjunctive.search(s.text):
             s.cues = [*s.cues, Cue(s.start, s.start, "REPORTED:quoted")]
@@ -319,3 +331,20 @@ def drop_vendor_claims(sentences: list[Sentence], organisations: Container[str])
                     and not s.text[m.end - s.start:c.start - s.start].strip() for m in s.mentions))]
         if len(keep) < len(s.cues):
             s.cues = keep
+
+
+_LINE_FURNITURE = re.compile(r"[ \t]*(?:>[ \t]*)*(?:[-*+][ \t]+|\d{1,3}[.)][ \t]+)?[*_]{0,2}")
+
+
+def quoted_lines(text: str) -> list[tuple[int, int]]:
+    """The lines of a segment that are one quotation and nothing else: an answer engine's source card quoting a
+    snippet under its title ('   "Nvidia's B200 packs 192 GB of HBM3e."'), „Der Chip habe 384 GB.“ on a line
+    of its own. Someone else's words: (start, end) offsets in the text."""
+    out, at = [], 0
+    for line in text.split("\n"):
+        lead = _LINE_FURNITURE.match(line)
+        body = line[lead.end() if lead else 0:]
+        if len(body) >= 12 and ONLY_QUOTATION.fullmatch(body):
+            out.append((at + len(line) - len(body), at + len(line)))
+        at += len(line) + 1
+    return out

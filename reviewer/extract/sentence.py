@@ -13,7 +13,7 @@ from ..lang import numbers
 from ..lang.windows import Words
 from ..models import Quantity, quick_init
 from ..nlp import CUE_KEY, ENTITY_KEY, doc_text
-from .patterns import ARROW
+from .patterns import ARROW, TIMES_BEFORE
 
 
 @quick_init
@@ -215,6 +215,28 @@ def cue_texts(s: Sentence, label: str) -> list[str]:
     return [s.text[c.start - s.start:c.end - s.start] for c in s.cue(label)]
 
 
+def compared_figure(s: Sentence, m: Mention, at: int) -> bool:
+    """The figure at sentence offset `at` is the compared one's, `m`'s: in brackets right after it ("gegenüber der
+    H100 (80 GB) knapp 50 % mehr HBM") or in the phrase the sentence opens with to name it."""
+    return bool(s.w.bracket_figure.fullmatch(s.text, m.end - s.start, at - s.start)) or in_opening_comparison(s, m, at)
+
+
+def in_opening_comparison(s: Sentence, m: Mention, at: int) -> bool:
+    """A figure at sentence offset `at` inside the phrase the sentence opens with to name what it compares against,
+    `m` ("Compared with the H100 SXM and its 80 GB of HBM3 at 3.35 TB/s, each B200 offers ...", "Gegenüber den
+    H100-GPUs, mit denen wir trainiert haben (80 GB HBM3), bietet die B200 ..."): the phrase runs to the first comma
+    outside brackets that opens no relative clause, and the figure is in brackets or follows "and its" / "mit ihren"
+    (a German main clause follows the phrase without a comma: "Gegenüber dem Trainium2 wächst der Speicher ...")."""
+    if not s.w.opening_cmp.fullmatch(s.text, 0, m.start - s.start):
+        return False
+    between, depth = s.text[m.end - s.start:at - s.start], 0
+    for i, ch in enumerate(between):
+        depth += (ch == "(") - (ch == ")")
+        if ch in ";:" or (ch == "," and depth <= 0 and not s.w.relative_comma.match(between, i)):
+            return False
+    return depth > 0 or s.w.cmp_own_figure.search(between) is not None
+
+
 # a number between a comparison word and a name: the word qualifies the figure ("over 1 million Trainium2 chips")
 _FIGURE_BETWEEN = re.compile(r"\s*\d[\d.,]*\s*(?:[A-Za-zäöü]+\s*)?")
 
@@ -344,3 +366,11 @@ def is_reference(s: Sentence, cue: Cue) -> bool:
     if s.w.reference_article.match(s.text[cue.start - s.start:]):
         return True
     return bool(s.w.of_reference.search(s.text[max(0, cue.start - s.start - 24):cue.start - s.start]))
+
+
+def times_counted(s: Sentence, m: Mention, at: int) -> bool:
+    """The figure at sentence offset `at` is written "N ×" its value where `m` is counted N ("your four
+    trn1.32xlarge together deliver 4 × 3,040 TFLOPS"): the factor counts `m`, so the figure is one of them."""
+    times = TIMES_BEFORE.search(s.text, max(0, at - s.start - 8), at - s.start)
+    n = count_before(s, m) if times is not None and m.end <= at else None
+    return n is not None and times is not None and float(times.group().rstrip("×x \t")) == n

@@ -83,6 +83,8 @@ def segment_stance(seg: Segment, state: Discourse, w: Words) -> str:
         return "asserted"  # the editors' reply under a reader's comment ("> **Redaktion** · Antwort auf @name ...")
     if seg.kind == "paragraph" and seg.text.startswith(("− ", "−\t")):
         return "corrected"  # "− alte Fassung" over "+ neue Fassung" in a version diff: the text an edit replaced
+    if seg.kind in ("blockquote", "paragraph") and w.reviewer_note.match(seg.text):
+        return "quoted"  # "> Anm. Betreuer: Der Trainium2 hat 144 GB ...": a supervisor's margin note, right or wrong
     if seg.kind == "blockquote" and w.letter_signature.search(seg.text.rstrip()):
         return "quoted"  # a reader's letter with its signature: their premises, which the answer below takes up
     if seg.kind in ("paragraph", "list_item", "blockquote") and w.wiki_signature.search(seg.text):
@@ -540,6 +542,11 @@ def _measures(s: Sentence, c: Cue, rel: int, rel_end: int) -> bool:
     follows it before the measurement's clause ends ("…, whose TDP is 700 W", "of its 3.35 TB/s"), or comes
     right before it ("2.91 TB/s in our tests")."""
     a, b = c.start - s.start, c.end - s.start
+    if "(" in s.text[max(0, a - 1):a + 1]:  # "2.47 TB/s (measured, 1 GiB buffers)": the figure right
+        # before it, and its bracket
+        if b <= rel:
+            return not any(ch in s.text[b:rel] for ch in ")\n")
+        return 0 <= a - rel_end <= 25 and not any(ch in s.text[rel_end:a] for ch in ",;:\n")
     if b <= rel:
         return not s.w.measured_break.search(s.text, b, rel)
     return a >= rel_end and not any(ch in s.text[rel_end:a] for ch in ",;:")

@@ -18,10 +18,12 @@ from .sentence import (
     Mention,
     Sentence,
     change_of,
+    compared_figure,
     compared_in,
     counted_in,
     cue_texts,
     is_reference,
+    times_counted,
 )
 
 # what a figure in a row of counted chips may be of (not a count, a price or a host's)
@@ -53,8 +55,8 @@ class Subjects(Context):
         with_each = bool(s.w.each_with.match(s.text, a, b))
         if self.kind(m.entity) == "chip":
             return with_each or not s.text[a:b].strip(" \t(," if each_after else " \t(")
-        return self.kind(m.entity) in ("system", "instance", "pod") and with_each \
-            and (each_after or bool(s.w.each_word.search(s.text, a, b)))
+        return self.kind(m.entity) in ("system", "instance", "pod") and (times_counted(s, m, at) or (with_each and (
+            each_after or bool(s.w.each_word.search(s.text, a, b)))))
 
     def _in_table(self, seg: Segment, fits: Callable[[str], bool], attribute: str | None) -> tuple[str, str, str] | None:
         """A table cell's figure: the entity of the cell, its row or its column."""
@@ -134,8 +136,8 @@ class Subjects(Context):
         if near and s.w.relative.match(s.text[near[-1].end - s.start:at - s.start]):
             m = near[-1]  # "Im Vergleich zum Trn2 UltraServer, der bei 20,8 PFLOPS lag": the relative clause's own
             return m.entity, "sentence", m.text
-        if near and near[-1] in compared and s.w.bracket_figure.fullmatch(s.text, near[-1].end - s.start, at - s.start):
-            m = near[-1]  # "gegenüber der H100 (80 GB) knapp 50 % mehr HBM": the compared one's figure in brackets
+        if near and near[-1] in compared and compared_figure(s, near[-1], at):
+            m = near[-1]  # "gegenüber der H100 (80 GB) knapp 50 % mehr HBM", "Compared with the H100 and its 80 GB, ..."
             return m.entity, "sentence", m.text
         if anaphora and near and near[-1] in compared and at - near[-1].end <= 16 \
                 and not s.w.to_after.match(s.text, near[-1].end - s.start) \
@@ -594,7 +596,5 @@ def _in_change(s: Sentence, at: int) -> bool:
     """The figure at `at` is one end of a change ("goes from 1,287 TFLOPS to 2,517 TFLOPS")."""
     qs = s.quantities
     k = next((i for i, x in enumerate(qs) if x.start == at), None)
-    if k is None:
-        return False
-    return (k > 0 and change_of(s, qs[k - 1], qs[k]) is not None) or \
-        (k + 1 < len(qs) and change_of(s, qs[k], qs[k + 1]) is not None)
+    return k is not None and ((k > 0 and change_of(s, qs[k - 1], qs[k]) is not None) or (
+        k + 1 < len(qs) and change_of(s, qs[k], qs[k + 1]) is not None))

@@ -349,16 +349,16 @@ def figure_key(f: ResolvedFact) -> tuple:
 
 def _lend_products_figures(fb: FactBase) -> None:
     """A chip whose products are entities of their own (`members` of a chip: "B300" is built as HGX B300 and as
-    the GB300's GPU) answers for their figures where it has none of its own: "B300 ... 1,100 W" is HGX B300's,
-    "1,400 W" GB300's; "B300 ... 7.7 TB/s" meets the chip's own 8 TB/s. The products' facts keep their entity."""
+    the GB300's GPU) answers for their figures beside its own: "B300 ... 1,100 W" is HGX B300's, "1,400 W" GB300's,
+    and "B300 ... 270 GB" is HGX B300's where the chip's own figure is its largest SKU's 288 GB (a writer's
+    "B300" is often one of its products). The products' facts keep their entity."""
     for ent in fb.entities.values():
         if ent.kind != "chip" or not ent.members:
             continue
         attributes = {a for m in ent.members for a in fb.attributes_of(m)}
         for attribute in sorted(attributes):
             own = list(fb._index.get((ent.id, attribute), []))
-            keys = {figure_key(f) for f in own}
-            lent = [f for m in ent.members for f in fb._index.get((m, attribute), []) if figure_key(f) not in keys]
+            lent = [f for m in ent.members for f in fb._index.get((m, attribute), [])]
             if lent:
                 fb._index[(ent.id, attribute)] = own + lent
 

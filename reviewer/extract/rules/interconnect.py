@@ -50,7 +50,8 @@ def interconnect_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Cl
         if subject is None:
             # "nearly 500,000 Trainium2 chips, linked inside each UltraServer by NeuronLink-v2": the
             # chips counted are what the link joins, when the sentence names no other
-            parts = [c for c in counted if c.end <= m.start and ctx.is_hardware(c.entity)]
+            # (not a ratio's reference: "6x Trainium3's FP8 ... plus NVLink Fusion" counts no Trainium3 chips)
+            parts = [c for c in counted if c.end <= m.start and ctx.is_hardware(c.entity) and c not in compared]
             subject = parts[-1] if parts else None
         # (a field's value in a labelled list item, "- **Chip-Interconnect:** NeuronLink-v3" in a chip's spec box,
         # is that chip's, no guess that another chip's link may stand in for)

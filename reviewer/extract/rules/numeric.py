@@ -16,7 +16,16 @@ from ..patterns import (
     TIMES_BEFORE,
 )
 from ..rule import Rule
-from ..sentence import Sentence, arrow_after, change_of, count_before, counted_in, names_network, nearest_label
+from ..sentence import (
+    Sentence,
+    arrow_after,
+    change_of,
+    count_before,
+    counted_in,
+    names_network,
+    nearest_label,
+    times_counted,
+)
 from ..subjects import Subjects, second_of_pair
 
 
@@ -106,6 +115,8 @@ def place(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, attribute: str)
         maker_s = ctx.maker_s_chip(s, q.start) if attribute == "process_node" and how == "sentence" else None
         subject = maker_s or subject
     scope, attribute = _scope(seg, s, q, attribute)
+    if scope == "chip" and any(m.entity == subject and times_counted(s, m, q.start) for m in counted_in(s)):
+        scope = None  # "your four trn1.32xlarge together deliver 4 × 3,040 TFLOPS": the factor counts the instances
     if (scope is None and how == "sentence" and _group_total(ctx, s, q, subject, attribute)) \
             or (scope in (None, "chip") and _bracket_total(ctx, s, q, subject)) \
             or (scope is None and how == "table" and _row_counts(ctx, seg, subject)):
