@@ -429,8 +429,9 @@ class NumericValue(Check):
         for other in built_from(fb, claim.entity):
             hits = [f for a in attrs for f in fb.about(other.id, a)
                     if f.fact.status == "current" and f.valid_at(ctx.as_of) and matches(q, f)]
-            if hits and hits[0].q.scope == "chip":
-                # "800 Gbit/s InfiniBand je GPU" of the GPUs in an ND GB300 v6: the VM's own per-GPU figure
+            if hits and hits[0].q.scope in ("chip", "port"):
+                # "800 Gbit/s InfiniBand je GPU" of the GPUs in an ND GB300 v6: the VM's own per-GPU figure (or its
+                # per-port one: "8 × 400 Gbit/s InfiniBand, eine Verbindung je GPU")
                 expected = render_fact_value(hits[0], lang)
                 return Verdict(claim, "verified", expected=expected, sources=sources_of(hits[:1]),
                                reason=msg(lang, "verified", entity=other.name, attribute=attr_name(lang, claim.attribute),

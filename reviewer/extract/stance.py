@@ -463,7 +463,7 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
     for label in ("STANCE:quoted", "STANCE:speculation", "STANCE:hypothetical", "STANCE:historical"):
         if s.has_cue(label) and any(_governs(s, c, rel, rel_end) for c in s.cue(label)):
             return label.split(":", 1)[1]
-    if any(b <= rel and not any(ch in text[b:rel] for ch in ";:") for b in h["historical_lead"]):
+    if any(_still_then(s, b, rel) for b in h["historical_lead"]):
         return "historical"  # "At the Trn2 launch in December 2024, the Neuron docs listed 1,287 TFLOPS"
     if any(a >= rel_end and not any(ch in text[rel_end:a] for ch in ",;:") for a in h["historical_after"]) \
             or s.w.announced_after.match(text, rel_end) \
@@ -522,6 +522,12 @@ def hints(s: Sentence) -> dict:
     return h
 
 
+def _still_then(s: Sentence, b: int, rel: int) -> bool:
+    """A past that a lead opens at sentence offset `b` still speaks at `rel`: no clause break between, and no clause
+    that comes back to the present ("At launch, ... 288 GB, but it now ships with 256 GB")."""
+    return b <= rel and not any(ch in s.text[b:rel] for ch in ";:") and not s.w.now_clause.search(s.text, b, rel)
+
+
 def _governs(s: Sentence, c: Cue, rel: int, rel_end: int) -> bool:
     """Whether a cue ("is expected to", "at launch") speaks of the value at [rel, rel_end): the value comes
     after it in the same clause, or right before it with no comma between ("288 GB at launch"). In "Project
@@ -529,6 +535,8 @@ def _governs(s: Sentence, c: Cue, rel: int, rel_end: int) -> bool:
     a, b = c.start - s.start, c.end - s.start
     if b <= rel:
         gap = s.text[b:rel]
+        if s.w.now_clause.search(gap):
+            return False  # "Bei der Vorstellung war von 288 GB die Rede, ausgeliefert wird sie mit 256 GB"
         # (a label's own colon does not part them: "Ihr Zielpreis für die p5.48xlarge: 50,00 $")
         return not any(ch in gap for ch in ";:") or bool(_LABEL_GAP.fullmatch(gap))
     return a >= rel_end and not any(ch in s.text[rel_end:a] for ch in ",;:")
