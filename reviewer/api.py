@@ -25,10 +25,10 @@ from .extract.stance import (
     answered,
     attributed_quotes,
     corrected_by_notes,
-    judged_rows,
     refuted_below,
     signed_letters,
 )
+from .extract.table_stance import judged_rows, reported_rows
 from .factbase.base import FactBase, load_factbase
 from .fastpath import segment_docs
 from .findings import SEVERITY_RANK, fail_rank, finding
@@ -110,6 +110,7 @@ class Reviewer:
                 claims.extend(extractor.claims(seg, doc))
             w = words(language)
             claims = refuted_below(segs, judged_rows(segs, corrected_by_notes(segs, _dedupe(claims), w), w), w)
+            claims = reported_rows(segs, claims, w)
             claims = posts.dated(attributed_quotes(segs, signed_letters(segs, answered(segs, claims, w))), spans, when)
             yield sorted(((finding(src, code, v), v.claim, set_aside(v)) for code, v in verify(claims, ctx)),
                          key=lambda p: (p[0].line, p[0].column, p[0].attribute))

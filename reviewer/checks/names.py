@@ -175,6 +175,12 @@ class RoleClaim(Check):
                            reason=msg(lang, "verified", entity=org, attribute=attribute, claimed=person,
                                       expected=person))
         ended = [f for f in theirs if f.fact.valid_until and f.fact.valid_until <= ctx.as_of]
+        if ended and holder and claim.as_of is not None:
+            # judged at the time its line or post names ("**Dezember 2024:** AWS-Chef Adam Selipsky kündigt ... an"):
+            # the person had left by then, so the line was wrong when it was written, not merely outdated
+            return Verdict(claim, "contradicted", expected=holder, suggestion=holder, sources=sources_of(now + ended),
+                           reason=msg(lang, "contradicted", entity=org, attribute=attribute, claimed=person,
+                                      expected=holder))
         if ended and holder:
             return Verdict(claim, "outdated", expected=holder, suggestion=holder, sources=sources_of(now + ended),
                            reason=msg(lang, "outdated", entity=org, attribute=attribute, claimed=person,

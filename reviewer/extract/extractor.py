@@ -16,7 +16,6 @@ entity, the nearest earlier mention in the paragraph, the list's intro or the se
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
@@ -29,11 +28,10 @@ from ..factbase.base import FactBase
 from ..lang import words
 from ..models import Claim, Quantity, Segment, evolve
 from ..nlp import doc_text
-from ..periods import period_before
 from ..vocabulary import DATE_ATTRIBUTES
 from . import gates, stance
 from .discourse import Discourse, Memory, header_unit, newest_for_new, with_header
-from .patterns import HARDWARE_KINDS, QUOTED, QUOTED_LEAD, YEAR
+from .patterns import HARDWARE_KINDS, QUOTED, QUOTED_LEAD
 from .rules import SENTENCE_RULES, figure_claim
 from .sentence import (
     Cue,
@@ -137,8 +135,8 @@ class ClaimExtractor:
                 and (handle := self.w.author_handle.search(seg.text)):
             self.state.author_handle = handle.group("handle")  # "# 🧵 Who actually ships the memory? (@hbmledger)"
         if seg.kind != "blockquote":
-            self.state.revision_of = _named_day(seg.text) if seg.kind == "paragraph" and self.w.old_revision.search(seg.text) \
-                else None
+            self.state.revision_of = stance.named_day(seg.text) \
+                if seg.kind == "paragraph" and self.w.old_revision.search(seg.text) else None
         if self.state.reproduced < 0 and seg.kind in ("paragraph", "blockquote") and self.w.reproduced_intro.search(seg.text):
             # "Wir geben die Pressemitteilung im Wortlaut wieder; sie ist keine ...", "> **Sponsored content.** ..."
             self.state.reproduced = seg.block
@@ -363,7 +361,7 @@ class ClaimExtractor:
             text = sentences[i].text
             at = max(c.start - seg.start - sentences[i].start, 0)
             # (the clause's own date: "...; the first $4 billion was announced in Sept 2024")
-            then = _named_day(text[text.rfind(";", 0, at) + 1:stance.clause_end(text, at)])
+            then = stance.named_day(text[text.rfind(";", 0, at) + 1:stance.clause_end(text, at)])
             if then is not None:
                 c = evolve(c, as_of=then)  # "bei der Vorschau im Juni 2025 war von 19,6 TB/s die Rede": judged then
         if sure == "high" and i >= 0 and (self._ambiguous(sentences[i], c.start - seg.start)
@@ -428,7 +426,8 @@ class ClaimExtractor:
                 if m in counted:
                     if seg.kind == "table_cell" and (n := count_before(s, m)) is not None and self.kind(m.entity) == "chip":
                         self.state.cell_counts[seg.block] = (m.entity, n)  # "| ND96isr_H100_v5 | 8 × H100 |"
-                    continue  # "16 Trainium2 chips": a part, not what the next sentence's "it" means
+                    if not (seg.kind == "table_cell" and seg.col_header == -1 and len(s.mentions) == 1):
+                        continue  # "16 Trainium2 chips": a part ("| 8x MI300X OAM platform |" heads its column)
                 if self.kind(m.entity) == "family" and named & set(self.fb.entities[m.entity].members):
                     continue  # "The H200 is the same Hopper compute die": the chip, not its family, is meant
                 if seg.kind == "heading" and self.kind(m.entity) == "chip" and any(
@@ -586,15 +585,3 @@ def _in_variant(s: Sentence, m) -> bool:
     """Whether the mention is the system of a phrase naming a variant ("also a smaller Gen1 UltraServer")."""
     return any(v.start() <= m.start - s.start < v.end() for v in s.w.variant.finditer(s.text)) \
         and bool(s.w.also_variant.search(s.text, 0, m.start - s.start))
-
-
-def _named_day(text: str) -> dt.date | None:
-    """The last day of the one month or day a text names ("im Juni 2025", "on 20 August 2024"), or None when it
-    names none, several, or only a year (too coarse to judge a figure at)."""
-    years = list(YEAR.finditer(text))
-    if len(years) != 1:
-        return None
-    _, period = period_before(text, years[0].start(), int(years[0].group()))
-    if period.whole_year or period.first_month != period.last_month:
-        return None
-    return period.last_day()

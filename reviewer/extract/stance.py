@@ -21,6 +21,7 @@ verdict is reviewer/verify.py's `by_stance`.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
@@ -29,6 +30,7 @@ from itertools import pairwise
 from ..lang import in_other_language
 from ..lang.windows import Words
 from ..models import Claim, Segment, evolve
+from ..periods import period_before
 from ..quantities import find_quantities
 from ..units import family_of, to_base
 from .discourse import Discourse
@@ -41,7 +43,7 @@ from .gates import (
     quoted_heading,
     said_line,
 )
-from .patterns import ARROW, FULLY_QUOTED, LETTER_SIGNATURE, QUOTE_ATTRIBUTION, QUOTED
+from .patterns import ARROW, FULLY_QUOTED, LETTER_SIGNATURE, QUOTE_ATTRIBUTION, QUOTED, YEAR
 from .sentence import Cue, Sentence
 
 _ARROW_AFTER = re.compile(r"[\s*_~]*" + ARROW + r"\s*\S")
@@ -178,23 +180,6 @@ def signed_letters(segs: Sequence[Segment], claims: list[Claim]) -> list[Claim]:
             spans.append((segs[opened].start, seg.start))
             opened = i + 1
     return _set_aside(claims, spans, "quoted") if spans else claims
-
-
-def judged_rows(segs: Sequence[Segment], claims: list[Claim], w: Words) -> list[Claim]:
-    """A fact-check table: in a row whose "Verdict" cell judges it wrong ("Wrong", "Exaggerated", "Outdated",
-    "Falsch", "Übertrieben"), the figures of the "Claim" cell are the myth the table refutes; a row judged
-    "Correct" and the row's "Correct figure" cell stay the article's own."""
-    cells = [seg for seg in segs if seg.kind == "table_cell"]
-    header = {seg.block: seg.text for seg in cells}
-    row = {seg.block: seg.row_header if seg.row_header >= 0 else seg.block for seg in cells}
-    verdicts = {row[seg.block] for seg in cells
-                if w.verdict_header.match(header.get(seg.col_header, "")) and w.verdict_false.match(seg.text)}
-    spans = [(seg.start, seg.start + len(seg.text)) for seg in cells
-             if row[seg.block] in verdicts and w.claim_header.match(header.get(seg.col_header, ""))]
-    if not spans:
-        return claims
-    return [evolve(c, stance="refuted") if c.stance == "asserted" and any(a <= c.start < b for a, b in spans) else c
-            for c in claims]
 
 
 def corrected_by_notes(segs: Sequence[Segment], claims: list[Claim], w: Words) -> list[Claim]:
@@ -593,3 +578,15 @@ def clause_end(text: str, at: int) -> int:
     """Where the clause around `at` ends: the next semicolon, or the sentence's end."""
     end = text.find(";", at)
     return len(text) if end < 0 else end
+
+
+def named_day(text: str) -> dt.date | None:
+    """The last day of the one month or day a text names ("im Juni 2025", "on 20 August 2024"), or None when it
+    names none, several, or only a year (too coarse to judge a figure at)."""
+    years = list(YEAR.finditer(text))
+    if len(years) != 1:
+        return None
+    _, period = period_before(text, years[0].start(), int(years[0].group()))
+    if period.whole_year or period.first_month != period.last_month:
+        return None
+    return period.last_day()

@@ -1,0 +1,45 @@
+"""Stances a table gives its rows (reviewer/extract/stance.py has the stances of sentences and segments).
+
+- A fact-check table: the "Claim" cell of a row its "Verdict" cell judges wrong holds the refuted myth.
+- A table of what others said: under a first column "Medium", "Quelle", "Source" or "Outlet", each row's figures
+  are that source's words, except the page's own row ("Redaktion", "Our figures", "Correct").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..lang.windows import Words
+from ..models import Claim, Segment, evolve
+
+
+def judged_rows(segs: Sequence[Segment], claims: list[Claim], w: Words) -> list[Claim]:
+    """A fact-check table: in a row whose "Verdict" cell judges it wrong ("Wrong", "Exaggerated", "Outdated",
+    "Falsch", "Übertrieben"), the figures of the "Claim" cell are the myth the table refutes; a row judged
+    "Correct" and the row's "Correct figure" cell stay the article's own."""
+    cells = [seg for seg in segs if seg.kind == "table_cell"]
+    header = {seg.block: seg.text for seg in cells}
+    row = {seg.block: seg.row_header if seg.row_header >= 0 else seg.block for seg in cells}
+    verdicts = {row[seg.block] for seg in cells
+                if w.verdict_header.match(header.get(seg.col_header, "")) and w.verdict_false.match(seg.text)}
+    spans = [(seg.start, seg.start + len(seg.text)) for seg in cells
+             if row[seg.block] in verdicts and w.claim_header.match(header.get(seg.col_header, ""))]
+    if not spans:
+        return claims
+    return [evolve(c, stance="refuted") if c.stance == "asserted" and any(a <= c.start < b for a, b in spans) else c
+            for c in claims]
+
+
+def reported_rows(segs: Sequence[Segment], claims: list[Claim], w: Words) -> list[Claim]:
+    """"| Medium | Speicher (GB) | ... |" over "| Wirtschaftskurier | 384³ | ... |": the figures of a row whose first
+    column names who said them are quoted; the page's own row ("| **Redaktion** | 144 | ... |") stays asserted."""
+    cells = [seg for seg in segs if seg.kind == "table_cell"]
+    text = {seg.block: seg.text for seg in cells}
+    column = {seg.block: seg.col_header for seg in cells}
+    spans = [(seg.start, seg.start + len(seg.text)) for seg in cells
+             if 0 <= seg.row_header != seg.block and w.source_header.match(text.get(column.get(seg.row_header, -1), ""))
+             and not w.own_row.match(text.get(seg.row_header, ""))]
+    if not spans:
+        return claims
+    return [evolve(c, stance="quoted") if c.stance == "asserted" and any(a <= c.start < b for a, b in spans) else c
+            for c in claims]
