@@ -357,11 +357,13 @@ class ClaimExtractor:
             st = "asserted"  # "das 1,7-Fache (2,9 → 4,9 TB/s)": the predecessor's figure, not a corrected one
         if st == "historical" and (c.attribute in DATE_ATTRIBUTES or c.attribute in ("took_office", "tranche_date", "price_cut")):
             st = "asserted"  # "announced in March 2024": a date is the article's own claim about the past
-        if st == "historical" and c.as_of is None and c.quantity is not None and i >= 0:
+        if st in ("historical", "asserted") and c.as_of is None and c.quantity is not None and i >= 0:
             text = sentences[i].text
             at = max(c.start - seg.start - sentences[i].start, 0)
-            # (the clause's own date: "...; the first $4 billion was announced in Sept 2024")
-            then = stance.named_day(text[text.rfind(";", 0, at) + 1:stance.clause_end(text, at)])
+            # (the clause's own date: "...; the first $4 billion was announced in Sept 2024"; asserted, after a semicolon
+            # of a dated line: "**Juni 2024:** ... angekündigt; ausgeliefert wird er ab Oktober 2024 mit 256 GB")
+            then = stance.named_day(text[text.rfind(";", 0, at) + 1:stance.clause_end(text, at)]) \
+                if st == "historical" or ";" in text[:at] else None
             if then is not None:
                 c = evolve(c, as_of=then)  # "bei der Vorschau im Juni 2025 war von 19,6 TB/s die Rede": judged then
         if sure == "high" and i >= 0 and (self._ambiguous(sentences[i], c.start - seg.start)

@@ -64,6 +64,10 @@ def money_timing(s: Sentence, q: Quantity) -> str | None:
     Milliarden"), the running total ("bislang 4 Milliarden", "$8 billion in total", "in which Amazon has
     invested $4 billion"), or None ("invested $4 billion in 2023": a tranche or the total, either verifies)."""
     rel, after = q.start - s.start, q.end - s.start
+    so_far = s.w.so_far.search(s.text, max(0, rel - 30), min(len(s.text), after + 30))
+    if q.qualifier != "up_to" and so_far is not None and not any(
+            ch in s.text[min(after, so_far.end()):max(rel, so_far.start())] for ch in ";:"):
+        return "cumulative"  # "agreed to invest up to $25 billion more, for $13 billion in total so far"
     if q.qualifier == "up_to" or plan_words_before(s, rel) or s.w.plan_after.match(s.text, after):
         # "Amazon invests up to $25 billion", "would invest up to a further $25 billion": a deal, not money paid
         return "plan"
