@@ -21,7 +21,8 @@ _NAME_KEYS = ("instance_type", "instance", "system_id", "system", "chip_id", "ch
               "sku", "name", "id")
 # a field name's unit words (as snake_case parts) and how a table's header writes that unit
 _UNITS: dict[tuple[str, ...], str] = {
-    ("tb", "s"): "TB/s", ("gb", "s"): "GB/s", ("tbps",): "Tbps", ("gbps",): "Gbps", ("tbit", "s"): "Tbit/s",
+    ("tb", "s"): "TB/s", ("gb", "s"): "GB/s", ("tbs",): "TB/s", ("gbs",): "GB/s",
+    ("tbps",): "Tbps", ("gbps",): "Gbps", ("tbit", "s"): "Tbit/s",
     ("gbit", "s"): "Gbit/s", ("gib",): "GiB", ("gb",): "GB", ("tb",): "TB", ("tib",): "TiB", ("mib",): "MiB",
     ("mb",): "MB", ("tflops",): "TFLOPS", ("pflops",): "PFLOPS", ("eflops",): "EFLOPS", ("tops",): "TOPS",
     ("w",): "W", ("watts",): "W", ("kw",): "kW", ("nm",): "nm",
@@ -37,9 +38,10 @@ def looks_like_json(info: str, content: str) -> bool:
     return lang.startswith("json") or (not lang and content.lstrip()[:1] in ("{", "["))
 
 
-def header_text(key: str) -> str:
+def header_text(key: str, fit: bool = True) -> str:
     """A field's name (with its quotes, as written) rewritten as a table's header of the same length: its words
-    apart, its unit words as the unit in parentheses at the end, bare numbers blanked ("us_east_1")."""
+    apart, its unit words as the unit in parentheses at the end, bare numbers blanked ("us_east_1"); without `fit`,
+    as long as that takes (a YAML key has no quotes to make room)."""
     parts = key[1:-1].split("_")
     unit, i = "", 0
     words: list[str] = []
@@ -53,6 +55,8 @@ def header_text(key: str) -> str:
             words.append(parts[i] if not parts[i].isdigit() else " " * len(parts[i]))
             i += 1
     out = " ".join(words) + (f" ({unit})" if unit else "  ")
+    if not fit:
+        return out.strip()
     return out.ljust(len(key)) if len(out) <= len(key) else " ".join(parts).center(len(key))
 
 

@@ -21,7 +21,7 @@ from markdown_it.common.utils import normalizeReference
 from markdown_it.rules_core.text_join import text_join
 from markdown_it.token import Token
 
-from . import csvblocks, footnotes, htmlblocks, jsonblocks, rewrap
+from . import csvblocks, footnotes, htmlblocks, rewrap, yamlblocks
 from .models import Segment, SegmentKind, Source
 from .source import FENCE_LINE
 
@@ -270,8 +270,8 @@ def _delimited(tok: Token, ctx: _Context, text: str, line_starts: list[int]) -> 
     start = line_starts[first] if first < len(line_starts) else len(text)
     end = line_starts[last] if last < len(line_starts) else len(text)
     cells: list[Segment] = []
-    if tok.type != "inline" and jsonblocks.looks_like_json(tok.info, tok.content):
-        cells = jsonblocks.segments(text[start:end], start, ctx.block, ctx.heading)
+    if tok.type != "inline" and (read := yamlblocks.reader(tok.info, tok.content)) is not None:
+        cells = read(text[start:end], start, ctx.block, ctx.heading)  # JSON, YAML or a diff of YAML
     elif tok.type == "inline" and (";" in tok.content or "\t" in tok.content):
         cells = csvblocks.segments(text[start:end], start, ctx.block, ctx.heading, ctx.in_quote)
     if not cells and "  " in text[start:end] and ctx.source[start:end] == text[start:end]:

@@ -99,13 +99,17 @@ class DateClaim(Check):
                                                              claimed=claim.text))
         best = min(current, key=lambda f: abs(f.date - start))
         return Verdict(claim, "contradicted", expected=best.date.isoformat(),
-                       suggestion=_written_like(period, best.date, lang), sources=sources_of([best]),
+                       suggestion=best.date.isoformat() if _ISO.fullmatch(claim.text)
+                       else _written_like(period, best.date, lang), sources=sources_of([best]),
                        reason=msg(lang, "contradicted", entity=ent, attribute=attribute, claimed=claim.text,
                                   expected=best.date.isoformat()))
 
 
 _KEYNOTE = re.compile(r"\b(?:GTC|re:Invent|Computex|Cloud Next|Hot Chips|Advancing AI|Intel Vision|CES)\b")
 
+
+
+_ISO = re.compile(r"\d{4}-\d\d-\d\d")  # a date written as ISO 8601 ("2024-12-10") is suggested so
 
 
 def _written_like(period: Period, date: dt.date, lang: str) -> str:

@@ -47,6 +47,10 @@ def date_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
     # ("announced on November 12": the last such day on or before the article's date, see HW106)
     dates: list[tuple[int, int, int, Period]] = [
         (m.start(), m.end(), *period_before(s.text, m.start(), int(m.group()))) for m in years]
+    # ("available: 2024-12-10", "am 2024-12-03 allgemein verfügbar": an ISO date, one day)
+    dates += [(m.start(), m.end(), m.start(), Period(int(m.group(1)), int(m.group(2)), int(m.group(2)), int(m.group(3))))
+              for m in _ISO_DATE.finditer(s.text)]
+    years = years or [m for m in _ISO_DATE.finditer(s.text)]
     if not years:
         days = [(m.start(), m.end(), m.start(), yearless(m)) for m in s.w.yearless_day.finditer(s.text)]
         dates = [(a, b, at, p) for a, b, at, p in days if p is not None]
@@ -96,6 +100,7 @@ def date_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
 
 
 _CLAUSE_END = re.compile(r";|,\s")  # (punctuation, no language's words)
+_ISO_DATE = re.compile(r"(?<![\w.-])((?:19|20)\d\d)-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(?![\w.-]?\d)")
 
 
 def _row_date(ctx: Subjects, seg: Segment, s: Sentence, cues: list[Cue]) -> Iterable[Claim]:
