@@ -34,8 +34,16 @@ def test_wrong_month_is_contradicted_with_the_month_in_the_articles_language(rev
 
 
 def test_wrong_day_is_contradicted_with_the_day_written_the_languages_way(reviewer):
-    assert judge(reviewer, "annapurna-labs", "acquired", "2018-03-05")[1].suggestion == "January 22, 2015"
-    assert judge(reviewer, "annapurna-labs", "acquired", "2018-03-05", lang="de")[1].suggestion == "22. Januar 2015"
+    assert judge(reviewer, "annapurna-labs", "acquired", "2018-03-05", text="March 5, 2018")[1].suggestion \
+        == "January 22, 2015"
+    assert judge(reviewer, "annapurna-labs", "acquired", "2018-03-05", text="5. März 2018", lang="de")[1].suggestion \
+        == "22. Januar 2015"
+
+
+def test_wrong_day_written_as_iso_is_suggested_as_iso(reviewer):
+    assert judge(reviewer, "annapurna-labs", "acquired", "2018-03-05", text="2018-03-05")[1].suggestion == "2015-01-22"
+    assert judge(reviewer, "annapurna-labs", "acquired", "2018-03-05", text="2018-03-05", lang="de")[1].suggestion \
+        == "2015-01-22"
 
 
 def test_month_in_a_language_without_its_own_month_names_is_written_in_english(reviewer):
