@@ -48,8 +48,9 @@ def date_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
     dates: list[tuple[int, int, int, Period]] = [
         (m.start(), m.end(), *period_before(s.text, m.start(), int(m.group()))) for m in years]
     # ("available: 2024-12-10", "am 2024-12-03 allgemein verfügbar": an ISO date, one day)
+    # (not a changelog's or revision history's stamp: "- **2026-03-11:** Footnote [^1] now notes ...", "2026-03-02 – removed")
     dates += [(m.start(), m.end(), m.start(), Period(int(m.group(1)), int(m.group(2)), int(m.group(2)), int(m.group(3))))
-              for m in _ISO_DATE.finditer(s.text)]
+              for m in _ISO_DATE.finditer(s.text) if not _STAMP_AFTER.match(s.text, m.end())]
     years = years or [m for m in _ISO_DATE.finditer(s.text)]
     if not years:
         days = [(m.start(), m.end(), m.start(), yearless(m)) for m in s.w.yearless_day.finditer(s.text)]
@@ -100,6 +101,7 @@ def date_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
 
 
 _CLAUSE_END = re.compile(r";|,\s")  # (punctuation, no language's words)
+_STAMP_AFTER = re.compile(r"[*_]*\s*(?::|[–—-]\s)")
 _ISO_DATE = re.compile(r"(?<![\w.-])((?:19|20)\d\d)-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(?![\w.-]?\d)")
 
 
