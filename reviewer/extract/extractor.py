@@ -333,6 +333,10 @@ class ClaimExtractor:
         """The claim with its stance and its confidence (`starts`: where the sentences start; `quoted_lead`: where
         the segment's opening quotation ends, or -1)."""
         sure = self._confidence(seg, c)
+        line = seg.text[seg.text.rfind("\n", 0, c.start - seg.start) + 1:].split("\n", 1)[0]
+        if seg_stance == "quoted" and self.state.comments and "\n" in seg.text and (
+                self.w.author_reply.match(line) or self.w.author_label_end.search(line)):
+            seg_stance = "asserted"  # "**A (TerraCompute, seller):** ...", "**A:** ... *(seller)*": under the questions
         if seg_stance != "asserted":
             return evolve(c, stance=seg_stance, confidence=sure)
         i = bisect_right(starts, c.start - seg.start) - 1
