@@ -333,9 +333,7 @@ class ClaimExtractor:
         """The claim with its stance and its confidence (`starts`: where the sentences start; `quoted_lead`: where
         the segment's opening quotation ends, or -1)."""
         sure = self._confidence(seg, c)
-        line = seg.text[seg.text.rfind("\n", 0, c.start - seg.start) + 1:].split("\n", 1)[0]
-        if seg_stance == "quoted" and self.state.comments and "\n" in seg.text and (
-                self.w.author_reply.match(line) or self.w.author_label_end.search(line)):
+        if seg_stance == "quoted" and self.state.comments and "\n" in seg.text and self._signed_by_author(seg, c):
             seg_stance = "asserted"  # "**A (TerraCompute, seller):** ...", "**A:** ... *(seller)*": under the questions
         if seg_stance != "asserted":
             return evolve(c, stance=seg_stance, confidence=sure)
@@ -390,6 +388,12 @@ class ClaimExtractor:
             # a part of a total: "1.28 TB/s per chip, made up of 1,024 GB/s inside an instance and ...")
         # a question: its last clause ("Seit X geschickt hat, ist die Debatte zurück: Lohnen sich ...?" asks after the colon)
         return s.text.rstrip(" *_)").endswith("?") and rel > max(s.text.rfind(":"), s.text.rfind(";"))
+
+    def _signed_by_author(self, seg: Segment, c: Claim) -> bool:
+        """The claim's line is the page's own answer among others' questions (its seller's, its author's)."""
+        at, end = c.start - seg.start, seg.text.find("\n", c.start - seg.start)
+        line = seg.text[seg.text.rfind("\n", 0, at) + 1:end if end >= 0 else None]
+        return bool(self.w.author_reply.match(line) or self.w.author_label_end.search(line))
 
     def _figure_stance(self, s: Sentence, start: int, end: int) -> str:
         quoted = any(a <= start and end <= b for a, b in self._quoted_lines)  # a line that is one quotation alone
