@@ -1,12 +1,12 @@
 """YAML in a code block, or in a diff of a YAML file (a pull request's "Files changed"): each mapping whose fields
 are scalars is read as a row of a table, like JSON (reviewer/jsonblocks.py). The mapping's key is the row's header
 ("hgx_b300:" reads "hgx b300", a `name:` or `id:` field wins), each scalar field a cell under a column header
-that is the field's name with the unit it carries ("memory_bw_tbs: 7.7" is "7.7" under "memory bw (TB/s)").
+that is the field's name with the unit it carries ("memory_bw_tbs: 7.7" is "7.7" under "memory bandwidth (TB/s)").
 
 In a diff, a removed line ("-    memory_gb: 192") is the old value the change replaces, so it is not read; an added
 line ("+    memory_gb: 180") and a context line are the file as it now stands. Comments ("# GTC 2024 keynote") are
-not read. Offsets stay the file's: a header is the field's name rewritten to the same length, a row's header the
-key with its underscores as spaces."""
+not read. Offsets stay the file's: a header cell starts at the field's name (its text may run past it: a header
+holds no figure), a row's header is the key with its underscores as spaces."""
 
 from __future__ import annotations
 
@@ -66,13 +66,10 @@ def _rows(raw: str) -> list[tuple[tuple[int, int], list[tuple[int, int, int, int
             open_keys.pop()
         key = (offset + m.start("key"), offset + m.end("key"))
         value = m.group("value")
-        if m.group("item") and value:  # "- name: B200": a list item opens a mapping of its own
+        if m.group("item") or not value:  # a mapping opens ("b200:"), or a list item's ("- name: B200")
             open_keys.append((indent, key))
             rows.setdefault(key, [])
-        if not value:
-            open_keys.append((indent, key))
-            rows.setdefault(key, [])
-        elif open_keys and _SCALAR.fullmatch(value):
+        if value and open_keys and _SCALAR.fullmatch(value):
             quote = 1 if value[:1] in "\"'" and value[-1:] == value[:1] and len(value) > 1 else 0
             rows[open_keys[-1][1]].append((key[0], key[1], offset + m.start("value") + quote,
                                            offset + m.end("value") - quote))

@@ -49,9 +49,10 @@ def date_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
         (m.start(), m.end(), *period_before(s.text, m.start(), int(m.group()))) for m in years]
     # ("available: 2024-12-10", "am 2024-12-03 allgemein verfügbar": an ISO date, one day)
     # (not a changelog's or revision history's stamp: "- **2026-03-11:** Footnote [^1] now notes ...", "2026-03-02 – removed")
+    iso = list(_ISO_DATE.finditer(s.text))
     dates += [(m.start(), m.end(), m.start(), Period(int(m.group(1)), int(m.group(2)), int(m.group(2)), int(m.group(3))))
-              for m in _ISO_DATE.finditer(s.text) if not _STAMP_AFTER.match(s.text, m.end())]
-    years = years or [m for m in _ISO_DATE.finditer(s.text)]
+              for m in iso if not _STAMP_AFTER.match(s.text, m.end())]
+    years = years or iso
     if not years:
         days = [(m.start(), m.end(), m.start(), yearless(m)) for m in s.w.yearless_day.finditer(s.text)]
         dates = [(a, b, at, p) for a, b, at, p in days if p is not None]
