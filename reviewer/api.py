@@ -21,8 +21,8 @@ from . import posts, suppress
 from .checks import CheckContext
 from .diskcache import freeze_once
 from .extract import ClaimExtractor
+from .extract.quiz import answered, true_or_false
 from .extract.stance import (
-    answered,
     attributed_quotes,
     corrected_by_notes,
     refuted_below,
@@ -111,7 +111,8 @@ class Reviewer:
             w = words(language)
             claims = refuted_below(segs, judged_rows(segs, corrected_by_notes(segs, _dedupe(claims), w), w), w)
             claims = reported_rows(segs, claims, w)
-            claims = posts.dated(attributed_quotes(segs, signed_letters(segs, answered(segs, claims, w))), spans, when)
+            claims = answered(segs, true_or_false(segs, claims, w), w)
+            claims = posts.dated(attributed_quotes(segs, signed_letters(segs, claims)), spans, when)
             yield sorted(((finding(src, code, v), v.claim, set_aside(v)) for code, v in verify(claims, ctx)),
                          key=lambda p: (p[0].line, p[0].column, p[0].attribute))
             extractor.forget({seg.block for seg in segs[-16:]}

@@ -25,6 +25,7 @@ suggestion, expected, ...), or that name with `_in` (one of a list), `_not` (any
 from __future__ import annotations
 
 import datetime as dt
+import re
 from pathlib import Path
 
 import pytest
@@ -33,6 +34,7 @@ from conftest import HERE
 from reviewer.yamlload import load_yaml
 
 RULES_DIR = HERE / "rules"
+_FIELD = re.compile(r"_(?:in|not|contains|contains_ci|startswith)$")
 CASE_KEYS = {"name", "lang", "as_of", "facts", "text", "findings", "absent", "no_alarms", "alarms", "alarm_texts",
              "alarm_count", "note", "aside", "not_read"}
 FIELDS = {"text", "verdict", "entity", "attribute", "line", "column", "end_line", "end_column", "severity",
@@ -48,6 +50,11 @@ def _load(path: Path) -> list[dict]:
         unknown = set(case) - CASE_KEYS
         if unknown or not {"name", "lang", "text"} <= set(case):
             raise ValueError(f"{path}: case {case.get('name')!r}: unknown keys {sorted(unknown)} or name/lang/text missing")
+        for key in ("findings", "absent", "aside", "not_read"):
+            # (a comma in an unquoted flow value splits it: "{text: 42,5 EFLOPS}" is {"text": "42", "5 EFLOPS": None})
+            odd = [f for matcher in case.get(key) or () for f in matcher if _FIELD.sub("", f) not in FIELDS]
+            if odd:
+                raise ValueError(f"{path}: case {case['name']!r}: {key} has unknown fields {odd} (quote values with commas)")
         if case["name"] in names:
             raise ValueError(f"{path}: case name {case['name']!r} twice")
         names.add(case["name"])

@@ -91,6 +91,7 @@ class Discourse:
     # list items' leading entities by list ("- Trn3 UltraServer: 21 TB", "- GB300 NVL72: 14 TB")
     item_leads: dict[tuple[int, int], list[str]] = field(default_factory=dict)
     cell_text: dict[int, str] = field(default_factory=dict)
+    header_row: dict[int, int] = field(default_factory=dict)  # a table's header cell -> its row's first cell
     cell_counts: dict[int, tuple[str, float]] = field(default_factory=dict)  # a cell's "8 × H100": (chip, 8)
     cell_at: dict[int, tuple[int, str]] = field(default_factory=dict)  # a row's first cell -> (its offset, raw text)
     paragraphs: dict[int, list[int]] = field(default_factory=dict)  # a section's paragraph blocks by heading block
@@ -106,6 +107,7 @@ class Discourse:
     row_units: set[int] = field(default_factory=set)  # rows with a cell counting several systems ("| 2 Racks |")
     errata: bool = False  # under a heading such as "Corrections and updates": old values are quoted to be replaced
     errata_level: int = 0  # that heading's level: a heading of its level or above ends the errata
+    errata_intro: int = -1  # a paragraph that introduces a list of changes ("Changelog from our repo:"): its block
     comments: bool = False  # under a heading such as "Kommentare (5)": what readers wrote
     section: str | None = None  # the stance a section heading gives its list items and cells ("Common wrong answers": refuted)
     in_turn: bool = False  # after a speaker's label in such a transcript, until the next heading: their speech
@@ -128,6 +130,16 @@ class Discourse:
     # what it quotes (the names of the blockquote right before; the paragraph right after it reads them)
     quoted_before: list[str] = field(default_factory=list)
     reply_context: list[str] = field(default_factory=list)
+
+    def errata_item(self, seg: Segment) -> bool:
+        """An item of the list a changelog's lead-in introduces ("Changelog from our repo:")."""
+        return seg.kind == "list_item" and seg.intro >= 0 and seg.intro == self.errata_intro
+
+    def note_cell(self, seg: Segment) -> None:
+        """A table cell's text, and for a header cell the row it heads (its row's first cell)."""
+        self.cell_text[seg.block] = seg.text.strip(" *_")
+        if seg.col_header < 0:
+            self.header_row[seg.block] = seg.row_header if seg.row_header >= 0 else seg.block
 
 
 def newest_for_new(ctx: Subjects, seg: Segment, s: Sentence) -> None:

@@ -85,7 +85,7 @@ class ClaimExtractor:
                 del st.paragraphs[heading]
         keep.update(lead for row, lead in st.row_lead.items() if row in keep)
         for by_block in (self.memory.by_block, self.memory.compared, st.cells, st.cell_text, st.cell_at, st.row_lead,
-                         st.row_entities, st.intro_sparsity, st.cell_counts):
+                         st.row_entities, st.intro_sparsity, st.cell_counts, st.header_row):
             for block in [b for b in by_block if b not in keep]:
                 del by_block[block]
         for seen in self.memory.by_block.values():
@@ -211,7 +211,7 @@ class ClaimExtractor:
         self._note_post(seg)
         seg_stance = stance.segment_stance(seg, self.state, self.w)
         # an errata page, or a correction note ("*Korrektur zur Ausgabe 36/2026: Wir hatten ... angegeben*")
-        self._errata = self.state.errata or bool(self.w.errata_note.match(seg.text))
+        self._errata = self.state.errata or bool(self.w.errata_note.match(seg.text)) or self.state.errata_item(seg)
         self.state.system_before = self.state.last_system  # as of this segment's start
         self._note_intro(seg)
         if gates.quoted_heading(seg, self.w):
@@ -467,7 +467,7 @@ class ClaimExtractor:
                     quantities: Sequence[Quantity]) -> Sequence[Quantity]:
         """The article's topic (its first heading's one entity); a table cell's text, unit and cues."""
         if seg.kind == "table_cell":
-            self.state.cell_text[seg.block] = seg.text.strip(" *_")
+            self.state.note_cell(seg)
             if seg.row_header < 0:  # (a row's first cell: "| Juni 2025 | Computex | Vorstellung von NVLink Fusion |")
                 self.state.cell_at[seg.block] = (seg.start, seg.text)
             if not any(s.mentions for s in sentences) and seg.col_header >= 0 \
@@ -504,6 +504,8 @@ class ClaimExtractor:
             # every item of the list below it that says none itself
             self.state.intro_sparsity[seg.block] = next(
                 (c.label for s in sentences for c in s.cues if c.label.startswith("SPARSE:")), "")
+            if len(seg.text) <= 120 and self.w.errata_heading.search(seg.text):
+                self.state.errata_intro = seg.block  # "Changelog from our repo:": its items are errata lines
         elif seg.kind == "list_item" and self.state.intro_sparsity.get(seg.intro):
             label = self.state.intro_sparsity[seg.intro]
             for s in sentences:

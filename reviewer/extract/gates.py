@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Container, Sequence
 from itertools import pairwise
+from typing import TYPE_CHECKING
 
 from .. import units
 from ..lang.windows import Words
@@ -19,6 +20,9 @@ from .patterns import (
     QUOTED_ACROSS_LINES,
 )
 from .sentence import Cue, Sentence
+
+if TYPE_CHECKING:
+    from .discourse import Discourse
 
 
 def mark_corrected_quotes(sentences: list[Sentence]) -> None:
@@ -37,6 +41,21 @@ def mark_corrected_quotes(sentences: list[Sentence]) -> None:
         if s.w.correction.search(after) or s.w.correction.search(before) or s.w.quote_label.search(before) \
                 or _negated_later(s, quotes):
             s.discussed = s.discussed + [(s.start + q.start(), s.start + q.end()) for q in quotes]
+
+
+def mark_replaced_by_next(s: Sentence, nxt: Sentence) -> None:
+    """A sentence that opens with the right value ("The correct figure is 32 GiB of HBM per Inferentia2 chip",
+    "Richtig sind 32 GiB."): the figures of the sentence before in the same unit family and with another value are
+    the wrong ones it replaces ("We assumed each Inferentia2 chip carried 16 GB of memory.")."""
+    m = s.w.correct_next.match(nxt.text)
+    if m is None or not nxt.quantities:
+        return
+    right = nxt.quantities[0]
+    if not right.unit or right.start - nxt.start > m.end() + 2:
+        return
+    value = units.to_base(right.value, right.unit)
+    s.discussed = s.discussed + [(q.start, q.end) for q in s.quantities if q.unit and q.family == right.family
+                                 and abs(units.to_base(q.value, q.unit) - value) > 1e-6 * abs(value)]
 
 
 def _negated_later(s: Sentence, quotes: list[re.Match]) -> bool:
@@ -256,10 +275,21 @@ _OPENS_QUOTE = re.compile(r'[„“"»«]\s*$')  # (the sentencizer leaves a quo
 _CLOSES_QUOTE = re.compile(r'[“”"«»][\s*_]*$')
 
 
-def not_on_demand(s: Sentence, seg: Segment, column: str) -> bool:
-    """A spot, reserved, committed or Capacity Block price, said in the sentence or by the column `column` of a
-    table cell ("1-yr commit ($/hr)"): no on-demand list price."""
-    return bool(s.w.not_on_demand.search(s.text) or (seg.kind == "table_cell" and s.w.not_on_demand.search(column)))
+def not_on_demand(s: Sentence, seg: Segment, state: Discourse) -> bool:
+    """A spot, reserved, committed or Capacity Block price, said in the sentence or by the column of a table cell
+    ("1-yr commit ($/hr)"): no on-demand list price. Nor is a price column beside one that names the cloud's own
+    price ("| AWS On-Demand (USD/h) | Rechenwerk (USD/h) |"): a reseller's or the writer's own prices."""
+    if s.w.not_on_demand.search(s.text):
+        return True
+    if seg.kind != "table_cell" or seg.col_header < 0:
+        return False
+    column = state.cell_text.get(seg.col_header, "")
+    if s.w.not_on_demand.search(column):
+        return True
+    row = state.header_row.get(seg.col_header)
+    return row is not None and not s.w.provider_column.search(column) and any(
+        s.w.provider_column.search(state.cell_text.get(b, "")) and s.w.hourly_header.search(state.cell_text.get(b, ""))
+        for b, r in state.header_row.items() if r == row and b != seg.col_header)
 
 
 def reported(s: Sentence) -> bool:

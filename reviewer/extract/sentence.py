@@ -211,8 +211,11 @@ def plan_words_before(s: Sentence, rel: int) -> bool:
     return s.w.plan_before.search(s.text, clause_start(s, rel), rel) is not None
 
 
-def cue_texts(s: Sentence, label: str) -> list[str]:
-    return [s.text[c.start - s.start:c.end - s.start] for c in s.cue(label)]
+def cue_texts(s: Sentence, label: str, at: int | None = None) -> list[str]:
+    """The words of the sentence's cues with the label; with `at`, not those of a clause that a semicolon before
+    `at` ended ("Each chip has ...; a full pod links 9,216 chips for 42.5 EFLOPS")."""
+    cut = s.start + s.text.rfind(";", 0, at - s.start) if at is not None else -1
+    return [s.text[c.start - s.start:c.end - s.start] for c in s.cue(label) if c.start > cut]
 
 
 def compared_figure(s: Sentence, m: Mention, at: int) -> bool:

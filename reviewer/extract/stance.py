@@ -38,6 +38,7 @@ from .gates import (
     is_discussed,
     label_then_quotation,
     labelled_quotation,
+    mark_replaced_by_next,
     question_turn,
     quoted_blockquote,
     quoted_heading,
@@ -120,27 +121,6 @@ def segment_stance(seg: Segment, state: Discourse, w: Words) -> str:
     return "asserted"
 
 
-def answered(segs: Sequence[Segment], claims: list[Claim], w: Words) -> list[Claim]:
-    """A quiz's statements and options: the statement right before "Answer: False." is refuted (as a myth
-    under "Myth:"), and the options of a multiple-choice question ("- (a) 192 GB" under a line ending in "?")
-    are not the article's claims: what it asserts is in the answer."""
-    spans = []
-    for prev, seg in pairwise(segs):
-        if seg.kind == "paragraph" and w.answer_false.match(seg.text) and prev.kind in ("paragraph", "heading"):
-            spans.append((prev.start, prev.start + len(prev.text), "refuted"))
-    intros = {seg.block: seg for seg in segs if seg.kind == "paragraph" and seg.text.rstrip(" *_\n").endswith("?")}
-    for seg in segs:
-        if seg.kind == "list_item" and seg.intro in intros and w.choice_option.match(seg.text):
-            spans.append((seg.start, seg.start + len(seg.text), "quoted"))
-    if not spans:
-        return claims
-    out = []
-    for c in claims:
-        hit = next((st for a, b, st in spans if a <= c.start < b), None)
-        out.append(evolve(c, stance=hit) if hit and c.stance == "asserted" else c)
-    return out
-
-
 def _set_aside(claims: list[Claim], spans: list[tuple[int, int]], stance: str) -> list[Claim]:
     """The asserted claims that start inside one of `spans` (sorted, apart) take `stance`: one bisection each."""
     starts = [a for a, _ in spans]
@@ -191,7 +171,8 @@ def corrected_by_notes(segs: Sequence[Segment], claims: list[Claim], w: Words) -
     notes = []
     for seg in segs:
         before = by_block.get(seg.block - 1)
-        if seg.kind == "paragraph" and before is not None and (w.errata_note.match(seg.text) or w.editor_note.match(seg.text)):
+        if seg.kind in ("paragraph", "blockquote") and before is not None \
+                and (w.errata_note.match(seg.text) or w.editor_note.match(seg.text)):
             notes.append((before, seg))
     if not notes:
         return claims
@@ -296,7 +277,7 @@ def mark_myths(sentences: list[Sentence], mistake: bool = False) -> None:
     a heading of mistakes (`mistake`: "## Common wrong answers", "Sidebar: What the book gets wrong") states the
     mistake in its first sentence; what follows it is the right value ("- p. 57: H100 FP8 given as 3,958 TFLOPS
     dense. That is the sparse figure; dense is 1,979 TFLOPS.")."""
-    first = next((x for x in sentences if x.quantities), None) if mistake else None
+    first = next((x for x in sentences if x.quantities or x.mentions), None) if mistake else None
     if first is not None:  # (its first sentence with a figure: "**[00:09:55]** Wir haben gesagt, ... 1,77 TB ...")
         first.refuted = True
     refuting = False
@@ -312,6 +293,8 @@ def mark_myths(sentences: list[Sentence], mistake: bool = False) -> None:
         if refuting or (nxt is not None and (s.quantities or s.mentions) and s.w.refuted_next.search(nxt.text)) \
                 or s.w.ironic_lead.match(s.text):
             s.refuted = True
+        elif nxt is not None and s.quantities and not s.refuted:
+            mark_replaced_by_next(s, nxt)  # "We assumed 16 GB per chip. The correct figure is 32 GiB."
         if refuting and labelled and QUOTED.search(s.text):
             refuting = False  # 'Common misconception: "A trn2.48xlarge has 64 chips." It has 16.': the quote is the myth
 
@@ -404,7 +387,7 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
         return "corrected"  # "now reads 28.8 TB/s (was 12.8 TB/s, the figure of the 64-chip version)": the old value
     if h["fix"] is not None and rel >= h["fix"]:
         return "asserted"  # "...; the right value is 141 GB": the correction's own value
-    if any(b <= rel and ";" in text[b:rel] for b in h["errata"]):
+    if any(b <= rel and (";" in text[b:rel] or " – " in text[b:rel] or " — " in text[b:rel]) for b in h["errata"]):
         return "asserted"  # "In einer früheren Version hieß es „1.200 Hektar“; das Gelände misst 1.200 Acres"
     if is_discussed(s, start, end) or (h["self_correction"] and s.w.self_correction.match(text, rel_end)):
         return "corrected"  # '"96 GB" is wrong', "(was 94 GB)", "96 GB, äh, nein, 141 GB": an old value

@@ -420,7 +420,7 @@ class Subjects(Context):
                     # "## MI325X" + "reuses the MI300X silicon ...:" + "- Bandwidth: 5.3 TB/s": the intro's
                     # predecessor is the list's reference point, not a possible owner of its figures
                     out = [e for e in out if e != intro]
-            if scope != "chip" and not any(s.w.chip_noun.search(c_text) for c_text in cue_texts(s, "ANAPH:chip")):
+            if scope != "chip" and not any(s.w.chip_noun.search(c_text) for c_text in cue_texts(s, "ANAPH:chip", at)):
                 ent = self.fb.entities.get(subject)
                 out += self.fb.built_from(subject)
                 if ent and ent.chip:

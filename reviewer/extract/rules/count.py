@@ -246,9 +246,12 @@ def is_chip_count(s: Sentence, q: Quantity, noun: str = "CHIPNOUN") -> bool:
     rel_start, rel_end = q.start - s.start, q.end - s.start
     if after_version(s, rel_start):
         return False  # "built on CDNA 4 MI455X GPUs": the architecture's version, not four GPUs
-    if s.w.per_unit.search(s.text[max(0, rel_start - 10):rel_start]) and not _each_system(s, rel_start) \
-            and not _systems_with(s, rel_start):
-        return False  # "36 Server mit je vier Chips" (not "UltraServer verbinden jeweils 64 Chips": each system's)
+    if (s.w.per_unit.search(s.text[max(0, rel_start - 10):rel_start])
+            or (q.value <= 8 and s.w.per_unit_list.search(s.text[max(0, rel_start - 50):rel_start]))) \
+            and not _each_system(s, rel_start) and not _systems_with(s, rel_start):
+        # "36 Server mit je vier Chips", "36 Superchips mit je einer CPU und zwei GPUs" (not "UltraServer verbinden
+        # jeweils 64 Chips": each system's)
+        return False
     for c in s.cues:
         if c.label != noun or c.start < q.end:
             continue

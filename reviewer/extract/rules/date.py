@@ -185,6 +185,12 @@ def _dated_entity(ctx: Subjects, seg: Segment, s: Sentence, dated: Callable[[str
         if not before and _CLAUSE_END.search(s.text, b - s.start, subject.start - s.start) \
                 and any(c.end <= a for c in s.cue("ANAPH:")):
             return None  # "when they previewed it in December 2025, plus support for NVLink Fusion": "it" is meant
+        semi = s.text.find(";", b - s.start, subject.start - s.start)
+        if not before and semi >= 0 and any(b <= c.start and c.end - s.start <= semi for c in s.cue("ANAPH:")):
+            # "Seit Ende Oktober 2025 ist er voll in Betrieb; damals liefen hier … Trainium2-Chips": "er" is the one
+            # in context, not the next clause's name
+            entity = ctx.context(seg, fits=dated, at=a)
+            return (entity, ctx.fb.entities[entity].name, False) if entity else None
         return subject.entity, subject.text, True
     # "Vorgestellt auf der GTC am 19. März 2025.", "Announced at re:Invent in December 2018": a sentence that opens
     # with its date word is about what the text is about

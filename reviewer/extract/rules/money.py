@@ -121,7 +121,7 @@ def instance_price(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Cla
         return None
     rel_start, rel_end = q.start - s.start, q.end - s.start
     if s.w.other_period.match(s.text, rel_end) or s.w.bill.search(s.text) \
-            or not_on_demand(s, seg, ctx.state.cell_text.get(seg.col_header, "")):
+            or not_on_demand(s, seg, ctx.state):
         return None  # "$71,000 per month", "pro GPU-Stunde", a spot or reserved price (a column of them), a bill
     priced = [m for m in s.mentions if m.end <= q.start and ctx.fb.about(m.entity, "price_per_hour")]
     if not s.mentions and seg.kind == "table_cell" and seg.row_header >= 0 and s.cue("ATTR:price_per_hour"):

@@ -44,7 +44,7 @@ def numeric_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Clai
         return None  # "each chip has 96 GiB, roughly 103 GB": the figure before, again in other units
     attribute = attribute_of(ctx, s, q)
     if attribute is None or (attribute == "price_per_hour"
-                             and not_on_demand(s, seg, ctx.state.cell_text.get(seg.col_header, ""))):
+                             and not_on_demand(s, seg, ctx.state)):
         return None  # a spot, reserved, committed or Capacity Block price (a column of them) is no on-demand price
     rel = q.start - s.start
     if q.family == "memory" and _storage(ctx, seg, s, q):
@@ -294,10 +294,14 @@ def _sized_sibling(ctx: Subjects, s: Sentence, q: Quantity, subject: str) -> str
                      if e != subject and any(f.value == n for f in ctx.fb.about(e, "chip_count"))), None)
     m = s.w.gen_version.search(s.text, q.end - s.start)  # "... für die Gen1", "for the Gen1 version"
     if m is None or s.w.version_break.search(s.text, q.end - s.start, m.start()):
-        return None
+        # "There is also a smaller 64-chip Trn3 UltraServer, but the flagship Gen2 system packs 144 Trainium3 chips":
+        # the generation named before the figure, in its clause
+        m = next(reversed(list(s.w.gen_before.finditer(s.text, 0, q.start - s.start))), None)
+        if m is None or s.w.version_break.search(s.text, m.end(), q.start - s.start):
+            return None
     gen = m.group(1).replace(" ", "").lower()
     named = [e for e in ctx.fb.built_from(chip, ("system", "pod"))
-             if gen in ctx.fb.entities[e].name.replace(" ", "").lower()]
+             if any(gen in name.replace(" ", "").lower() for name in (ctx.fb.entities[e].name, *ctx.fb.entities[e].aliases))]
     return named[0] if len(named) == 1 and named[0] != subject else None
 
 
