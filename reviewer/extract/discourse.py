@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -14,7 +14,7 @@ from ..models import Quantity, Segment, quick_init
 from .patterns import (
     HEADER_UNIT,
 )
-from .sentence import Cue, Sentence
+from .sentence import Cue, Sentence, compared_in
 
 if TYPE_CHECKING:
     from .subjects import Subjects
@@ -130,6 +130,16 @@ class Discourse:
     # what it quotes (the names of the blockquote right before; the paragraph right after it reads them)
     quoted_before: list[str] = field(default_factory=list)
     reply_context: list[str] = field(default_factory=list)
+
+    def note_replies(self, seg: Segment, sentences: list[Sentence], hardware: Callable[[str], bool], chat: bool) -> None:
+        """A reply is about what the segment before it quotes: the names of a blockquote (or of a chat message,
+        `chat`) are kept for the paragraph after it, and read there when it names no hardware of its own ("> Trainium2
+        does 2,563 TFLOPS" then "That's the sparse rate. Dense FP8 is 1,299 TFLOPS"). What the quote compares its
+        subject with is not what it is about ("Trainium3 is 4x faster than Trainium2")."""
+        self.reply_context = self.quoted_before if self.quoted_before and seg.kind == "paragraph" \
+            and not any(hardware(m.entity) for s in sentences for m in s.mentions) else []
+        self.quoted_before = [m.entity for s in sentences for m in s.mentions if m not in compared_in(s)] \
+            if seg.kind == "blockquote" or chat else []
 
     def errata_item(self, seg: Segment) -> bool:
         """An item of the list a changelog's lead-in introduces ("Changelog from our repo:")."""

@@ -200,14 +200,11 @@ class ClaimExtractor:
         if seg.kind == "table_cell" and row in self.state.row_lead:
             seg = replace(seg, row_header=self.state.row_lead[row])  # "| Nvidia | H200 | 141 |": the H200's row
         sentences = split_sentences(doc, self.w)
-        # (only for a reply that names no hardware of its own: "That's the sparse rate. Dense FP8 is 1,299 TFLOPS")
-        self.state.reply_context = self.state.quoted_before if self.state.quoted_before and seg.kind == "paragraph" \
-            and not any(self._is_hardware(m.entity) for s in sentences for m in s.mentions) else []
-        self.state.quoted_before = [m.entity for s in sentences for m in s.mentions] if seg.kind == "blockquote" else []
+        self.state.note_replies(seg, sentences, self._is_hardware, bool(self.w.chat_line.match(seg.text)))
         gates.mark_corrected_quotes(sentences)
         gates.drop_vendor_claims(sentences, self._organisations)
         gates.carry_reported_speech(sentences, self._organisations)
-        self._quoted_lines = gates.quoted_lines(doc.text)
+        self._quoted_lines = gates.quoted_lines(doc.text, self.w, seg.kind != "heading")
         self._note_post(seg)
         seg_stance = stance.segment_stance(seg, self.state, self.w)
         # an errata page, or a correction note ("*Korrektur zur Ausgabe 36/2026: Wir hatten ... angegeben*")
@@ -504,13 +501,13 @@ class ClaimExtractor:
             # every item of the list below it that says none itself
             self.state.intro_sparsity[seg.block] = next(
                 (c.label for s in sentences for c in s.cues if c.label.startswith("SPARSE:")), "")
-            if len(seg.text) <= 120 and self.w.errata_heading.search(seg.text):
-                self.state.errata_intro = seg.block  # "Changelog from our repo:": its items are errata lines
         elif seg.kind == "list_item" and self.state.intro_sparsity.get(seg.intro):
             label = self.state.intro_sparsity[seg.intro]
             for s in sentences:
                 if not s.has_cue("SPARSE:"):
                     s.cues = [*s.cues, Cue(s.start, s.start, label)]
+        if seg.kind in ("paragraph", "blockquote") and len(seg.text) <= 120 and self.w.errata_heading.search(seg.text):
+            self.state.errata_intro = seg.block  # "Changelog from our repo:", "**Corrections to the draft**": its items
         return quantities
 
     def _first_generations(self) -> dict[str, str]:
@@ -540,8 +537,8 @@ def planned(s: Sentence, at: int) -> bool:
     """Whether the figure at `at` (a segment offset) is a target: a plan's words in its clause before it
     ("Amazon plans to invest up to $25 billion", "Anthropic soll bis Ende 2025 eine Million Chips nutzen")."""
     rel = at - s.start
-    if plan_words_before(s, rel):
-        return True
+    if plan_words_before(s, rel) or s.w.plan_fronted.match(s.text, rel):
+        return True  # (or German's fronted object before the modal: "Rund 30 Gebäude will Amazon hier betreiben")
     end = s.text.find(" ", rel)  # (after the figure's first word)
     return bool(s.w.future_before.search(s.text, clause_start(s, rel), rel)) and end > 0 \
         and bool(s.w.future_after.match(s.text, end))

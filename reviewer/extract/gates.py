@@ -217,9 +217,11 @@ def not_a_claim(s: Sentence, q: Quantity) -> bool:
         # "36 servers × 4 chips", "(4 servers × 16)": a factor of the total, not the total (the servers' number
         # is the system's server count)
         return True
-    if q.family in ("memory", "rate", "compute", "power") and _PRODUCT_BEFORE.search(s.text, max(0, q.start - s.start - 40),
-                                                                                   q.start - s.start):
-        return True  # "4 × 96 GB = 384 GB": the writer's sum of several chips, not one chip's figure
+    if q.family in ("memory", "rate", "compute", "power") and (
+            _PRODUCT_BEFORE.search(s.text, max(0, q.start - s.start - 40), q.start - s.start)
+            or s.w.product_restated.search(s.text, max(0, q.start - s.start - 70), q.start - s.start)):
+        # "4 × 96 GB = 384 GB": the writer's sum of several chips, not one chip's figure (nor "…, also gut 2 TB")
+        return True
     if q.unit == "percent" and s.w.people_share_after.match(s.text, q.end - s.start):
         return True  # "52 Prozent der Befragten": a survey's share of people
     if q.family == "count" and s.w.model_number_before.search(s.text, max(0, q.start - s.start - 30), q.start - s.start):
@@ -366,17 +368,25 @@ def drop_vendor_claims(sentences: list[Sentence], organisations: Container[str])
 _LINE_FURNITURE = re.compile(r"[ \t]*(?:>[ \t]*)*(?:[-*+][ \t]+|\d{1,3}[.)][ \t]+)?[*_]{0,2}")
 
 
-def quoted_lines(text: str) -> list[tuple[int, int]]:
+def quoted_lines(text: str, w: Words, labelled: bool = True) -> list[tuple[int, int]]:
     """The lines of a segment that are one quotation and nothing else: an answer engine's source card quoting a
     snippet under its title ('   "Nvidia's B200 packs 192 GB of HBM3e."'), „Der Chip habe 384 GB.“ on a line
-    of its own. Someone else's words: (start, end) offsets in the text."""
+    of its own, also after a speaker's label ('**O-Ton (Name, Analystin):** „… . Und …“': a quotation of several
+    sentences; not "Richtig:", nor "Irrtum:", whose quotation is a refuted myth). Someone else's words: (start,
+    end) offsets in the text."""
     if not any(mark in text for mark in '"“„»«'):
         return []  # (every segment passes here: most hold no quotation at all)
     out, at = [], 0
     for line in text.split("\n"):
         lead = _LINE_FURNITURE.match(line)
         body = line[lead.end() if lead else 0:]
+        label = _SPEAKER_LABEL.match(body) if labelled else None  # (not a heading's "Kommentare zu: „Titel“")
+        if label is not None and not w.fact_label.match(body) and not w.myth_label.search(body):
+            body = body[label.end():]
         if len(body) >= 12 and ONLY_QUOTATION.fullmatch(body):
             out.append((at + len(line) - len(body), at + len(line)))
         at += len(line) + 1
     return out
+
+
+_SPEAKER_LABEL = re.compile(r"[^\n\d„“\"»«:]{2,80}:[*_]{0,2}[ \t]+")  # "O-Ton (Name, Analystin):** "

@@ -108,6 +108,10 @@ def segment_stance(seg: Segment, state: Discourse, w: Words) -> str:
     handle = w.handle_label.match(seg.text) if seg.kind == "blockquote" and "@" in seg.text[:12] else None
     if handle is not None and handle.group("handle") != state.author_handle:
         return "quoted"  # "> **@tpu_or_bust:** Why not TPUs? A v5p has ... 192 GB": another account's post
+    chat = w.chat_line.match(seg.text) if seg.kind == "paragraph" and seg.text.lstrip(" *_")[:1] == "[" else None
+    if chat is not None and not (chat.group("role") and w.chat_staff.search(chat.group("role"))) \
+            and chat.group("handle") != state.author_handle:
+        return "quoted"  # "[00:06:30] **@hbm_hoarder:** NVLink 5 = 1.8 Tbps per GPU": a viewer's, not "(host)"'s
     reply = w.reply_line.match(seg.text) if seg.kind == "paragraph" and "↳" in seg.text[:8] else None
     if reply is not None and reply.group("handle") != state.author_handle:
         return "quoted"  # "↳ **@fp8_or_bust** · 8:40 AM: the datasheet literally says 10 PFLOPS": another's reply
