@@ -213,9 +213,10 @@ def not_a_claim(s: Sentence, q: Quantity) -> bool:
             c.label.endswith("NOUN") and 0 <= c.start - q.end <= 3 for c in s.cues)):
         return True  # "after AWS's June 2025 GPU price cut": a year, not a count (unless "2048 chips" follows)
     if q.family == "count" and ((_TIMES_AFTER.match(s.text, q.end - s.start) and not _servers_times_chips(s, q))
-                                or _TIMES_BEFORE.search(s.text, 0, q.start - s.start)):
+                                or _TIMES_BEFORE.search(s.text, 0, q.start - s.start)
+                                or s.w.systems_product.search(s.text, max(0, q.start - s.start - 60), q.start - s.start)):
         # "36 servers × 4 chips", "(4 servers × 16)": a factor of the total, not the total (the servers' number
-        # is the system's server count)
+        # is the system's server count); "10 Systeme × 8 GPUs = 80 B200": several systems' chips, not one's
         return True
     if q.family in ("memory", "rate", "compute", "power") and (
             _PRODUCT_BEFORE.search(s.text, max(0, q.start - s.start - 40), q.start - s.start)

@@ -78,6 +78,8 @@ def date_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
         if not own:
             continue  # "auf der re:Invent 2024 angekündigt und ging Ende Oktober 2025 in Betrieb": the cue is 2024's
         cue = min(own, key=partial(_apart, s, words=words, b=b))
+        if _persons_clause(ctx, s, cue, words, at):
+            continue  # "…, wonach Selipsky Trainium3 vorgestellt habe; AWS wird seit Juni 2024 von Matt Garman geführt"
         if distance(cue, words, b) > 40 and not (owner.get(cue) == start and _apart(s, cue, words=words, b=b) <= 60) \
                 and not (len(dates) == 1 and len(cues) == 1 and years):
             continue  # a year far from the word: unless it is the sentence's only year and only date word, or
@@ -137,6 +139,14 @@ def _apart(s: Sentence, c: Cue, *, words: int, b: int) -> int:
     lo, hi = (c.end, words) if c.end <= words else (b, c.start)
     gap = s.text[lo - s.start:hi - s.start]
     return distance(c, words, b) + (100 if ";" in gap else 30 if "," in gap else 0)
+
+
+def _persons_clause(ctx: Subjects, s: Sentence, cue: Cue, words: int, at: int) -> bool:
+    """The date at sentence offset `at` follows a semicolon after its cue word, in a clause that names a person: the
+    date is that person's (a role's start), not the word's before the semicolon."""
+    semi = s.text.rfind(";", 0, at) if cue.end <= words else -1
+    return semi >= cue.end - s.start and any(semi < m.start - s.start and ctx.kind(m.entity) == "person"
+                                             for m in s.mentions)
 
 
 def _cue_owners(s: Sentence, cues: list[Cue], dates: list[tuple[int, int, int, Period]]) -> dict[Cue, int]:
