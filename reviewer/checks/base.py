@@ -211,6 +211,11 @@ def matches(q: Quantity, fact: ResolvedFact) -> bool:
     if q.family in ("count", "ratio"):
         lo, hi = bounds[0]
         return lo <= fact.base_value <= hi
+    if len(bounds) > 1 and fact.unit_expr and "bibyte" in fact.unit_expr:
+        # a binary figure against a binary fact is read as written: "gut 200 GiB" is not the 192 GiB of a TPU7x,
+        # though 200 GB would be (the loose decimal reading is for facts a vendor states in GB)
+        lo_b, hi_b = bounds[0]
+        return lo_b <= fact.base_value <= hi_b
     values = fact_readings(fact)
     return any(lo_b <= v <= hi_b for lo_b, hi_b in bounds for v in values)
 

@@ -287,6 +287,11 @@ def _sized_sibling(ctx: Subjects, s: Sentence, q: Quantity, subject: str) -> str
     clause (past the other figures of a list: "362 PFLOPS and 20.7 TB for the 144-chip version"), or "for the
     Gen1" when one system of the chip has that generation in its name."""
     chip = ctx.fb.chip_of(subject) or subject
+    if q.family == "count" and s.w.or_before.search(s.text, max(0, q.start - s.start - 8), q.start - s.start):
+        # "come as 72 GPUs (18 instances x 4 GPUs) or 36 GPUs": the other size is the sibling with that many chips
+        sized = [e for e in ctx.fb.built_from(chip) if e != subject
+                 and any(f.value == q.value for f in ctx.fb.about(e, "chip_count"))]
+        return sized[0] if len(sized) == 1 else None
     m = s.w.sized_version.search(s.text, q.end - s.start)
     if m is not None and not s.w.version_break.search(s.text, q.end - s.start, m.start()):
         n = float(re.sub(r"[,.]", "", m.group(1)))

@@ -35,7 +35,10 @@ def role_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
             role = min(roles, key=lambda c: abs(c.start - p.start))
             if abs(role.start - p.start) > 40 or ";" in s.text[min(role.start, p.start) - s.start:max(role.end, p.end) - s.start]:
                 continue  # (not "Heute führt Lip-Bu Tan den Konzern; Pat Gelsinger war ... abgetreten": another clause's)
-            org = _organisation(ctx, s, orgs, role, p) if orgs else ctx.org_of(p.entity)
+            # (an organisation across a semicolon is the other clause's: "Dort führt Jensen Huang ... die Geschäfte;
+            # bei AMD steht Lisa Su ... an der Spitze")
+            here = [o for o in orgs if ";" not in s.text[min(o.start, role.start) - s.start:max(o.end, role.end) - s.start]]
+            org = _organisation(ctx, s, here, role, p) if here else ctx.org_of(p.entity)
             if org is None:
                 continue
             if not any(o.end <= p.start and o.entity != p.entity for o in people) \
