@@ -16,6 +16,7 @@ from .patterns import (
     ARROW,
     FULLY_QUOTED,
     ONLY_QUOTATION,
+    QUOTATIONS,
     QUOTED,
     QUOTED_ACROSS_LINES,
 )
@@ -384,7 +385,7 @@ def quoted_lines(text: str, w: Words, labelled: bool = True) -> list[tuple[int, 
         label = _SPEAKER_LABEL.match(body) if labelled else None  # (not a heading's "Kommentare zu: „Titel“")
         if label is not None and not w.fact_label.match(body) and not w.myth_label.search(body):
             body = body[label.end():]
-        if len(body) >= 12 and ONLY_QUOTATION.fullmatch(body):
+        if len(body) >= 12 and QUOTATIONS.fullmatch(body):
             out.append((at + len(line) - len(body), at + len(line)))
         at += len(line) + 1
     return out

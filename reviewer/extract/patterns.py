@@ -38,6 +38,8 @@ _QUOTATION = r'(?:"[^"]+"|“[^”“]+[”“]|„[^“”"]+[“”"]|»[^«]+
 FULLY_QUOTED = re.compile(r'\s*' + _QUOTATION + r'[\s.,;:!?—–-]*'
                           r'(?:\([^()"“”„«»\n]{1,80}\)[\s.,;]*)?(?:[-—–]\s*\w[^"“”„«»]*)?')
 ONLY_QUOTATION = re.compile(r'\s*' + _QUOTATION + r'[\s.,;:!?*_]*')  # a quotation and nothing after it
+# quotations and nothing else, separated by a middle dot, a bar, a comma ('"X has 4 chips" · "Y is just Z"')
+QUOTATIONS = re.compile(r'\s*' + _QUOTATION + r'(?:\s*[·•|,;/]\s*' + _QUOTATION + r')*[\s.,;:!?*_]*')
 QUOTED = re.compile(r'"[^"\n]{1,200}"|“[^”\n]{1,200}[”“]|„[^“”"\n]{1,200}[“”"]|»[^«\n]{1,200}«|«[^»\n]{1,200}»')
 # a list item that opens with a whole quotation, bold or not, and goes on ('- **"Trainium3 runs on NVLink."** It doesn't.')
 QUOTED_LEAD = re.compile(r'[ \t]{0,3}[*_]{0,2}[ \t]{0,3}(?:"[^"\n]{8,}"|“[^”\n]{8,}[”“]|„[^“”"\n]{8,}[“”"]|»[^«\n]{8,}«)'

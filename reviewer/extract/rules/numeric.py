@@ -346,9 +346,26 @@ def _each_system(ctx: Subjects, s: Sentence) -> bool:
         for c in cues)
 
 
+def _earlier_figures_scope(s: Sentence, q: Quantity) -> bool:
+    """The "per chip" before the figure closes an earlier figure of its family ("32 GiB of HBM per chip for 512
+    GiB"): it is that figure's scope, not this one's."""
+    cues = [c for c in s.cue("SCOPE:chip") if c.end <= q.start]
+    if not cues or any(q.end <= c.start <= q.end + 20 for c in s.cue("SCOPE:chip")):
+        return False  # (not "288 GB per GPU and 279 GB per GPU in HGX": the later figure has its own)
+    cue = cues[-1]
+    if not s.w.per_word.match(s.text, cue.start - s.start):
+        return False  # (a chip named before its own figure, "ein Chip knapp 1,3 PFLOPS", is that figure's)
+    prev = next((p for p in reversed(s.quantities) if p.end <= cue.start and p.family == q.family), None)
+    gap = s.text[prev.end - s.start:cue.start - s.start] if prev is not None else ""
+    return prev is not None and len(gap) <= 25 and not any(ch.isdigit() for ch in gap) \
+        and not any(ch in s.text[cue.end - s.start:q.start - s.start] for ch in ".;:")
+
+
 def _scope(seg: Segment, s: Sentence, q: Quantity, attribute: str) -> tuple[str | None, str]:
     """What the figure is per (chip, system, instance, port), and the attribute a port speed turns into."""
     scope = nearest_label(s, "SCOPE:", q.start, q.end, 40, same_clause=True)
+    if scope == "chip" and _earlier_figures_scope(s, q):
+        scope = None  # "32 GiB of HBM per chip for 512 GiB of device memory": "per chip" is the 32 GiB's
     if scope is None and seg.lead_end and q.start >= seg.lead_end and not _owner_after(s, q):
         # "- **Compute per chip:** ... 2.52 PFLOPS ...; 181 TFLOPS FP32": the lead's scope is every figure's
         lead = [c.label[6:] for c in s.cue("SCOPE:") if c.end <= seg.lead_end]
