@@ -104,10 +104,11 @@ class Reviewer:
         nlp = self.nlp(language)
         extractor = ClaimExtractor(self.factbase, language)
         ctx = CheckContext(self.factbase, when, language)
-        for segs in _in_runs(chain(front_matter_segments(src), iter_segments(src))):
+        for segs in _in_runs(map(_grouped_cell, chain(front_matter_segments(src), iter_segments(src)))):
             claims = []
             for seg, doc in zip(segs, segment_docs(nlp, [seg.text for seg in segs]), strict=True):
                 claims.extend(extractor.claims(seg, doc))
+            claims = [_as_written(src, c) for c in claims]
             w = words(language)
             claims = refuted_below(segs, judged_rows(segs, corrected_by_notes(segs, _dedupe(claims), w), w), w)
             claims = reported_rows(segs, claims, w)
@@ -197,6 +198,27 @@ class ReviewStream:
 
 
 RUN_CHARS = 100_000  # an article is analysed and checked in runs of segments of about this many characters
+
+
+def _grouped_cell(seg: Segment) -> Segment:
+    """A table cell that is one number with its thousands grouped by spaces ("| 4 500 |", "| 2 614,9 |", as
+    statistics offices print them): the spaces become narrow no-break spaces, which the number reader groups. (In
+    running text a space before three digits may part two numbers: "NVLink 4 900GB/s", "Gaudi 3 128 GB".)"""
+    if seg.kind != "table_cell" or " " not in seg.text.strip() or not _SPACE_GROUPED.fullmatch(seg.text):
+        return seg
+    return replace(seg, text=_GROUP_SPACE.sub("\u202f", seg.text))
+
+
+def _as_written(src: Source, c: Claim) -> Claim:
+    """The claim's text as the article writes it (a grouped cell's spaces back: "4 500", not "4\u202f500")."""
+    if "\u202f" not in c.text:
+        return c
+    written = src.markdown[c.start:c.end]
+    return evolve(c, text=written) if written.replace(" ", "\u202f") == c.text else c
+
+
+_SPACE_GROUPED = re.compile(r"[\s*_]*\d{1,3}(?: \d{3})+(?:[.,]\d+)?[\s*_¹²³⁴⁵⁶⁷⁸⁹]*")
+_GROUP_SPACE = re.compile(r"(?<=\d) (?=\d{3}(?!\d))")
 
 
 def _in_runs(segs: Iterable[Segment]) -> Iterator[list[Segment]]:
