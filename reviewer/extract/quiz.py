@@ -12,28 +12,21 @@ from collections.abc import Sequence
 from itertools import pairwise
 
 from ..lang.windows import Words
-from ..models import Claim, Segment, evolve
+from ..models import Claim, Segment
+from .stance import set_aside_in
 
 
 def answered(segs: Sequence[Segment], claims: list[Claim], w: Words) -> list[Claim]:
     """A quiz's statements and options: the statement right before "Answer: False." is refuted (as a myth
     under "Myth:"), and the options of a multiple-choice question ("- (a) 192 GB" under a line ending in "?")
     are not the article's claims: what it asserts is in the answer."""
-    spans = []
-    for prev, seg in pairwise(segs):
-        if seg.kind == "paragraph" and w.answer_false.match(seg.text) and prev.kind in ("paragraph", "heading"):
-            spans.append((prev.start, prev.start + len(prev.text), "refuted"))
-    intros = {seg.block: seg for seg in segs if seg.kind == "paragraph" and seg.text.rstrip(" *_\n").endswith("?")}
-    for seg in segs:
-        if seg.kind == "list_item" and seg.intro in intros and w.choice_option.match(seg.text):
-            spans.append((seg.start, seg.start + len(seg.text), "quoted"))
-    if not spans:
-        return claims
-    out = []
-    for c in claims:
-        hit = next((st for a, b, st in spans if a <= c.start < b), None)
-        out.append(evolve(c, stance=hit) if hit and c.stance == "asserted" else c)
-    return out
+    judged = [(prev.start, prev.start + len(prev.text)) for prev, seg in pairwise(segs)
+              if seg.kind == "paragraph" and w.answer_false.match(seg.text) and prev.kind in ("paragraph", "heading")]
+    intros = {seg.block for seg in segs if seg.kind == "paragraph" and seg.text.rstrip(" *_\n").endswith("?")}
+    options = [(seg.start, seg.start + len(seg.text)) for seg in segs
+               if seg.kind == "list_item" and seg.intro in intros and w.choice_option.match(seg.text)]
+    claims = set_aside_in(claims, judged, "refuted") if judged else claims
+    return set_aside_in(claims, options, "quoted") if options else claims
 
 
 def true_or_false(segs: Sequence[Segment], claims: list[Claim], w: Words) -> list[Claim]:
@@ -54,11 +47,8 @@ def true_or_false(segs: Sequence[Segment], claims: list[Claim], w: Words) -> lis
         k += 1
     false = {key.group(1).lower() for seg in segs[k:] for line in _LINE.finditer(seg.text)
              if (key := w.answer_key_false.match(line.group())) is not None}
-    spans = [span for label in false & lines.keys() for span in lines[label]]
-    if not spans:
-        return claims
-    return [evolve(c, stance="refuted") if c.stance == "asserted" and any(a <= c.start < b for a, b in spans) else c
-            for c in claims]
+    spans = sorted(span for label in false & lines.keys() for span in lines[label])
+    return set_aside_in(claims, spans, "refuted") if spans else claims
 
 
 _LINE = re.compile(r"[^\n]+")

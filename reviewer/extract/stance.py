@@ -125,7 +125,7 @@ def segment_stance(seg: Segment, state: Discourse, w: Words) -> str:
     return "asserted"
 
 
-def _set_aside(claims: list[Claim], spans: list[tuple[int, int]], stance: str) -> list[Claim]:
+def set_aside_in(claims: list[Claim], spans: Sequence[tuple[int, int]], stance: str) -> list[Claim]:
     """The asserted claims that start inside one of `spans` (sorted, apart) take `stance`: one bisection each."""
     starts = [a for a, _ in spans]
 
@@ -148,7 +148,7 @@ def attributed_quotes(segs: Sequence[Segment], claims: list[Claim]) -> list[Clai
                     and not QUOTE_ATTRIBUTION.fullmatch(segs[first - 1].text.replace(">", " ")):
                 first -= 1
             spans.append((segs[first].start, seg.start))
-    return _set_aside(claims, spans, "quoted") if spans else claims
+    return set_aside_in(claims, spans, "quoted") if spans else claims
 
 
 def signed_letters(segs: Sequence[Segment], claims: list[Claim]) -> list[Claim]:
@@ -163,7 +163,7 @@ def signed_letters(segs: Sequence[Segment], claims: list[Claim]) -> list[Claim]:
         elif seg.kind == "paragraph" and LETTER_SIGNATURE.fullmatch(seg.text) and i > opened:
             spans.append((segs[opened].start, seg.start))
             opened = i + 1
-    return _set_aside(claims, spans, "quoted") if spans else claims
+    return set_aside_in(claims, spans, "quoted") if spans else claims
 
 
 def corrected_by_notes(segs: Sequence[Segment], claims: list[Claim], w: Words) -> list[Claim]:

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..lang.windows import Words
-from ..models import Claim, Segment, evolve
+from ..models import Claim, Segment
+from .stance import set_aside_in
 
 
 def judged_rows(segs: Sequence[Segment], claims: list[Claim], w: Words) -> list[Claim]:
@@ -24,10 +25,7 @@ def judged_rows(segs: Sequence[Segment], claims: list[Claim], w: Words) -> list[
                 if w.verdict_header.match(header.get(seg.col_header, "")) and w.verdict_false.match(seg.text)}
     spans = [(seg.start, seg.start + len(seg.text)) for seg in cells
              if row[seg.block] in verdicts and w.claim_header.match(header.get(seg.col_header, ""))]
-    if not spans:
-        return claims
-    return [evolve(c, stance="refuted") if c.stance == "asserted" and any(a <= c.start < b for a, b in spans) else c
-            for c in claims]
+    return set_aside_in(claims, spans, "refuted") if spans else claims
 
 
 def reported_rows(segs: Sequence[Segment], claims: list[Claim], w: Words) -> list[Claim]:
@@ -39,7 +37,4 @@ def reported_rows(segs: Sequence[Segment], claims: list[Claim], w: Words) -> lis
     spans = [(seg.start, seg.start + len(seg.text)) for seg in cells
              if 0 <= seg.row_header != seg.block and w.source_header.match(text.get(column.get(seg.row_header, -1), ""))
              and not w.own_row.match(text.get(seg.row_header, ""))]
-    if not spans:
-        return claims
-    return [evolve(c, stance="quoted") if c.stance == "asserted" and any(a <= c.start < b for a, b in spans) else c
-            for c in claims]
+    return set_aside_in(claims, spans, "quoted") if spans else claims
