@@ -49,13 +49,30 @@ def mark_replaced_by_next(s: Sentence, nxt: Sentence) -> None:
     "Richtig sind 32 GiB."): the figures of the sentence before in the same unit family and with another value are
     the wrong ones it replaces ("We assumed each Inferentia2 chip carried 16 GB of memory.")."""
     m = s.w.correct_next.match(nxt.text)
-    if m is None or not nxt.quantities:
+    if m is not None and nxt.quantities:
+        _replaced(s, s.quantities, nxt.quantities[0], nxt.start + m.end())
+
+
+def mark_replaced_within(s: Sentence) -> None:
+    """A clause that corrects the one before it ("The same version said the HGX B300 is rated at 1,400 W; we have
+    corrected that to 1,100 W.", "…; wir haben das auf 1.100 W korrigiert."): the earlier figures of the same
+    unit family and another value are the old ones."""
+    m = s.w.corrected_to.search(s.text)
+    if m is None:
         return
-    right = nxt.quantities[0]
-    if not right.unit or right.start - nxt.start > m.end() + 2:
+    at = s.start + m.end()
+    right = next((q for q in s.quantities if q.start >= at), None)
+    if right is not None:
+        _replaced(s, [q for q in s.quantities if q.end <= s.start + m.start()], right, at)
+
+
+def _replaced(s: Sentence, old: list[Quantity], right: Quantity, at: int) -> None:
+    """Set aside the figures of ``old`` that a right value (starting at ``at``, give or take two characters)
+    replaces."""
+    if not right.unit or right.start > at + 2:
         return
     value = units.to_base(right.value, right.unit)
-    s.discussed = s.discussed + [(q.start, q.end) for q in s.quantities if q.unit and q.family == right.family
+    s.discussed = s.discussed + [(q.start, q.end) for q in old if q.unit and q.family == right.family
                                  and abs(units.to_base(q.value, q.unit) - value) > 1e-6 * abs(value)]
 
 

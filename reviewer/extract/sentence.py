@@ -13,6 +13,7 @@ from ..lang import numbers
 from ..lang.windows import Words
 from ..models import Quantity, quick_init
 from ..nlp import CUE_KEY, ENTITY_KEY, doc_text
+from ..periods import MONTHS
 from .patterns import ARROW, TIMES_BEFORE
 
 
@@ -52,6 +53,7 @@ class Sentence:
     discussed: list[tuple[int, int]] = field(default_factory=list)  # spans of quoted mistakes and old values
     was: list[tuple[int, int]] = field(default_factory=list)  # of them, the "(was 94 GB)" brackets
     refuted: bool = False  # a myth the article refutes ("Myth: ...", or "That is wrong." after it)
+    questioned: bool = False  # a report the next sentence doubts ("One reseller PDF says 288 GB. Which is it?")
     # what stance.figure_stance found in the sentence once, for all its values (stance.hints)
     stance_hints: dict | None = field(default=None, repr=False)
     # the last ratio of a list ("6x the FP4 of Trainium3, 3x the FP8 throughput"): (subject, versus, its end)
@@ -307,7 +309,19 @@ def _count_before(s: Sentence, m: Mention) -> bool:
     """A number right before the name, not a version's ("the CDNA 4 MI355X", "PCIe 5 GPUs")."""
     before = s.text[max(0, m.start - s.start - 12):m.start - s.start]
     n = s.w.count_before.search(before)
-    return n is not None and not s.w.version_before.search(before, 0, n.start())
+    return n is not None and not s.w.version_before.search(before, 0, n.start()) \
+        and not _month_year(s, m.start - s.start - len(before) + n.start())
+
+
+def _month_year(s: Sentence, at: int) -> bool:
+    """The number at `at` is the year of a month written before it ("kündigte im Dezember 2025 Trainium4 an")."""
+    year = _YEAR_AT.match(s.text, at)
+    word = _LAST_WORD.search(s.text, max(0, year.start(1) - 24), year.start(1)) if year else None
+    return word is not None and word.group(1).lower() in MONTHS
+
+
+_YEAR_AT = re.compile(r"\s*((?:19|20)\d\d)\b")
+_LAST_WORD = re.compile(r"(\w+)\.?\s+$")
 
 
 def count_before(s: Sentence, m: Mention) -> float | None:

@@ -39,6 +39,7 @@ from .gates import (
     label_then_quotation,
     labelled_quotation,
     mark_replaced_by_next,
+    mark_replaced_within,
     question_turn,
     quoted_blockquote,
     quoted_heading,
@@ -297,8 +298,12 @@ def mark_myths(sentences: list[Sentence], mistake: bool = False) -> None:
         if refuting or (nxt is not None and (s.quantities or s.mentions) and s.w.refuted_next.search(nxt.text)) \
                 or s.w.ironic_lead.match(s.text):
             s.refuted = True
+        elif nxt is not None and s.quantities and s.w.questioned_next.match(nxt.text):
+            s.questioned = True  # "One reseller PDF says the MI325X has 288 GB. Which is it?"
         elif nxt is not None and s.quantities and not s.refuted:
             mark_replaced_by_next(s, nxt)  # "We assumed 16 GB per chip. The correct figure is 32 GiB."
+        if s.quantities and not s.refuted:
+            mark_replaced_within(s)  # "… 1,400 W per GPU; we have corrected that to 1,100 W."
         if refuting and labelled and QUOTED.search(s.text):
             refuting = False  # 'Common misconception: "A trn2.48xlarge has 64 chips." It has 16.': the quote is the myth
 
@@ -323,7 +328,8 @@ def _when_clause_end(s: Sentence, start: int) -> int:
 
 def _marked(s: Sentence, start: int, end: int) -> str | None:
     """The stance the value's own marks give, before any stance word is looked for: an arrow after it, a pointer to
-    the page's corrections, a period that ended, a yes/no question, a translation's original wording."""
+    the page's corrections, a period that ended, a yes/no question (or one the next sentence asks about it), a
+    translation's original wording."""
     if _ARROW_AFTER.match(s.text, end - s.start):
         return "corrected"  # "HBM3e → HBM3", "NVLink 5 -> NVLink 4": where a change started
     if "(" in s.text and s.w.see_corrections.match(s.text, end - s.start):
@@ -338,8 +344,8 @@ def _marked(s: Sentence, start: int, end: int) -> str | None:
         quoted = any(q.start() < start - s.start and end - s.start <= q.end() for q in QUOTED.finditer(s.text))
         if quoted or s.w.yes_no_question.match(s.text):  # ('"Your B200s have 192 GB each, right?"': someone asks;
             return "quoted" if quoted else "hypothetical"  # the author's own "…, right?" half-asserts: a warning)
-    if s.w.echo_question.match(s.text) and not s.w.tag_question.search(s.text):
-        return "quoted"  # "Hold on. The B200 at 192 GB?": a figure echoed in doubt, someone else's
+    if s.questioned or (s.w.echo_question.match(s.text) and not s.w.tag_question.search(s.text)):
+        return "quoted"  # "Hold on. The B200 at 192 GB?": a figure echoed in doubt; a report the next sentence asks about
     if "(" in s.text and any(q.start() < start - s.start and end - s.start <= q.end()
                              and s.text[:q.start()].rstrip().endswith("(") and in_other_language(q.group(), s.w.code)
                              for q in QUOTED.finditer(s.text)):

@@ -16,7 +16,7 @@ from ..patterns import (
     YEAR,
 )
 from ..rule import SENTENCE, Rule
-from ..sentence import Cue, Mention, Sentence, compared_in, counted_in, distance
+from ..sentence import Cue, Mention, Sentence, compared_in, counted_in, distance, negation_before
 from ..subjects import Subjects
 
 _ATTRIBUTE_OF_CUE = {"ACQ": "acquired", "ATTR:announced": "announced", "ATTR:available": "available"}
@@ -32,14 +32,9 @@ def date_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
     Good (en): "Amazon bought Annapurna Labs in 2015" -> acquired 2015 of annapurna-labs.
     Good (de): "Trainium2 wurde im November 2023 vorgestellt" -> announced November 2023 of trainium2.
     """
-    cues = [c if c.label != "DATE:announced" else Cue(c.start, c.end, "ATTR:announced")
-            for c in s.cues if c.label in ("ACQ", "ATTR:announced", "ATTR:available", "DATE:announced")
-            and not s.text.startswith(("-up", "-Up", "up"), c.end - s.start)]  # "Start-up" is no start
+    cues = _date_cues(s)
     if not cues:
         return
-    # "allgemein verfügbar" holds "verfügbar": one word, one cue
-    cues = [c for c in cues if not any(o is not c and o.start <= c.start and c.end <= o.end
-                                       and (o.end - o.start) > (c.end - c.start) for o in cues)]
     years = list(YEAR.finditer(s.text))
     presenting = {c.start for c in s.cue("PRESENTED")}
     orgs = {x.entity for x in s.mentions if ctx.kind(x.entity) == "organisation"}
@@ -103,7 +98,20 @@ def date_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
                     scope="presented" if presented else None)
 
 
+def _date_cues(s: Sentence) -> list[Cue]:
+    """The sentence's words for acquired, announced or available: one cue per word ("allgemein verfügbar" holds
+    "verfügbar"), none in "Start-up", none denied before its clause ends ("the story was demand, not availability:
+    in October 2025 Google ..."; not "not available until March 2026")."""
+    cues = [c if c.label != "DATE:announced" else Cue(c.start, c.end, "ATTR:announced")
+            for c in s.cues if c.label in ("ACQ", "ATTR:announced", "ATTR:available", "DATE:announced")
+            and not s.text.startswith(("-up", "-Up", "up"), c.end - s.start)]
+    return [c for c in cues if not any(o is not c and o.start <= c.start and c.end <= o.end
+                                       and (o.end - o.start) > (c.end - c.start) for o in cues)
+            and not (negation_before(s, c.start, 5) and _PUNCT_AFTER.match(s.text, c.end - s.start))]
+
+
 _CLAUSE_END = re.compile(r";|,\s")  # (punctuation, no language's words)
+_PUNCT_AFTER = re.compile(r"[*_]*\s*[:;,]")
 _STAMP_AFTER = re.compile(r"[*_]*\s*(?::|[–—-]\s)")
 _ISO_DATE = re.compile(r"(?<![\w.-])((?:19|20)\d\d)-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(?![\w.-]?\d)")
 

@@ -35,7 +35,9 @@ def memory_type_claims(ctx: Subjects, seg: Segment, s: Sentence, figures: Sequen
             continue  # a quoted mistake
         # "HBM instead of DRAM", "does not use HBM3e", "nicht HBM": what it does not have
         # (not across a figure: "96 GB, uh, no, 141 GB of HBM3e" corrects the figure, it negates no type)
-        negated = negation_before(s, a, 12, across_figures=False)
+        negated = negation_before(s, a, 12, across_figures=False) \
+            and not s.w.not_named_before.search(s.text, max(0, mt.start() - 40), mt.start())
+        # (not "the docs don't name the HBM generation", "nennen keine HBM-Generation": what a source leaves out)
         # "32 GB HBM", "8 GiB HBM pro Chip, gedacht für Inf1-Instanzen": the type of the capacity written
         # right before it
         # ("216 GB of HBM4": across "of" only when the capacity's own subject is named, in its clause or row; one

@@ -203,6 +203,8 @@ def _metric(ctx: Subjects, s: Sentence, r: _Ratio) -> str | None:
     figure = next((f for f in reversed(s.quantities) if f.end <= q.start
                    and f.family in ("memory", "rate", "compute", "power")
                    and s.w.figure_then_ratio.fullmatch(s.text[f.end - s.start:q.start - s.start])), None)
+    if figure is not None and any(figure.end <= c.start and c.end <= q.start for c in s.cue("PREC:")):
+        figure = None  # "mit 192 GB und ist bei FP8 knapp doppelt so schnell": the precision between speaks of compute
     if figure is not None and not nearest_label(s, "ATTR:", q.start, q.end, 15):
         if figure.family == "power":
             return None  # "nimmt mit bis zu 1.000 W rund 43 % mehr auf als die H100": a power ratio, no check reads it
@@ -291,6 +293,9 @@ def _versus_named(ctx: Subjects, seg: Segment, s: Sentence, r: _Ratio) -> None:
         r.versus = next((m.entity for m in s.mentions if m.start > q.end and ctx.is_hardware(m.entity)
                        and s.w.of_word.search(s.text[max(0, m.start - s.start - 8):m.start - s.start])),
                       None)
+    if r.versus is None:  # "roughly 3x the MI300X": the name right after the ratio
+        r.versus = next((m.entity for m in s.mentions if m.start > q.end and ctx.is_hardware(m.entity)
+                         and s.w.ratio_object_gap.fullmatch(s.text, q.end - s.start, m.start - s.start)), None)
     if r.versus is None and s.w.possessive_after.match(s.text, q.end - s.start) and not s.w.ratio_verb.match(q.text):
         # "at least 6x the FP4 performance of Trainium3 and twice its FP8 throughput": "its" is the partner's
         prior = [m for m in s.mentions if m.end <= q.start and ctx.is_hardware(m.entity)]
@@ -376,6 +381,18 @@ def _partners(ctx: Subjects, seg: Segment, s: Sentence, r: _Ratio) -> None:
         if len(pairs) == 1:
             r.subject, r.versus = pairs.pop()
             r.how, r.text = "sentence", ctx.fb.entities[r.subject].name
+    if r.subject is not None and r.versus is not None and ctx.kind(r.subject) in _ON_THE_WAY \
+            and ctx.kind(r.versus) == "chip":
+        # "Die MI455X für die Helios-Racks soll 432 GB bieten, das 1,5-Fache der MI355X", "The H200 in p5en has a bit
+        # more than twice the memory bandwidth of the H100": a chip against a chip, not the rack, instance or link
+        # the sentence names on the way
+        like = [m for m in s.mentions if m.end <= q.start and m.entity != r.versus and m not in compared
+                and ctx.kind(m.entity) == ctx.kind(r.versus)]
+        if len({m.entity for m in like}) == 1:
+            r.subject, r.how, r.text = like[0].entity, "sentence", like[0].text
+
+
+_ON_THE_WAY = ("system", "pod", "instance", "interconnect")  # what a chip's sentence may name on the way
 
 
 def _partners_in_context(ctx: Subjects, seg: Segment, s: Sentence, r: _Ratio) -> None:

@@ -52,11 +52,13 @@ def role_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
                 lo, hi = (p.end - s.start, y.start()) if y.start() >= p.end - s.start else (y.end(), p.start - s.start)
             words_at, period = period_before(s.text, y.start(), int(y.group())) if y is not None else (0, None)
             # (a comma that is part of a date before the year, "on April 9, 2024", is no clause break)
-            if y is not None and hi - lo <= 80 and not re.search(r"[,;:](?=\s)(?!\s+(?:19|20)\d\d\b)|[–—]",
-                                                                 s.text[lo:max(hi, y.end() if y.start() >= lo else hi)]) \
+            if y is not None and hi - lo <= 80 and (not re.search(r"[,;:](?=\s)(?!\s+(?:19|20)\d\d\b)|[–—]",
+                                                                  s.text[lo:max(hi, y.end() if y.start() >= lo else hi)])
+                                                        or (lo == y.end() and s.w.when_gap.fullmatch(s.text, lo, hi))) \
                     and not s.w.dateline.search(s.text, 0, y.start()) \
                     and not s.w.took_office.search(s.text, 0, words_at):
-                # "Adam Selipsky (AWS CEO) unveiled Trainium2 at re:Invent in Nov 2023": the role then (not
+                # "Adam Selipsky (AWS CEO) unveiled Trainium2 at re:Invent in Nov 2023", "launched in April 2024, when
+                # Pat Gelsinger was still CEO": the role then (not
                 # "CEO Matt Garman (seit Mai 2024 im Amt)": since then and now; the start date is its own claim)
                 assert period is not None
                 scope = "at:" + period.encode()

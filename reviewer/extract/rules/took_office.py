@@ -34,6 +34,8 @@ def took_office(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
             people = [Mention(s.start, s.start, before[0].entity, before[0].text)]
     if not roles or not people:
         return
+    if len(people) > 1:  # ("CEO since March 2025, succeeding Pat Gelsinger": not the predecessor's start)
+        people = [p for p in people if not s.w.succeeded.search(s.text, max(0, p.start - s.start - 40), p.start - s.start)]
     for m in YEAR.finditer(s.text):
         at, period = period_before(s.text, m.start(), int(m.group()))
         took = s.w.took_office.search(s.text, max(0, at - 28), at) or s.w.took_office_after.match(s.text, m.end())
