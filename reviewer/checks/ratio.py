@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from ..factbase.base import ResolvedFact
 from ..i18n import attr_name, msg
 from ..lang import words
@@ -11,6 +13,8 @@ from ..suggest import ratio_as_written
 from .base import FLOORS, NEARLY_FLOOR, OVER_CEILINGS, Check, CheckContext, figure, sources_of
 
 RATIO_SLACK = 0.10  # vendor ratios are computed from rounded figures and rounded again
+_WHOLE_TIMES = 0.25  # the resolution of a whole multiple in digits ("2x", "das 2-Fache")
+_DIGIT = re.compile(r"\d")
 OVER_SLACK = 0.01  # "gut das Doppelte" (a good double): the ratio reaches the figure, but for the rounding of its inputs
 PRECISION_ORDER = ["FP8", "MXFP8", "BF16", "FP16", "FP4", "MXFP4", "INT8", "FP32"]
 
@@ -79,7 +83,9 @@ class RatioClaim(Check):
 
     @staticmethod
     def _agrees(q, expected: float, upper: float | None = None, *, lang: str = "en") -> bool:
-        tol = max(q.resolution, RATIO_SLACK * expected)
+        # ("2x" for 1.7x is wrong: a whole multiple in digits is read to a quarter, not to a half)
+        resolution = min(q.resolution, _WHOLE_TIMES) if q.unit == "times" and _DIGIT.search(q.text) else q.resolution
+        tol = max(resolution, RATIO_SLACK * expected)
         # (a fraction more is a percentage in words: "gut ein Drittel mehr" is "gut 33 Prozent mehr")
         percent = any(p in q.text for p in ("%", "Prozent", "percent", "per cent")) \
             or bool(words(lang).fraction_word.fullmatch(q.text))

@@ -138,8 +138,7 @@ def nearest_label(s: Sentence, prefix: str, start: int, end: int, window: int,
         gap = s.text[c.end - s.start:start - s.start] if c.end <= start else s.text[end - s.start:c.start - s.start]
         if c.start >= end and s.w.negation_word.search(gap) and any(0 <= q.start - c.end <= 2 for q in s.quantities):
             continue  # "41 PFLOPS FP8 instead of the dense 20.8 PFLOPS": past a contrast, the word of the figure it opens
-        if c.start >= end and (_LABEL_COLON.match(s.text, c.end - s.start) or (
-                prefix == "ATTR:" and _labels_figure(s, c))):
+        if c.start >= end and (_label_colon(s, c) or (prefix == "ATTR:" and _labels_figure(s, c))):
             # "FP4: 9 PFLOPS · FP8: 4.5 PFLOPS": a label with its colon names the value after it; so does a
             # word right before a figure in a list ("313.6 TB/s, EFA 28,800 Gbps")
             continue
@@ -178,6 +177,15 @@ _DIGIT_SEP = re.compile(r"(?<=\d)[,.](?=\d)")  # "2,517": a thousands separator 
 # a label's colon, with the emphasis around "**FP8:**" blanked and up to two more words of the label ("BF16 dense:")
 _LABEL_FIGURE = re.compile(r"[ \t]+\d")
 _LABEL_COLON = re.compile(r"[ \t*_]*(?:[\w/()-]+[ \t*_]*){0,2}?:[\s*_]*")  # (on the cue's line: "FP8 dicht\nHelios:")
+
+
+def _label_colon(s: Sentence, c: Cue) -> bool:
+    """The cue is a label with its colon ("FP4: 9 PFLOPS"), not the last word of a bracket the colon follows
+    ("**MI300X** (192 GB HBM3, 2,6 PFLOPS BF16 dicht): 2,29 €": the bracket's figure is BF16)."""
+    m = _LABEL_COLON.match(s.text, c.end - s.start)
+    if m is None or ")" not in m.group():
+        return m is not None
+    return s.text.rfind("(", 0, c.start - s.start) <= s.text.rfind(")", 0, c.start - s.start)
 
 
 def _labels_figure(s: Sentence, c: Cue) -> bool:

@@ -312,17 +312,20 @@ _CLAUSE_LEAD = re.compile(r"[:—–]\s+(?=[Ww]hen\b|[Aa]ls\b)")  # a clause aft
 
 
 def _when_clause_end(s: Sentence, start: int) -> int:
-    """Where a clause of the past that opens the sentence, or a clause after its colon or dash, ends ("Als der
-    Tracker am 01.03.2025 startete,", "...: when Trn2 went GA in December 2024 the docs said"); -1 if none."""
+    """Where a clause of the past that opens the sentence, or a clause after its colon or dash or after "recalled
+    that", ends ("Als der Tracker am 01.03.2025 startete,", "...: when Trn2 went GA in December 2024 the docs said");
+    -1 if none."""
     if s.text[:16].lstrip(" *_>-").startswith(("Als ", "When ", "Back when ", "Damals, als ", "Damals als ")):
         when = s.w.when_past.match(s.text)
         if when is not None:
             return when.end()
-    if ": " in s.text or "— " in s.text:
-        for d in _CLAUSE_LEAD.finditer(s.text, 0, start - s.start):
-            m = s.w.when_past.match(s.text[d.end():])
-            if m is not None:
-                return d.end() + m.end()
+    leads = list(_CLAUSE_LEAD.finditer(s.text, 0, start - s.start)) if ": " in s.text or "— " in s.text else []
+    # (and one a verb of saying opens: "Rafael recalled that when we signed the Trn1 reservation in 2023, ...")
+    for d in leads + list(s.w.when_lead.finditer(s.text, 0, start - s.start)):
+        rest = s.text[d.end():]
+        m = s.w.when_past.match(rest[:1].upper() + rest[1:])
+        if m is not None:
+            return d.end() + m.end()
     return -1
 
 

@@ -250,9 +250,10 @@ class Subjects(Context):
                     attribute: str | None) -> tuple[str | None, str, str] | None:
         """A sentence naming no fitting entity: the system or chip in context, the campus last named."""
         compared, counted = compared_in(s), counted_in(s)
-        if not s.cue("ANAPH:chip") and attribute != "site_area" and any(
-                m not in counted and m not in compared and self.is_hardware(m.entity) for m in s.mentions):
-            return None, "", ""  # the sentence names other hardware (a vendor or a link does not count): do not guess
+        if s.w.we_compare.search(s.text) or (not s.cue("ANAPH:chip") and attribute != "site_area" and any(
+                m not in counted and m not in compared and self.is_hardware(m.entity) for m in s.mentions)):
+            # the sentence names other hardware (a vendor or a link does not count), or the speaker's own product
+            return None, "", ""  # against the one in context ("Wir liegen mit 31 TB pro Rack darüber"): do not guess
         system = [c for c in s.cue("ANAPH:system") if c.end <= at]
         if system:
             ctx = self.context(seg, fits=lambda e: self.kind(e) in ("system", "pod", "instance") and fits(e),
@@ -585,8 +586,7 @@ def _pair_after(s: Sentence, at: int):
 
 
 def _old_after(s: Sentence, at: int):
-    """The figure a change came from, written after the one at `at` that it went to ("to 4.9 TB/s, from 2.9
-    TB/s"); None if none."""
+    """The figure a change came from, written after the one it went to ("to 4.9 TB/s, from 2.9 TB/s"), or None."""
     q, nxt = _figure_and_next(s, at)
     change = change_of(s, q, nxt) if q is not None and nxt is not None else None
     return nxt if change is not None and change[0] is q else None

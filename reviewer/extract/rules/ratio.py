@@ -223,8 +223,12 @@ def _metric(ctx: Subjects, s: Sentence, r: _Ratio) -> str | None:
         metric = "chip_count"  # "doppelt so viele Beschleuniger wie ein NVL72-Rack", "twice as many chips"
     if metric == "bandwidth":
         metric = "memory_bandwidth"  # "46 Prozent mehr Bandbreite als die H100": chips are compared on HBM
-    if metric is None and s.cue("PREC:"):
-        metric = "compute"  # "Bei FP8 bleibt es beim Stand der B200": a precision is said of compute
+    if (metric is None and s.cue("PREC:")) or any(
+            0 <= c.start - q.end <= 12 and not _CLAUSE_MARK.search(s.text, q.end - s.start, c.start - s.start)
+            and not any(q.end <= a.start < c.start for a in s.cue("ATTR:")) for c in s.cue("PREC:")):
+        # "Bei FP8 bleibt es beim Stand der B200": a precision is said of compute; one right after the ratio is its
+        # metric ("1,5× Speicher, 2× FP8", "1.5x the memory and 2x the dense FP8 of Trainium2")
+        metric = "compute"
     if metric is None and s.w.compute_verb.search(s.text[:q.start - s.start]):
         metric = "compute"  # "Trillium schafft damit das 4,7-Fache der v5e": what a chip achieves is its compute
     if metric is None:
@@ -392,6 +396,7 @@ def _partners(ctx: Subjects, seg: Segment, s: Sentence, r: _Ratio) -> None:
             r.subject, r.how, r.text = like[0].entity, "sentence", like[0].text
 
 
+_CLAUSE_MARK = re.compile(r"[,;:]")  # (punctuation, no language's words)
 _ON_THE_WAY = ("system", "pod", "instance", "interconnect")  # what a chip's sentence may name on the way
 
 
