@@ -126,15 +126,17 @@ def segment_stance(seg: Segment, state: Discourse, w: Words) -> str:
     return "asserted"
 
 
-def set_aside_in(claims: list[Claim], spans: Sequence[tuple[int, int]], stance: str) -> list[Claim]:
-    """The asserted claims that start inside one of `spans` (sorted, apart) take `stance`: one bisection each."""
+def set_aside_in(claims: list[Claim], spans: Sequence[tuple[int, int]], stance: str,
+                 over: tuple[str, ...] = ("asserted",)) -> list[Claim]:
+    """The claims of a stance in `over` (the asserted ones) that start inside one of `spans` (sorted, apart) take
+    `stance`: one bisection each."""
     starts = [a for a, _ in spans]
 
     def inside(x: int) -> bool:
         k = bisect_right(starts, x) - 1
         return k >= 0 and x < spans[k][1]
 
-    return [evolve(c, stance=stance) if c.stance == "asserted" and inside(c.start) else c for c in claims]
+    return [evolve(c, stance=stance) if c.stance in over and inside(c.start) else c for c in claims]
 
 
 def attributed_quotes(segs: Sequence[Segment], claims: list[Claim]) -> list[Claim]:

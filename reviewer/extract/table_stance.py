@@ -25,7 +25,8 @@ def judged_rows(segs: Sequence[Segment], claims: list[Claim], w: Words) -> list[
                 if w.verdict_header.match(header.get(seg.col_header, "")) and w.verdict_false.match(seg.text)}
     spans = [(seg.start, seg.start + len(seg.text)) for seg in cells
              if row[seg.block] in verdicts and w.claim_header.match(header.get(seg.col_header, ""))]
-    return set_aside_in(claims, spans, "refuted") if spans else claims
+    # (a claim written then and judged wrong now is refuted: "| Aussage damals | Urteil |" over "| … 144 GB | falsch |")
+    return set_aside_in(claims, spans, "refuted", ("asserted", "historical")) if spans else claims
 
 
 def reported_rows(segs: Sequence[Segment], claims: list[Claim], w: Words) -> list[Claim]:

@@ -364,6 +364,8 @@ def _earlier_figures_scope(s: Sentence, q: Quantity) -> bool:
 def _scope(seg: Segment, s: Sentence, q: Quantity, attribute: str) -> tuple[str | None, str]:
     """What the figure is per (chip, system, instance, port), and the attribute a port speed turns into."""
     scope = nearest_label(s, "SCOPE:", q.start, q.end, 40, same_clause=True)
+    if s.w.shared_chip_scope.match(s.text, q.end - s.start):
+        scope = "chip"  # "20 TB per rack, i.e. 279 GB and 8 TB/s per GPU": the pair's "per GPU" is both figures'
     if scope == "chip" and _earlier_figures_scope(s, q):
         scope = None  # "32 GiB of HBM per chip for 512 GiB of device memory": "per chip" is the 32 GiB's
     if scope is None and seg.lead_end and q.start >= seg.lead_end and not _owner_after(s, q):
