@@ -51,6 +51,7 @@ KEEP_MENTIONS = 256  # of a block
 
 
 _BRACKET_OPEN = re.compile(r"\s*\(\s*")
+_BARE_PRODUCT = re.compile(r"[2-9]\d*\s*[×x]\s*\d+[¹²³⁴⁵⁶⁷⁸⁹*]?")  # "4 × 8": systems times chips each
 
 
 class ClaimExtractor:
@@ -478,8 +479,10 @@ class ClaimExtractor:
             self.state.topic = hw.pop() if len(hw) == 1 else ""
         if seg.kind == "table_cell":
             self.state.cells[seg.block] = (header_unit(seg.text, self.w), tuple(c.label for s in sentences for c in s.cues))
-            if seg.row_header >= 0 and self.w.units_cell.fullmatch(seg.text.strip(" *_")):
-                self.state.row_units.add(seg.row_header)  # "| GB200 NVL72 | 2 Racks | 144 |": the row is of two systems
+            cell = seg.text.strip(" *_")  # "| GB200 NVL72 | 2 Racks | 144 |", "| DGX B300 | 4 × 8 | 32 |" under
+            if seg.row_header >= 0 and (self.w.units_cell.fullmatch(cell) or (_BARE_PRODUCT.fullmatch(cell) and (
+                    self.w.units_header.search(self.state.cell_text.get(seg.col_header, ""))))):  # "Knoten × GPUs"
+                self.state.row_units.add(seg.row_header)  # the row is of several systems
             if seg.col_group >= 0:  # "FP8" under "Peak dense (TFLOPS)": the spanning header's unit and words too
                 unit, labels = self.state.cells[seg.block]
                 group_unit, group_labels = self.state.cells.get(seg.col_group, (None, ()))
