@@ -67,11 +67,14 @@ def _line_date(words_: str) -> dt.date | None:
 def post_spans(text: str, lang: str) -> list[tuple[int, int, dt.date]]:
     """(start, end, date) of every dated post and dated line, in text order."""
     spans = []
+    now = words(lang).now_header
+    table_heads: dict[int, int] = {}  # a dated table row's table head (_before_now_column)
     for m in _DATED_LINE.finditer(text):
         when = _line_date(m.group("date"))
         if when is not None:
             end = text.find("\n", m.end())
-            spans.append((m.start(), len(text) if end < 0 else end, when))
+            end = len(text) if end < 0 else end
+            spans.append((m.start(), _before_now_column(text, m.start(), end, now, table_heads), when))
     for m in _SIGNATURE.finditer(text):
         when = _date(m.group("date"))
         if when is not None:
@@ -88,6 +91,25 @@ def post_spans(text: str, lang: str) -> list[tuple[int, int, dt.date]]:
         if when is not None:
             spans.append((start, end, when))
     return sorted(spans)
+
+
+def _before_now_column(text: str, start: int, end: int, now: re.Pattern, heads: dict[int, int]) -> int:
+    """Where a dated table row stops speaking of its date: at the first cell under a header of today ("| Post | Claim
+    then | Figure today |" over "| Jun 2024 | MI325X 288 GB | 256 GB |"); the line's end otherwise. `heads` keeps
+    each row's table head, so a long table is walked once."""
+    if not text[start:end].lstrip().startswith("|"):
+        return end
+    head = start
+    while head > 0 and head not in heads and text[text.rfind("\n", 0, head - 1) + 1:head].lstrip().startswith("|"):
+        head = text.rfind("\n", 0, head - 1) + 1  # up to the table's first row, its header
+    head = heads.get(head, head)
+    heads[start] = head
+    header = text[head:text.find("\n", head)].strip().strip("|").split("|")
+    column = next((k for k, cell in enumerate(header) if now.search(cell)), None)
+    if column is None:
+        return end
+    bars = [k for k in range(start, end) if text[k] == "|"]
+    return bars[column] if column < len(bars) else end
 
 
 def latest(spans: Sequence[tuple[int, int, dt.date]]) -> dt.date | None:
