@@ -68,13 +68,13 @@ def post_spans(text: str, lang: str) -> list[tuple[int, int, dt.date]]:
     """(start, end, date) of every dated post and dated line, in text order."""
     spans = []
     now = words(lang).now_header
-    table_heads: dict[int, int] = {}  # a dated table row's table head (_before_now_column)
+    today_columns: dict[int, int] = {}  # a dated table row's column of today (_before_now_column)
     for m in _DATED_LINE.finditer(text):
         when = _line_date(m.group("date"))
         if when is not None:
             end = text.find("\n", m.end())
             end = len(text) if end < 0 else end
-            spans.append((m.start(), _before_now_column(text, m.start(), end, now, table_heads), when))
+            spans.append((m.start(), _before_now_column(text, m.start(), end, now, today_columns), when))
     for m in _SIGNATURE.finditer(text):
         when = _date(m.group("date"))
         if when is not None:
@@ -93,23 +93,27 @@ def post_spans(text: str, lang: str) -> list[tuple[int, int, dt.date]]:
     return sorted(spans)
 
 
-def _before_now_column(text: str, start: int, end: int, now: re.Pattern, heads: dict[int, int]) -> int:
+def _before_now_column(text: str, start: int, end: int, now: re.Pattern, columns: dict[int, int]) -> int:
     """Where a dated table row stops speaking of its date: at the first cell under a header of today ("| Post | Claim
-    then | Figure today |" over "| Jun 2024 | MI325X 288 GB | 256 GB |"); the line's end otherwise. `heads` keeps
-    each row's table head, so a long table is walked once."""
+    then | Figure today |" over "| Jun 2024 | MI325X 288 GB | 256 GB |"); the line's end otherwise. `columns` keeps
+    each row's column of today (-1: none), so a long table's rows are walked and its header read once."""
     if not text[start:end].lstrip().startswith("|"):
         return end
     head = start
-    while head > 0 and head not in heads and text[text.rfind("\n", 0, head - 1) + 1:head].lstrip().startswith("|"):
-        head = text.rfind("\n", 0, head - 1) + 1  # up to the table's first row, its header
-    head = heads.get(head, head)
-    heads[start] = head
-    header = text[head:text.find("\n", head)].strip().strip("|").split("|")
-    column = next((k for k, cell in enumerate(header) if now.search(cell)), None)
-    if column is None:
+    while head > 0 and head not in columns and text[text.rfind("\n", 0, head - 1) + 1:head].lstrip().startswith("|"):
+        head = text.rfind("\n", 0, head - 1) + 1  # up to a row already read, or the table's first row, its header
+    if head not in columns:
+        header = text[head:text.find("\n", head)].strip().strip("|").split("|")
+        columns[head] = next((k for k, cell in enumerate(header) if now.search(cell)), -1)
+    column = columns[start] = columns[head]
+    if column < 0:
         return end
-    bars = [k for k in range(start, end) if text[k] == "|"]
-    return bars[column] if column < len(bars) else end
+    bar = start - 1
+    for _ in range(column + 1):  # (the row's bar before that column)
+        bar = text.find("|", bar + 1, end)
+        if bar < 0:
+            return end
+    return bar
 
 
 def latest(spans: Sequence[tuple[int, int, dt.date]]) -> dt.date | None:

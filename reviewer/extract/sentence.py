@@ -13,7 +13,7 @@ from ..lang import numbers
 from ..lang.windows import Words
 from ..models import Quantity, quick_init
 from ..nlp import CUE_KEY, ENTITY_KEY, doc_text
-from ..periods import MONTHS
+from ..periods import period_before
 from .patterns import ARROW, TIMES_BEFORE
 
 
@@ -322,14 +322,16 @@ def _count_before(s: Sentence, m: Mention) -> bool:
 
 
 def _month_year(s: Sentence, at: int) -> bool:
-    """The number at `at` is the year of a month written before it ("kündigte im Dezember 2025 Trainium4 an")."""
+    """The number at `at` is the year of a date whose month is written before it ("kündigte im Dezember 2025
+    Trainium4 an"), as periods.period_before reads it."""
     year = _YEAR_AT.match(s.text, at)
-    word = _LAST_WORD.search(s.text, max(0, year.start(1) - 24), year.start(1)) if year else None
-    return word is not None and word.group(1).lower() in MONTHS
+    if year is None:
+        return False
+    words_at, period = period_before(s.text, year.start(1), int(year.group(1)))
+    return words_at < year.start(1) and period.first_month == period.last_month
 
 
 _YEAR_AT = re.compile(r"\s*((?:19|20)\d\d)\b")
-_LAST_WORD = re.compile(r"(\w+)\.?\s+$")
 
 
 def count_before(s: Sentence, m: Mention) -> float | None:
