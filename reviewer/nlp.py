@@ -278,6 +278,7 @@ def _make_fuzzy(nlp: Language, name: str, names_key: str):
 _NUMBER_STOP = re.compile(r"(?<![\w.,])(\d[\d.,]*?)\.[ \t]+([A-ZÄÖÜ][\wäöüß-]*)")
 _ORDINAL_BEFORE = re.compile(tokenizer_rules("de")["ordinal_before"], re.IGNORECASE)
 _MONTHS = frozenset(word.capitalize() for word in dates("de")["months"])  # "März", "Dez": no sentence stop before
+_ORDINAL_NOUNS = frozenset(tokenizer_rules("de").get("ordinal_nouns") or ())  # "5. Generation"
 
 
 def number_stops(text: str) -> list[int]:
@@ -287,7 +288,7 @@ def number_stops(text: str) -> list[int]:
     out = []
     for m in _NUMBER_STOP.finditer(text):
         word = m.group(2)
-        if word in _MONTHS or word.rstrip(".") in _MONTHS:
+        if word in _MONTHS or word.rstrip(".") in _MONTHS or word in _ORDINAL_NOUNS:
             continue
         if len(m.group(1)) <= 2 and _ORDINAL_BEFORE.search(text[max(0, m.start() - 12):m.start()]):
             continue

@@ -80,6 +80,7 @@ def post_spans(text: str, lang: str) -> list[tuple[int, int, dt.date]]:
         if when is not None:
             para = text.rfind("\n\n", 0, m.start())
             spans.append((para + 2 if para >= 0 else 0, m.end(), when))
+    spans.extend(_dated_sections(text, words(lang).date_field))
     header = words(lang).post_header
     heads = []
     for m in re.finditer(r"[^\n]+", text):
@@ -91,6 +92,31 @@ def post_spans(text: str, lang: str) -> list[tuple[int, int, dt.date]]:
         if when is not None:
             spans.append((start, end, when))
     return sorted(spans)
+
+
+_HEADING = re.compile(r"^(#{1,6})[ \t]", re.MULTILINE)
+_FIELD_LINES = 4  # the date field is among the first lines of its section
+
+
+def _dated_sections(text: str, field: re.Pattern) -> list[tuple[int, int, dt.date]]:
+    """A section whose first lines give its date in a field ("## ADR-002: ..." over "- **Date:** 2024-07-08",
+    "- **Datum:** 08.07.2024"): a decision record's, minutes' or changelog entry's date, up to the next heading of
+    its level or above (found from the end with a stack: linear in the number of headings)."""
+    heads = [(m.start(), len(m.group(1))) for m in _HEADING.finditer(text)]
+    out, stack = [], list[tuple[int, int]]()  # (start, level) of the headings after, each above the one after it
+    for k in range(len(heads) - 1, -1, -1):
+        start, level = heads[k]
+        while stack and stack[-1][1] > level:
+            stack.pop()
+        end = stack[-1][0] if stack else len(text)
+        stack.append((start, level))
+        body = text[text.find("\n", start) + 1:heads[k + 1][0] if k + 1 < len(heads) else len(text)]
+        lines = [line for line in body.split("\n", 12)[:12] if line.strip()][:_FIELD_LINES]
+        m = next((m for m in map(field.match, lines) if m), None)
+        when = _line_date(m.group("date").strip(" *_")) if m else None
+        if when is not None:
+            out.append((start, end, when))
+    return out[::-1]
 
 
 def _before_now_column(text: str, start: int, end: int, now: re.Pattern, columns: dict[int, int]) -> int:

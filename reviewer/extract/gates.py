@@ -103,6 +103,8 @@ def model_requirement(s: Sentence, q: Quantity) -> bool:
     if s.w.model_after.match(s.text, q.end - s.start):
         return True  # "a 140 GB checkpoint fits in one Trainium3's 144 GiB"
     before = s.text[:q.start - s.start]
+    if s.w.enough_for.search(before):
+        return True  # "640 GB pro System reichen für 810 GB nicht", "not enough for 810 GB": what is to be held
     if s.w.bytes_product.search(before):
         return True  # "70 Mrd. × 2 Byte = 140 GB", "70B parameters × 2 bytes = 140 GB": a model's footprint
     if not s.w.model.search(before):
@@ -241,6 +243,10 @@ def not_a_claim(s: Sentence, q: Quantity) -> bool:
             or s.w.product_restated.search(s.text, max(0, q.start - s.start - 70), q.start - s.start)):
         # "4 × 96 GB = 384 GB": the writer's sum of several chips, not one chip's figure (nor "…, also gut 2 TB")
         return True
+    if q.family in ("memory", "rate", "compute", "power") and (
+            (any(ch.isalpha() for ch in q.text) and _DIVIDED_AFTER.match(s.text, q.end - s.start))
+            or _DIVISION_BEFORE.search(s.text, max(0, q.start - s.start - 20), q.start - s.start)):
+        return True  # "Pro H200 liegen 810 GB / 8 ≈ 101 GB": a share worked out, no chip's figure ("20 / 9" stays)
     if q.unit == "percent" and s.w.people_share_after.match(s.text, q.end - s.start):
         return True  # "52 Prozent der Befragten": a survey's share of people
     if q.family == "count" and s.w.model_number_before.search(s.text, max(0, q.start - s.start - 30), q.start - s.start):
@@ -291,6 +297,10 @@ _TIMES_BEFORE = re.compile(r"\d\s*(?:[A-Za-zÄÖÜäöü-]+\s+){0,2}[×x]\s*$")
 
 
 _PER_WATT = re.compile(r"[ \t]*/[ \t]*(?:k?W|Watt)\b")
+# "810 GB / 8 ≈ 101 GB", "101 GB / 3,35 TB/s ≈ 30 ms": a figure divided by a bare number, or by anything with the
+# result given, is the writer's arithmetic, and so is the result of a division by a bare number
+_DIVIDED_AFTER = re.compile(r"[ \t]*/[ \t]*\d[\d.,]*(?:(?![\d.,]*[ \t]*[^\W\d_])|[ \t]*[^\W\d_][\w/]*[ \t]*[≈=])")
+_DIVISION_BEFORE = re.compile(r"/[ \t]*\d[\d.,]*[ \t]*[≈=][ \t]*$")
 _PRODUCT_BEFORE = re.compile(r"\d\s*[×x*]\s*\d[\d.,]*\s*[^\W\d]{0,6}/?[^\W\d]{0,2}\s*=\s*$")
 _OPENS_QUOTE = re.compile(r'[„“"»«]\s*$')  # (the sentencizer leaves a quote's opening mark on the sentence before)
 _CLOSES_QUOTE = re.compile(r'[“”"«»][\s*_]*$')

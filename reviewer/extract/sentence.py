@@ -150,13 +150,15 @@ def nearest_label(s: Sentence, prefix: str, start: int, end: int, window: int,
             continue
         if c.end <= start and _LABEL_COLON.fullmatch(gap):
             d = 0  # "FP8: 4.5 PFLOPS": the value's own label
-        elif s.w.clause_break.search(gap) \
+        elif s.w.clause_break.search(gap) and not c.start == c.end == s.start \
                 and (c.end > start or s.w.clause_break.search(s.w.figure_at.sub("", gap))) \
                 and not (c.label.startswith("SCOPE:") and s.w.bare_with.fullmatch(gap)) \
                 and not (c.end <= start and "(" in gap and ")" not in gap
                          and not s.w.clause_break.search(_DIGIT_SEP.sub("", gap).replace("(", " "))):
             # ("on FP8 (2,517 vs 1,299 TFLOPS)": a bracket opened after the cue explains it, it does not part them)
             # (a bare "mit"/"with" right after the cue joins it to the value: "jeder Chip mit 28.800 Gbit/s")
+            # (a table header's word, put at the cell's start with no width, speaks for the whole cell: "| NVLink
+            # pro GPU | 5. Generation, 1,8 TB/s |")
             if same_clause or (not next_clause and c.start >= end):
                 continue  # (a cue in the clause after the value speaks of that clause's value)
             if c.start >= end and any(0 <= q.start - c.end <= 20 and "(" not in gap and not s.w.clause_break.search(

@@ -95,8 +95,9 @@ def segment_stance(seg: Segment, state: Discourse, w: Words) -> str:
         return "quoted"  # a wiki talk page's signed comments ("... --[[User:Name|Name]] 12:31, 5 May 2026 (UTC)")
     if seg.kind in ("list_item", "paragraph") and w.rumour_lead.match(seg.text):
         return "speculation"  # "- **MI355X refresh rumour.** A reseller claims AMD will ship ... 432 GB of HBM"
-    if state.section == "measured" and seg.kind in ("paragraph", "list_item", "table_cell"):
-        return "measured"  # the author's own results, under "### 3.2 Eigene Messungen"
+    if state.section == "measured" and seg.kind in ("paragraph", "list_item", "table_cell") \
+            and not w.errata_note.match(seg.text):
+        return "measured"  # the author's own results, under "### 3.2 Eigene Messungen" (not a correction note there)
     if state.speakers_own and state.in_turn and seg.kind == "paragraph" and not seg.text.lstrip(" *_").startswith("["):
         return "quoted"  # the speech goes on after an interjection (a bracketed fact-check between turns is the page's)
     if (seg.kind in ("paragraph", "list_item") and "\n" not in seg.text.strip()
@@ -169,41 +170,6 @@ def signed_letters(segs: Sequence[Segment], claims: list[Claim]) -> list[Claim]:
     return set_aside_in(claims, spans, "quoted") if spans else claims
 
 
-def corrected_by_notes(segs: Sequence[Segment], claims: list[Claim], w: Words) -> list[Claim]:
-    """A correction note right after a paragraph ("*Korrektur nach der Aufnahme: Es sind 36 Server …*",
-    "Correction: …", "[Editor's note: … 1,400 W, not 1,000 W.]") replaces what that paragraph said: a figure there
-    of an entity and attribute the note states with another value is corrected. The paragraph's other figures, and
-    those the note repeats ("die 3 nm stimmen"), stay the article's own."""
-    by_block = {seg.block: seg for seg in segs if seg.kind != "heading"}
-    notes = []
-    for seg in segs:
-        before = by_block.get(seg.block - 1)
-        if seg.kind in ("paragraph", "blockquote") and before is not None \
-                and (w.errata_note.match(seg.text) or w.editor_note.match(seg.text)):
-            notes.append((before, seg))
-    if not notes:
-        return claims
-    order = sorted(range(len(claims)), key=lambda i: claims[i].start)
-    starts = [claims[i].start for i in order]
-    out = list(claims)
-    for before, note in notes:
-        lo, hi = bisect_left(starts, before.start), bisect_left(starts, before.start + len(before.text))
-        n_lo, n_hi = bisect_left(starts, note.start), bisect_left(starts, note.start + len(note.text))
-        stated: dict[tuple[str, str], list[Claim]] = {}
-        for d in (claims[i] for i in order[n_lo:n_hi]):
-            if d.stance == "asserted":
-                stated.setdefault((d.entity, d.attribute), []).append(d)
-        for i in order[lo:hi]:
-            c = out[i]
-            if c.stance != "asserted":
-                continue
-            same = stated.get((c.entity, c.attribute), [])
-            if (same and not any(_same_value(c, d) for d in same)) or \
-                    (not same and _replaced_in(note.text, c, before.text[c.end - before.start:], w)):
-                out[i] = evolve(c, stance="corrected")
-    return out
-
-
 def refuted_below(segs: Sequence[Segment], claims: list[Claim], w: Words) -> list[Claim]:
     """A table (or a code block's record) and, right after it, a paragraph whose first sentence calls some of it
     stale or wrong ("Three of those fields are stale or wrong. The 192 GB and 8 TB/s are what ...", "Zwei Werte
@@ -248,35 +214,6 @@ def _first_end(text: str) -> int:
 
 
 _SENTENCE_END = re.compile(r"[.!?:](?=\s|$)")
-_COUNTED = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)?)\s+([^\W\d_]{4,})")
-
-
-def _replaced_in(note: str, c: Claim, after: str, w: Words) -> bool:
-    """Whether a note that names no subject replaces the value: it names the value after a negation ("nicht
-    bei Samsung, sondern bei TSMC") or before "korrekt sind …" ("Jana nannte 2,56 TB/s; korrekt sind …"), or
-    gives another number of the same counted thing ("18 Servern" -> "Es sind 36 Server")."""
-    value = c.value_text or c.text
-    for m in re.finditer(re.escape(value), note, re.I):
-        if w.negated_before.search(note, max(0, m.start() - 40), m.start()) or w.correct_marker.search(note, m.end()):
-            return True
-    counted = re.match(r"\s+([^\W\d_]{4,})", after) if c.quantity is not None and c.quantity.family == "count" \
-        else None
-    if counted is None:
-        return False
-    stem = counted.group(1)[:5].casefold()
-    return any(m.group(2)[:5].casefold() == stem and m.group(1) != c.text.strip() for m in _COUNTED.finditer(note))
-
-
-def _same_value(a: Claim, b: Claim) -> bool:
-    if a.quantity is not None and b.quantity is not None:
-        qa, qb = a.quantity, b.quantity
-        if not qa.unit or not qb.unit or qa.family != qb.family:
-            return qa.unit == qb.unit and abs(qa.value - qb.value) <= 1e-9 * max(1.0, abs(qa.value))
-        x, y = to_base(qa.value, qa.unit), to_base(qb.value, qb.unit)
-        return abs(x - y) <= 1e-6 * max(abs(x), abs(y), 1e-12)
-    return (a.value_text or a.text).casefold() == (b.value_text or b.text).casefold()
-
-
 def mark_myths(sentences: list[Sentence], mistake: bool = False) -> None:
     """"Myth: Trainium3 has four times the memory. Fact: ...": the sentences from a myth label to the next
     fact label are refuted; so is a sentence followed by "That is wrong." / "Das stimmt nicht." / "If only.", and
@@ -402,7 +339,7 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
         return "corrected"  # "now reads 28.8 TB/s (was 12.8 TB/s, the figure of the 64-chip version)": the old value
     if h["fix"] is not None and rel >= h["fix"]:
         return "asserted"  # "...; the right value is 141 GB": the correction's own value
-    if any(b <= rel and (";" in text[b:rel] or " – " in text[b:rel] or " — " in text[b:rel]) for b in h["errata"]):
+    if any(b <= rel and any(sep in text[b:rel] for sep in (";", " – ", " — ", " - ")) for b in h["errata"]):
         return "asserted"  # "In einer früheren Version hieß es „1.200 Hektar“; das Gelände misst 1.200 Acres"
     if is_discussed(s, start, end) or (h["self_correction"] and s.w.self_correction.match(text, rel_end)):
         return "corrected"  # '"96 GB" is wrong', "(was 94 GB)", "96 GB, äh, nein, 141 GB": an old value

@@ -9,7 +9,7 @@ from ...models import Claim, Quantity, Segment
 from ...units import LEXICON
 from ..patterns import HEADER_UNIT
 from ..rule import Rule
-from ..sentence import Mention, Sentence, counted_in
+from ..sentence import Mention, Sentence, count_before, counted_in
 from ..subjects import Subjects
 from .numeric import place
 
@@ -31,6 +31,8 @@ def count_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim 
         return None  # "a rack pretending to be one GPU", "wie eine einzige GPU": a likeness, not a count
     if s.w.worth_after.match(s.text, q.end - s.start):
         return None  # "you span only 4 chips' worth of cores": a measure of cores, not a count of chips
+    if s.w.generation_after.match(s.text, q.end - s.start):
+        return None  # "| NVLink pro GPU | 5. Generation, 1,8 TB/s |": a generation's number, not a count of GPUs
     if q.value != int(q.value):
         return None  # "**2.1** Je Beschleuniger gelten ...": a section number; no count has a fraction
     if 1990 <= q.value < 2040 and q.value == int(q.value) and s.w.year_lead.search(
@@ -71,6 +73,8 @@ def count_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim 
     claim = place(ctx, seg, s, q, attribute)
     if claim is None and attribute == "chip_count":
         claim = _counted_chips_pod(ctx, s, seg, q)
+    if claim is not None and attribute == "chip_count" and _fleet_total(s, q, claim.entity):
+        return None  # "Order 32 DGX H100 systems (..., 256 GPUs in total)": all the systems' chips, not one's
     if claim is not None and attribute == "chip_count" and _other_chip(ctx, s, q, claim.entity):
         return None  # "72 Blackwell Ultra GPUs" under a Trn3 UltraServer: a count of another chip, not its own
     if claim is not None and attribute == "chip_count" and seg.kind == "table_cell" and seg.col_header >= 0 \
@@ -81,6 +85,21 @@ def count_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim 
         # names a chip as well, "| u-p6e-gb200x72 (GB200) | 4 |", may still give the chip's)
         return None
     return claim
+
+
+def _fleet_total(s: Sentence, q: Quantity, subject: str) -> bool:
+    """A total the sentence gives after counting several of the subject ("32 DGX H100 systems ... 256 GPUs in
+    total", "32 DGX-H100-Systeme ... insgesamt 256 GPUs"): the fleet's count of chips."""
+    several = any(m.entity == subject and m.end <= q.start and (count_before(s, m) or 0) > 1 for m in counted_in(s))
+    if not several:
+        return False
+    noun = _NOUN_AFTER.match(s.text, q.end - s.start)  # ("256 GPUs in total": the total word after the noun)
+    return bool(s.w.cumulative.search(s.text, max(0, q.start - s.start - 12), q.start - s.start)
+                or s.w.cumulative_after.match(s.text, q.end - s.start)
+                or (noun is not None and s.w.cumulative_after.match(s.text, noun.end())))
+
+
+_NOUN_AFTER = re.compile(r"\s*[^\s,;.()]*")
 
 
 def _right_after(s: Sentence, q: Quantity, m: Mention) -> bool:

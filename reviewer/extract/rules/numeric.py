@@ -140,6 +140,8 @@ def place(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, attribute: str)
             subject = chip
     precision = nearest_label(s, "PREC:", q.start, q.end, CUE_WINDOW) if attribute == "compute" else None
     sparsity = nearest_label(s, "SPARSE:", q.start, q.end, CUE_WINDOW) if attribute == "compute" else None
+    if attribute == "compute" and _called_sparse_after(s, q):
+        sparsity = "sparse"  # "ADR-001 used 3,958 TFLOPS as dense FP8; that is NVIDIA's sparsity figure": what it is
     # "900 GB/s in each direction", "each way it is 450 GB/s"
     direction = s.w.per_direction.match(s.text, q.end - s.start) if q.family == "rate" else None
     end = s.start + direction.end() if direction else q.end  # the finding covers "900 GB/s in each direction"
@@ -361,11 +363,21 @@ def _earlier_figures_scope(s: Sentence, q: Quantity) -> bool:
         and not any(ch in s.text[cue.end - s.start:q.start - s.start] for ch in ".;:")
 
 
+def _called_sparse_after(s: Sentence, q: Quantity) -> bool:
+    """The clause after the figure's says it is the sparse figure ("...; that is NVIDIA's sparsity figure", "...; das
+    ist Nvidias Sparsity-Wert"), whatever its own clause called it."""
+    rel = q.end - s.start
+    semi = s.text.find(";", rel, rel + 40)
+    return semi >= 0 and bool(s.w.sparse_restated_after.match(s.text, semi + 1))
+
+
 def _scope(seg: Segment, s: Sentence, q: Quantity, attribute: str) -> tuple[str | None, str]:
     """What the figure is per (chip, system, instance, port), and the attribute a port speed turns into."""
     scope = nearest_label(s, "SCOPE:", q.start, q.end, 40, same_clause=True)
     if s.w.shared_chip_scope.match(s.text, q.end - s.start):
         scope = "chip"  # "20 TB per rack, i.e. 279 GB and 8 TB/s per GPU": the pair's "per GPU" is both figures'
+    if s.w.sized_system_scope.match(s.text, q.end - s.start):
+        scope = "system"  # "256 GB per GPU, i.e. 2 TB per 8-GPU node": the node's, not the GPU's of the clause before
     if scope == "chip" and _earlier_figures_scope(s, q):
         scope = None  # "32 GiB of HBM per chip for 512 GiB of device memory": "per chip" is the 32 GiB's
     if scope is None and seg.lead_end and q.start >= seg.lead_end and not _owner_after(s, q):

@@ -1,0 +1,107 @@
+"""Notes that correct what is above them: a correction note right after a paragraph ("Correction: ...",
+"[Editor's note: ...]") and a slide's speaker notes that say what the slide still shows ("**Speaker notes:** The
+slide still says 6,144 chips ..."). Both run over a run's claims after extraction (reviewer/api.py), before the
+checks; stance.py decides each figure's own stance, these move the figures the note speaks of."""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from collections.abc import Sequence
+
+from ..lang.windows import Words
+from ..models import Claim, Segment, evolve
+from ..units import to_base
+
+
+def corrected_by_notes(segs: Sequence[Segment], claims: list[Claim], w: Words) -> list[Claim]:
+    """A correction note right after a paragraph ("*Korrektur nach der Aufnahme: Es sind 36 Server …*",
+    "Correction: …", "[Editor's note: … 1,400 W, not 1,000 W.]") replaces what that paragraph said: a figure there
+    of an entity and attribute the note states with another value is corrected. The paragraph's other figures, and
+    those the note repeats ("die 3 nm stimmen"), stay the article's own."""
+    by_block = {seg.block: seg for seg in segs if seg.kind != "heading"}
+    notes = []
+    for seg in segs:
+        before = by_block.get(seg.block - 1)
+        if seg.kind in ("paragraph", "blockquote") and before is not None \
+                and (w.errata_note.match(seg.text) or w.editor_note.match(seg.text)):
+            notes.append((before, seg))
+    if not notes:
+        return claims
+    order = sorted(range(len(claims)), key=lambda i: claims[i].start)
+    starts = [claims[i].start for i in order]
+    out = list(claims)
+    for before, note in notes:
+        lo, hi = bisect_left(starts, before.start), bisect_left(starts, before.start + len(before.text))
+        n_lo, n_hi = bisect_left(starts, note.start), bisect_left(starts, note.start + len(note.text))
+        stated: dict[tuple[str, str], list[Claim]] = {}
+        for d in (claims[i] for i in order[n_lo:n_hi]):
+            if d.stance == "asserted":
+                stated.setdefault((d.entity, d.attribute), []).append(d)
+        for i in order[lo:hi]:
+            c = out[i]
+            if c.stance != "asserted":
+                continue
+            same = stated.get((c.entity, c.attribute), [])
+            if (same and not any(_same_value(c, d) for d in same)) or \
+                    (not same and _replaced_in(note.text, c, before.text[c.end - before.start:], w)):
+                out[i] = evolve(c, stance="corrected")
+    return out
+
+
+
+_COUNTED = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)?)\s+([^\W\d_]{4,})")
+
+
+def _replaced_in(note: str, c: Claim, after: str, w: Words) -> bool:
+    """Whether a note that names no subject replaces the value: it names the value after a negation ("nicht
+    bei Samsung, sondern bei TSMC") or before "korrekt sind …" ("Jana nannte 2,56 TB/s; korrekt sind …"), or
+    gives another number of the same counted thing ("18 Servern" -> "Es sind 36 Server")."""
+    value = c.value_text or c.text
+    for m in re.finditer(re.escape(value), note, re.I):
+        if w.negated_before.search(note, max(0, m.start() - 40), m.start()) or w.correct_marker.search(note, m.end()):
+            return True
+    counted = re.match(r"\s+([^\W\d_]{4,})", after) if c.quantity is not None and c.quantity.family == "count" \
+        else None
+    if counted is None:
+        return False
+    stem = counted.group(1)[:5].casefold()
+    return any(m.group(2)[:5].casefold() == stem and m.group(1) != c.text.strip() for m in _COUNTED.finditer(note))
+
+
+def _same_value(a: Claim, b: Claim) -> bool:
+    if a.quantity is not None and b.quantity is not None:
+        qa, qb = a.quantity, b.quantity
+        if not qa.unit or not qb.unit or qa.family != qb.family:
+            return qa.unit == qb.unit and abs(qa.value - qb.value) <= 1e-9 * max(1.0, abs(qa.value))
+        x, y = to_base(qa.value, qa.unit), to_base(qb.value, qb.unit)
+        return abs(x - y) <= 1e-6 * max(abs(x), abs(y), 1e-12)
+    return (a.value_text or a.text).casefold() == (b.value_text or b.text).casefold()
+
+
+def corrected_by_speaker_notes(segs: Sequence[Segment], claims: list[Claim], w: Words) -> list[Claim]:
+    """A slide's speaker notes that mark a figure of the slide as corrected ("**Speaker notes:** On the slide the
+    v5p pod still has 6,144 chips - ...", "**Sprechernotizen:** Auf der Folie steht beim v5p-Pod noch 6.144 Chips
+    - ..."): the slide's figure of that attribute and value, in the blocks above the notes under the same heading
+    (since the last notes), is corrected as well. The notes' own other figures, and the slide's, stay asserted."""
+    notes = [seg for seg in segs if seg.kind == "paragraph" and w.speaker_notes.match(seg.text)]
+    if not notes:
+        return claims
+    order = sorted(range(len(claims)), key=lambda i: claims[i].start)
+    starts = [claims[i].start for i in order]
+    first_of: dict[int, int] = {}  # heading block -> the start of its first segment
+    for seg in segs:
+        first_of.setdefault(seg.heading, seg.start)
+    out = list(claims)
+    last_end = 0
+    for note in notes:
+        end = note.start + len(note.text)
+        old = [claims[i] for i in order[bisect_left(starts, note.start):bisect_left(starts, end)]
+               if claims[i].stance == "corrected"]
+        lo = max(first_of.get(note.heading, 0), last_end)
+        last_end = end
+        for i in order[bisect_left(starts, lo):bisect_left(starts, note.start)]:
+            c = out[i]
+            if c.stance == "asserted" and any(c.attribute == d.attribute and _same_value(c, d) for d in old):
+                out[i] = evolve(c, stance="corrected")
+    return out
