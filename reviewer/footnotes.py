@@ -33,10 +33,14 @@ def _footnotes_to_rows(out: list[Segment]) -> list[Segment]:
     carries its marker ("| AMD MI325X | 256³ |"): the row's first cell becomes the note's intro, as a list's
     intro paragraph is its items' (a marker in more than one row says nothing)."""
     rows: dict[str, set[int]] = {}
+    cells = {seg.block: seg.text for seg in out if seg.kind == "table_cell"}
     for seg in out:
         if seg.kind == "table_cell":
             for m in _SUPERSCRIPT_MARK.finditer(seg.text):
-                rows.setdefault(m.group(), set()).add(seg.row_header if seg.row_header >= 0 else seg.block)
+                owner = seg.row_header if seg.row_header >= 0 else seg.block
+                if _ITEM_CODE.fullmatch(cells.get(owner, "")) and seg.col_header >= 0:
+                    owner = seg.col_header  # "| A-4.3 | ... | 5.000³ |" under "MI355X²": a numbered row names nothing
+                rows.setdefault(m.group(), set()).add(owner)
     if not rows:
         return out
     noted: list[Segment] = []
@@ -54,6 +58,7 @@ def _footnotes_to_rows(out: list[Segment]) -> list[Segment]:
     return noted
 
 
+_ITEM_CODE = re.compile(r"[\s*_]*(?:[A-Za-z]{1,3}-)?\d+(?:\.\d+)*[\s*_.]*")  # "A-4.3", "4.1", "R-12" (not "B200")
 _INLINE_NOTE = re.compile(r"(?<=[.;:)\]“”\"»!?][ \t])\s*(?=[¹²³⁴⁵⁶⁷⁸⁹⁰]+\s)")  # a note's mark after another note's end
 
 

@@ -81,6 +81,7 @@ def post_spans(text: str, lang: str) -> list[tuple[int, int, dt.date]]:
             para = text.rfind("\n\n", 0, m.start())
             spans.append((para + 2 if para >= 0 else 0, m.end(), when))
     spans.extend(_dated_sections(text, words(lang).date_field))
+    spans.extend(_year_led_clauses(text, words(lang).year_clause))
     header = words(lang).post_header
     heads = []
     for m in re.finditer(r"[^\n]+", text):
@@ -117,6 +118,19 @@ def _dated_sections(text: str, field: re.Pattern) -> list[tuple[int, int, dt.dat
         if when is not None:
             out.append((start, end, when))
     return out[::-1]
+
+
+_CLAUSE_END = re.compile(r";|[.!?](?=\s|$)")
+
+
+def _year_led_clauses(text: str, lead: re.Pattern) -> list[tuple[int, int, dt.date]]:
+    """A sentence led by a year ("In 2024 a p5.48xlarge listed at $98.32 an hour; since ...", "2024 kostete eine
+    p5.48xlarge 98,32 $"): its first clause speaks of that year (judged at the year's last day)."""
+    out = []
+    for m in lead.finditer(text):
+        end = _CLAUSE_END.search(text, m.end())
+        out.append((m.start(), end.start() if end else len(text), dt.date(int(m.group(1)), 12, 31)))
+    return out
 
 
 def _before_now_column(text: str, start: int, end: int, now: re.Pattern, columns: dict[int, int]) -> int:

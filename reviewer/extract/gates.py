@@ -302,6 +302,10 @@ _PER_WATT = re.compile(r"[ \t]*/[ \t]*(?:k?W|Watt)\b")
 _DIVIDED_AFTER = re.compile(r"[ \t]*/[ \t]*\d[\d.,]*(?:(?![\d.,]*[ \t]*[^\W\d_])|[ \t]*[^\W\d_][\w/]*[ \t]*[≈=])")
 _DIVISION_BEFORE = re.compile(r"/[ \t]*\d[\d.,]*[ \t]*[≈=][ \t]*$")
 _PRODUCT_BEFORE = re.compile(r"\d\s*[×x*]\s*\d[\d.,]*\s*[^\W\d]{0,6}/?[^\W\d]{0,2}\s*=\s*$")
+_QUOTE_MARK = re.compile(r'[„“”"»«]')
+# an opening mark the sentencizer left after the sentence before's end ('... group. "'; not 'angekündigt.“', a German
+# closing mark right after the full stop)
+_LEFT_OPEN = re.compile(r'[.!?:][ \t]+[„“"»«][ \t]*$')
 _OPENS_QUOTE = re.compile(r'[„“"»«]\s*$')  # (the sentencizer leaves a quote's opening mark on the sentence before)
 _CLOSES_QUOTE = re.compile(r'[“”"«»][\s*_]*$')
 
@@ -374,8 +378,12 @@ def carry_reported_speech(sentences: list[Sentence], organisations: Container[st
         elif reported(prev) and not reported(s) and (closers := _open_quote(prev.text)) and _closes_quote(s.text, closers):
             # 'This is from Tobias: "Love the show. The MI300X has 256 GB."': the quoted mail goes on
             s.cues = [*s.cues, Cue(s.start, s.start, "REPORTED:quoted")]
-        elif not reported(s) and QUOTED_ACROSS_LINES.search(prev.text) and (FULLY_QUOTED.fullmatch(s.text) or (
-                _OPENS_QUOTE.search(prev.text) and _CLOSES_QUOTE.search(s.text))):
+        elif not reported(s) and ((QUOTED_ACROSS_LINES.search(prev.text) and (FULLY_QUOTED.fullmatch(s.text) or (
+                _OPENS_QUOTE.search(prev.text) and _CLOSES_QUOTE.search(s.text))))
+                or (_LEFT_OPEN.search(prev.text) and not _QUOTE_MARK.search(s.text)
+                    and not any(m.entity in organisations for m in prev.mentions))):
+            # (the mark opened on the sentence before and not closed in this one: '..." says Lena. "256 gigabytes on
+            # one GPU! We thought ...": the quotation goes on past a sentence end; a vendor's spokesperson's is checked)
             # '„... der Einstieg“, sagt Jana Petersen. „Beim GB300 NVL72 haben wir jetzt 30 TB.“': the quote goes on
             s.cues = [*s.cues, Cue(s.start, s.start, "REPORTED:quoted")]
 

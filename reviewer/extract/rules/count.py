@@ -124,10 +124,14 @@ def _other_chip(ctx: Subjects, s: Sentence, q: Quantity, subject: str) -> bool:
 def counts_them(ctx: Subjects, s: Sentence, q: Quantity) -> bool:
     """"a Trn2 UltraServer strings 64 of them together", "ein Pod koppelt 9.216 davon": a count of the chips the
     sentence named before the number (a chip noun or a chip's name)."""
-    if not s.w.of_them.match(s.text, q.end - s.start):
-        return False
+    them = s.w.of_them.match(s.text, q.end - s.start)
+    if not them or _COUNT_IN_BRACKET.match(s.text, them.end()):
+        return False  # ("four of those (64 chips) make up a Trn2 UltraServer": the bracket counts the chips)
     return any(c.end <= q.start for c in s.cue("CHIPNOUN")) or any(
         m.end <= q.start and ctx.kind(m.entity) == "chip" for m in s.mentions)
+
+
+_COUNT_IN_BRACKET = re.compile(r"\s*\(\s*\d")
 
 
 def _counted_chips_pod(ctx: Subjects, s: Sentence, seg: Segment, q: Quantity) -> Claim | None:

@@ -145,7 +145,7 @@ def place(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, attribute: str)
     # "900 GB/s in each direction", "each way it is 450 GB/s"
     direction = s.w.per_direction.match(s.text, q.end - s.start) if q.family == "rate" else None
     end = s.start + direction.end() if direction else q.end  # the finding covers "900 GB/s in each direction"
-    each_way = q.family == "rate" and bool(s.w.per_direction_before.search(s.text, 0, q.start - s.start))
+    each_way = q.family == "rate" and _each_way_before(s, q)
     alternates = () if maker_s else ctx.alternates(seg, s, subject, how, scope, q.start)
     if ctx.kind(subject) == "chip" and s.w.per_system_after.match(s.text, end - s.start):
         # "918 TFLOPS BF16 per chip, 234.9 PFLOPS per 256-chip pod": the figure may be the chip's pod's
@@ -363,6 +363,16 @@ def _earlier_figures_scope(s: Sentence, q: Quantity) -> bool:
         and not any(ch in s.text[cue.end - s.start:q.start - s.start] for ch in ".;:")
 
 
+def _each_way_before(s: Sentence, q: Quantity) -> bool:
+    """"Per direction, NVLink 4 gives 450 GB/s": a direction word before the figure, unless it is another figure's
+    ("450 GB/s each way and 900 GB/s bidirectional": the 450's) or the figure says it is both ways."""
+    m = s.w.per_direction_before.search(s.text, 0, q.start - s.start)
+    if m is None or s.w.both_ways_after.match(s.text, q.end - s.start):
+        return False
+    return not any(o is not q and o.end <= q.start and o.end - s.start <= m.start()
+                   and not s.text[o.end - s.start:m.start()].strip() for o in s.quantities)
+
+
 def _called_sparse_after(s: Sentence, q: Quantity) -> bool:
     """The clause after the figure's says it is the sparse figure ("...; that is NVIDIA's sparsity figure", "...; das
     ist Nvidias Sparsity-Wert"), whatever its own clause called it."""
@@ -380,6 +390,8 @@ def _scope(seg: Segment, s: Sentence, q: Quantity, attribute: str) -> tuple[str 
         scope = "system"  # "256 GB per GPU, i.e. 2 TB per 8-GPU node": the node's, not the GPU's of the clause before
     if scope == "chip" and _earlier_figures_scope(s, q):
         scope = None  # "32 GiB of HBM per chip for 512 GiB of device memory": "per chip" is the 32 GiB's
+    if scope is None and s.w.chip_owner_after.match(s.text, q.end - s.start):
+        scope = "chip"  # "288 GB ist der Maximalausbau des Chips", "288 GB is the chip's maximum": the chip's
     if scope is None and seg.lead_end and q.start >= seg.lead_end and not _owner_after(s, q):
         # "- **Compute per chip:** ... 2.52 PFLOPS ...; 181 TFLOPS FP32": the lead's scope is every figure's
         lead = [c.label[6:] for c in s.cue("SCOPE:") if c.end <= seg.lead_end]
