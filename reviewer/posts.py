@@ -114,10 +114,23 @@ def _dated_sections(text: str, field: re.Pattern) -> list[tuple[int, int, dt.dat
         body = text[text.find("\n", start) + 1:heads[k + 1][0] if k + 1 < len(heads) else len(text)]
         lines = [line for line in body.split("\n", 12)[:12] if line.strip()][:_FIELD_LINES]
         m = next((m for m in map(field.match, lines) if m), None)
-        when = _line_date(m.group("date").strip(" *_")) if m else None
+        when = _line_date(m.group("date").strip(" *_")) if m else _heading_date(text[start:text.find("\n", start)])
         if when is not None:
             out.append((start, end, when))
     return out[::-1]
+
+
+# a heading that ends with a month and year or a full date ("## Snapshot A: April 2025", "## Stand (03/2026)" is none)
+_TRAILING_DATE = re.compile(r"[:–—(-][ \t]*(?P<date>(?:\d{1,2}\.?[ \t]+)?(?P<month>[A-Za-zÄÖÜäöüé]{3,9})\.?[ \t]+(?:19|20)\d\d"
+                            r"|\d{1,2}\.\d{1,2}\.(?:19|20)\d\d|(?:19|20)\d\d-\d\d-\d\d)\)?[ \t*_]*$")
+_MONTHS = frozenset(m for code in LANGUAGES for m in dates(code)["months"])
+
+
+def _heading_date(heading: str) -> dt.date | None:
+    m = _TRAILING_DATE.search(heading)
+    if m is None or (m.group("month") and m.group("month").lower() not in _MONTHS):
+        return None
+    return _line_date(m.group("date"))
 
 
 _CLAUSE_END = re.compile(r";|[.!?](?=\s|$)")

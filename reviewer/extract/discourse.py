@@ -6,17 +6,20 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from ..lang.windows import Words
 from ..models import Quantity, Segment, quick_init
+from ..nlp import ENTITY_KEY
 from .patterns import (
     HEADER_UNIT,
 )
 from .sentence import Cue, Sentence, compared_in
 
 if TYPE_CHECKING:
+    from spacy.tokens import Doc
+
     from .subjects import Subjects
 
 @dataclass
@@ -126,6 +129,7 @@ class Discourse:
     # words, quoted) or "staff" (the editors' reply, the page's own); None outside a comment section
     post_by: str | None = None
     asked_about: list[str] = field(default_factory=list)  # the hardware an interviewer's last question named
+    question_block: int = -1  # a paragraph that asks about hardware ("**P:** Und die MI300X?"): its answer's intro
     # "> Trainium2 does 2,563 TFLOPS" then "That's the sparse rate. Dense FP8 is 1,299 TFLOPS": a reply is about
     # what it quotes (the names of the blockquote right before; the paragraph right after it reads them)
     quoted_before: list[str] = field(default_factory=list)
@@ -221,3 +225,18 @@ def header_unit(text: str, w: Words) -> tuple[str, str] | None:
         return None  # "(Blackwell Ultra)", "(dicht)": no unit (and no pint import to find that out)
     expr, family = units.LEXICON[surface]
     return (expr, family) if family not in ("count", "ratio") else None
+
+
+def answering(state: Discourse, seg: Segment, doc: Doc, hardware: Callable[[str], bool]) -> Segment:
+    """A paragraph right after a question that names hardware ("**P:** Gut. Und die MI300X?" over "**K:** 192 GB
+    HBM3 mit 5,3 TB/s ..."), naming none itself: the question is its intro, as a list's intro is its items'."""
+    if seg.kind == "paragraph" and seg.intro < 0 and state.question_block == seg.block - 1 >= 0 \
+            and not any(hardware(span.label_) for span in doc.spans.get(ENTITY_KEY, ())):
+        return replace(seg, intro=state.question_block)
+    return seg
+
+
+def note_question(state: Discourse, memory: Memory, seg: Segment, hardware: Callable[[str], bool]) -> None:
+    """Remember a paragraph that ends with a question about hardware, for the answer after it."""
+    asks = seg.kind == "paragraph" and seg.text.rstrip(" *_\n").endswith("?")
+    state.question_block = seg.block if asks and any(hardware(e) for e in memory.all(seg.block)) else -1

@@ -30,8 +30,8 @@ from ..models import Claim, Quantity, Segment, evolve
 from ..nlp import doc_text
 from ..vocabulary import DATE_ATTRIBUTES
 from . import gates, stance
-from .discourse import Discourse, Memory, header_unit, newest_for_new, with_header
-from .patterns import HARDWARE_KINDS, QUOTED, QUOTED_LEAD
+from .discourse import Discourse, Memory, answering, header_unit, newest_for_new, note_question, with_header
+from .patterns import HARDWARE_KINDS, LABEL_LINE, QUOTED, QUOTED_LEAD
 from .rules import SENTENCE_RULES, figure_claim
 from .sentence import (
     Cue,
@@ -182,10 +182,10 @@ class ClaimExtractor:
         """The segment's claims, each with its stance (reviewer/extract/stance.py). A figure the article
         does not assert (reported speech, a quoted mistake, a quoted heading) is read as a claim to show
         what it says, but what its rule inferred is not remembered: it does not move the article's subject."""
-        out = self._claims(seg, doc)
+        out = self._claims(answering(self.state, seg, doc, self._is_hardware), doc)
+        note_question(self.state, self.memory, seg, self._is_hardware)
         if self.state.revision_of is not None and seg.kind == "blockquote":
-            # "> Nvidia's B200 pairs 192 GB of HBM3e with 8 TB/s" under "... as it stood in the revision of 20 August
-            # 2024": the old revision's words, judged at its day
+            # "> Nvidia's B200 pairs 192 GB ..." under "... as it stood in the revision of 20 August 2024": judged then
             then = self.state.revision_of
             out = [evolve(c, stance="historical", as_of=c.as_of or then) if c.stance == "asserted" else c for c in out]
         if 0 <= self.state.reproduced < seg.block and out:
@@ -434,8 +434,9 @@ class ClaimExtractor:
                 if m in counted:
                     if seg.kind == "table_cell" and (n := count_before(s, m)) is not None and self.kind(m.entity) == "chip":
                         self.state.cell_counts[seg.block] = (m.entity, n)  # "| ND96isr_H100_v5 | 8 × H100 |"
-                    if not (seg.kind == "table_cell" and seg.col_header == -1 and len(s.mentions) == 1):
-                        continue  # "16 Trainium2 chips": a part ("| 8x MI300X OAM platform |" heads its column)
+                    if not (seg.kind == "table_cell" and seg.col_header == -1 and len(s.mentions) == 1) \
+                            and not (seg.kind == "paragraph" and m is s.mentions[0] and LABEL_LINE.fullmatch(seg.text)):
+                        continue  # "16 Trainium2 chips": a part ("| 8x MI300X |" heads its column, "**4× MI300X**" a list)
                 if self.kind(m.entity) == "family" and named & set(self.fb.entities[m.entity].members):
                     continue  # "The H200 is the same Hopper compute die": the chip, not its family, is meant
                 if seg.kind == "heading" and self.kind(m.entity) == "chip" and any(

@@ -238,10 +238,12 @@ def not_a_claim(s: Sentence, q: Quantity) -> bool:
         # "36 servers × 4 chips", "(4 servers × 16)": a factor of the total, not the total (the servers' number
         # is the system's server count); "10 Systeme × 8 GPUs = 80 B200": several systems' chips, not one's
         return True
-    if q.family in ("memory", "rate", "compute", "power") and (
+    if (q.family in ("memory", "rate", "compute", "power") and (
             _PRODUCT_BEFORE.search(s.text, max(0, q.start - s.start - 40), q.start - s.start)
-            or s.w.product_restated.search(s.text, max(0, q.start - s.start - 70), q.start - s.start)):
-        # "4 × 96 GB = 384 GB": the writer's sum of several chips, not one chip's figure (nor "…, also gut 2 TB")
+            or s.w.product_restated.search(s.text, max(0, q.start - s.start - 70), q.start - s.start))) \
+            or (q.family == "money" and _PRODUCT_BEFORE.search(s.text, max(0, q.start - s.start - 40), q.start - s.start)):
+        # "4 × 96 GB = 384 GB": the writer's sum of several chips, not one chip's figure (nor "…, also gut 2 TB"); so is
+        # "16 × $1.34375 = $21.50", sixteen instances' price
         return True
     if q.family in ("memory", "rate", "compute", "power") and (
             (any(ch.isalpha() for ch in q.text) and _DIVIDED_AFTER.match(s.text, q.end - s.start))
@@ -301,7 +303,7 @@ _PER_WATT = re.compile(r"[ \t]*/[ \t]*(?:k?W|Watt)\b")
 # result given, is the writer's arithmetic, and so is the result of a division by a bare number
 _DIVIDED_AFTER = re.compile(r"[ \t]*/[ \t]*\d[\d.,]*(?:(?![\d.,]*[ \t]*[^\W\d_])|[ \t]*[^\W\d_][\w/]*[ \t]*[≈=])")
 _DIVISION_BEFORE = re.compile(r"/[ \t]*\d[\d.,]*[ \t]*[≈=][ \t]*$")
-_PRODUCT_BEFORE = re.compile(r"\d\s*[×x*]\s*\d[\d.,]*\s*[^\W\d]{0,6}/?[^\W\d]{0,2}\s*=\s*$")
+_PRODUCT_BEFORE = re.compile(r"\d\s*[×x*]\s*[$€£]?\s*\d[\d.,]*\s*[$€£]?\s*[^\W\d]{0,6}/?[^\W\d]{0,2}\s*=\s*$")
 _QUOTE_MARK = re.compile(r'[„“”"»«]')
 # an opening mark the sentencizer left after the sentence before's end ('... group. "'; not 'angekündigt.“', a German
 # closing mark right after the full stop)

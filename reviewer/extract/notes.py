@@ -24,7 +24,8 @@ def corrected_by_notes(segs: Sequence[Segment], claims: list[Claim], w: Words) -
     for seg in segs:
         before = by_block.get(seg.block - 1)
         if seg.kind in ("paragraph", "blockquote") and before is not None \
-                and (w.errata_note.match(seg.text) or w.editor_note.match(seg.text)):
+                and (w.errata_note.match(seg.text) or w.editor_note.match(seg.text)
+                     or (seg.kind == "blockquote" and w.margin_comment.match(seg.text))):
             notes.append((before, seg))
     if not notes:
         return claims
@@ -105,3 +106,36 @@ def corrected_by_speaker_notes(segs: Sequence[Segment], claims: list[Claim], w: 
             if c.stance == "asserted" and any(c.attribute == d.attribute and _same_value(c, d) for d in old):
                 out[i] = evolve(c, stance="corrected")
     return out
+
+
+def corrected_by_margin_comments(segs: Sequence[Segment], claims: list[Claim], w: Words) -> list[Claim]:
+    """A marker's comment in brackets inside a paragraph ("... at 1.8 TB/s in each direction. [**Comment:** 1.8 TB/s
+    is the bidirectional total ...]", "[**Kommentar:** ...]") speaks of the text before it, back to the comment
+    before, in its sentence: a figure there whose number the comment repeats is the one it corrects (the figures it
+    does not name, and the comment's own, stay asserted)."""
+    spans = []  # (start of the text commented on, the comment's start, its end)
+    for seg in segs:
+        if seg.kind in ("paragraph", "list_item", "blockquote") and "[" in seg.text:
+            last = 0
+            for m in w.margin_comment_inline.finditer(seg.text):
+                ends = [e.end() for e in _SENTENCE_END.finditer(seg.text, last, m.start())
+                        if seg.text[e.end():m.start()].strip()]  # (a comment after its sentence's full stop: that one)
+                spans.append((seg.start + (ends[-1] if ends else last), seg.start + m.start(), m.group()))
+                last = m.end()
+    if not spans:
+        return claims
+    order = sorted(range(len(claims)), key=lambda i: claims[i].start)
+    starts = [claims[i].start for i in order]
+    out = list(claims)
+    for lo, at, comment in spans:
+        numbers = set(_NUMBER.findall(comment))
+        for i in order[bisect_left(starts, lo):bisect_left(starts, at)]:
+            c = out[i]
+            mine = _NUMBER.findall(c.quantity.text) if c.quantity is not None else []
+            if c.stance == "asserted" and mine and mine[0] in numbers:
+                out[i] = evolve(c, stance="corrected")
+    return out
+
+
+_NUMBER = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)*(?![\w])")  # a number of its own, not a name's ("Trn3")
+_SENTENCE_END = re.compile(r"[.!?][*_]*\s+")

@@ -59,3 +59,5 @@ TIMES_BEFORE = re.compile(r"\b\d+\s?[×x]\s?$")
 MEASURES = {"memory", "rate", "compute", "power"}
 SENTENCE_END = re.compile(r"\s*[.!;:]?\s*")
 LINK_AFTER = re.compile(r"(?:['’]s)?[\s-]?")  # "the H100's successor", "the H100 successor", "H100-Nachfolger"
+# a bold line that heads a list ("**4× MI300X**", its marks blanked by the parser)
+LABEL_LINE = re.compile(r"(?:\*\*|__|[ ]{2})[^\s*_][^\n.!?:;*_]{2,80}(?:\*\*|__|[ ]{2}):?[ \t]*\n?")
