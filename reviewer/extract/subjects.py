@@ -231,13 +231,13 @@ class Subjects(Context):
                 return ctx, "coreference", self.fb.entities[ctx].name
         if after and s.w.clause_break.search(s.text[at - s.start:after[0].start - s.start]) \
                 and not any(c.end <= at for c in s.cue("ANAPH:chip")):
-            # "bis zu 9.216 Chips, bei Trillium waren es noch 512": a name in a later clause is that
-            # clause's subject; the value's own is the one in context, if there is one
+            # "bis zu 9.216 Chips, bei Trillium waren es noch 512": a later clause's name is its own; the context's is ours
             ctx = self.context(seg, fits=fits, at=at)
             if ctx:
                 return ctx, "coreference", self.fb.entities[ctx].name
             gap = s.text[at - s.start:after[0].start - s.start]
-            if ";" in gap and s.w.variant.search(gap) and s.w.also_variant.search(gap):
+            if (";" in gap and s.w.variant.search(gap) and s.w.also_variant.search(gap)) \
+                    or (", " in gap and self.kind(after[0].entity) == "interconnect"):  # ("4.8 TB/s, and ... NVLink 4")
                 return None  # "18 instances × 4 GPUs = 72 GPUs; there is also a smaller 36-GPU version (...)"
         if after and s.w.contrast_break.search(s.text, at - s.start, after[0].start - s.start) \
                 and s.w.contrast_verb.match(s.text, after[0].end - s.start):
