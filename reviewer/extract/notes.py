@@ -29,8 +29,7 @@ def corrected_by_notes(segs: Sequence[Segment], claims: list[Claim], w: Words) -
             notes.append((before, seg))
     if not notes:
         return claims
-    order = sorted(range(len(claims)), key=lambda i: claims[i].start)
-    starts = [claims[i].start for i in order]
+    order, starts = _by_start(claims)
     out = list(claims)
     for before, note in notes:
         lo, hi = bisect_left(starts, before.start), bisect_left(starts, before.start + len(before.text))
@@ -48,7 +47,6 @@ def corrected_by_notes(segs: Sequence[Segment], claims: list[Claim], w: Words) -
                     (not same and _replaced_in(note.text, c, before.text[c.end - before.start:], w)):
                 out[i] = evolve(c, stance="corrected")
     return out
-
 
 
 _COUNTED = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)?)\s+([^\W\d_]{4,})")
@@ -88,8 +86,7 @@ def corrected_by_speaker_notes(segs: Sequence[Segment], claims: list[Claim], w: 
     notes = [seg for seg in segs if seg.kind == "paragraph" and w.speaker_notes.match(seg.text)]
     if not notes:
         return claims
-    order = sorted(range(len(claims)), key=lambda i: claims[i].start)
-    starts = [claims[i].start for i in order]
+    order, starts = _by_start(claims)
     first_of: dict[int, int] = {}  # heading block -> the start of its first segment
     for seg in segs:
         first_of.setdefault(seg.heading, seg.start)
@@ -124,8 +121,7 @@ def corrected_by_margin_comments(segs: Sequence[Segment], claims: list[Claim], w
                 last = m.end()
     if not spans:
         return claims
-    order = sorted(range(len(claims)), key=lambda i: claims[i].start)
-    starts = [claims[i].start for i in order]
+    order, starts = _by_start(claims)
     out = list(claims)
     for lo, at, comment in spans:
         numbers = set(_NUMBER.findall(comment))
@@ -139,3 +135,9 @@ def corrected_by_margin_comments(segs: Sequence[Segment], claims: list[Claim], w
 
 _NUMBER = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)*(?![\w])")  # a number of its own, not a name's ("Trn3")
 _SENTENCE_END = re.compile(r"[.!?][*_]*\s+")
+
+
+def _by_start(claims: Sequence[Claim]) -> tuple[list[int], list[int]]:
+    """The claims' indices in text order, and their starts (for bisecting a span's claims)."""
+    order = sorted(range(len(claims)), key=lambda i: claims[i].start)
+    return order, [claims[i].start for i in order]
