@@ -32,7 +32,7 @@ class RatioClaim(Check):
     attributes = frozenset({"ratio"})
 
     def applies(self, claim: Claim) -> bool:
-        return claim.versus is not None or claim.scope == "figures"
+        return claim.versus is not None or claim.scope in ("figures", "price_cut")
 
     def check(self, claim: Claim, ctx: CheckContext) -> Verdict:
         fb, lang = ctx.factbase, ctx.lang
@@ -44,6 +44,8 @@ class RatioClaim(Check):
                 return Verdict(claim, "verified", expected=shown, reason=msg(lang, "figures_ok", **names))
             return Verdict(claim, "contradicted", expected=shown, suggestion=ratio_as_written(figure(claim), measured, lang),
                            reason=msg(lang, "figures", **names))
+        if claim.scope == "price_cut":  # "a cut of 44 %": the share by which the hourly price fell
+            return self._price_cut(claim, ctx)
         metric = claim.scope or "compute"
         assert claim.versus is not None  # (applies: a ratio has a partner or is of the sentence's figures)
         subject, versus = claim.entity, self._counterpart(claim.entity, claim.versus, ctx)
@@ -81,14 +83,43 @@ class RatioClaim(Check):
         return Verdict(claim, "contradicted", expected=shown, suggestion=suggestion, sources=sources_of(used),
                        reason=msg(lang, "ratio", expected=shown, **names))
 
+    def _price_cut(self, claim: Claim, ctx: CheckContext) -> Verdict:
+        """The share of a price cut (rules/price_share.py, read as a gain: "44 %" is 1.44) against each cut of the
+        entity's hourly prices the fact base records up to the article's date (the price before and after)."""
+        fb, lang = ctx.factbase, ctx.lang
+        cuts = []  # (the cut as a gain, the price before, the price after)
+        for new in fb.price_cuts(claim.entity):
+            old = next((g for g in fb.about(new.entity, "price_per_hour") if g.base_value and new.base_value
+                        and g.fact.valid_until == new.fact.valid_from and g.fact.qualifiers == new.fact.qualifiers), None)
+            if old is not None and new.base_value and new.date <= ctx.as_of:
+                cuts.append((2 - new.base_value / (old.base_value or 1), old, new))
+        names = dict(entity=fb.entities[claim.entity].name, claimed=claim.text)
+        if not cuts:
+            return Verdict(claim, "unverifiable", reason=msg(lang, "unverifiable", attribute=attr_name(lang, "ratio"),
+                                                             **names))
+        q = figure(claim)
+        fits = [c for c in cuts if self._agrees(q, c[0], lang=lang, share=True)]
+        gain, old, new = fits[0] if fits else max(cuts, key=lambda c: c[2].date)
+        shown = dict(expected=format_number(round((gain - 1) * 100), lang) + ("%" if lang == "en" else " %"),
+                     old=f"{format_number(old.base_value or 0.0, lang)} USD",
+                     new=f"{format_number(new.base_value or 0.0, lang)} USD")
+        if fits:
+            return Verdict(claim, "verified", expected=shown["expected"], sources=sources_of([old, new]),
+                           reason=msg(lang, "price_cut_share_ok", **shown, **names))
+        if len({round(c[0], 2) for c in cuts}) > 1:  # a provider's cuts of several sizes: which one is meant is open
+            return Verdict(claim, "unverifiable", reason=msg(lang, "unverifiable", attribute=attr_name(lang, "ratio"),
+                                                             **names))
+        return Verdict(claim, "contradicted", expected=shown["expected"], suggestion=shown["expected"],
+                       sources=sources_of([old, new]), reason=msg(lang, "price_cut_share", **shown, **names))
+
     @staticmethod
-    def _agrees(q, expected: float, upper: float | None = None, *, lang: str = "en") -> bool:
+    def _agrees(q, expected: float, upper: float | None = None, *, lang: str = "en", share: bool = False) -> bool:
         # ("2x" for 1.7x is wrong: a whole multiple in digits is read to a quarter, not to a half)
         resolution = min(q.resolution, _WHOLE_TIMES) if q.unit == "times" and _DIGIT.search(q.text) else q.resolution
         tol = max(resolution, RATIO_SLACK * expected)
         # (a fraction more is a percentage in words: "gut ein Drittel mehr" is "gut 33 Prozent mehr")
-        percent = any(p in q.text for p in ("%", "Prozent", "percent", "per cent")) \
-            or bool(words(lang).fraction_word.fullmatch(q.text))
+        percent = share or any(p in q.text for p in ("%", "Prozent", "percent", "per cent")) \
+            or bool(words(lang).fraction_word.fullmatch(q.text))  # (share: a price cut's "half" is 50 % less)
         if percent:
             # "50% more" against 1.6x is wrong, "46% more" against 1.43x too: a percentage is held to 6 % of the
             # gain it states (two points of 43 %; a rounded "about" keeps six)

@@ -409,7 +409,7 @@ class ClaimExtractor:
             sure = "medium"
         else:
             sure = "low"
-        if c.attribute == "ratio":
+        if c.attribute == "ratio" and c.scope != "price_cut":  # (a cut's share is held to the price history alone)
             sure = "low" if c.versus_implied or sure == "low" else "medium"
         return sure
 

@@ -42,7 +42,9 @@ def corrected_by_notes(segs: Sequence[Segment], claims: list[Claim], w: Words) -
             c = out[i]
             if c.stance != "asserted":
                 continue
-            same = stated.get((c.entity, c.attribute), [])
+            # (a figure of the note's that may be another entity's repeats nothing: "3 nm (TSMC N3P) nutzt erst die
+            # MI355X" after "Die Angabe zum Fertigungsverfahren war falsch" about the MI300X)
+            same = [d for d in stated.get((c.entity, c.attribute), []) if not (d.alternates and _same_value(c, d))]
             if (same and not any(_same_value(c, d) for d in same)) or \
                     (not same and _replaced_in(note.text, c, before.text[c.end - before.start:], w)):
                 out[i] = evolve(c, stance="corrected")

@@ -343,7 +343,7 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
         return "asserted"  # "In einer früheren Version hieß es „1.200 Hektar“; das Gelände misst 1.200 Acres"
     if is_discussed(s, start, end) or (h["self_correction"] and s.w.self_correction.match(text, rel_end)):
         return "corrected"  # '"96 GB" is wrong', "(was 94 GB)", "96 GB, äh, nein, 141 GB": an old value
-    if errata and _errata_old(s, rel, rel_end):
+    if (errata and _errata_old(s, rel, rel_end)) or _corrects_itself(s, h["fix"], rel, rel_end):
         return "corrected"  # 'The caption read "NeuronLink-v2 torus"', "the article said ... in May 2024"
     reported = s.cue("REPORTED")
     if reported:
@@ -478,6 +478,15 @@ def _measures(s: Sentence, c: Cue, rel: int, rel_end: int) -> bool:
     if b <= rel:
         return not s.w.measured_break.search(s.text, b, rel)
     return a >= rel_end and not any(ch in s.text[rel_end:a] for ch in ",;:")
+
+
+def _corrects_itself(s: Sentence, fix: int | None, rel: int, rel_end: int) -> bool:
+    """Anywhere, a sentence that gives a value as an old text's and then the right one after a semicolon: "Ferner war
+    die Bandbreite mit 7,2 TB/s angegeben; richtig sind 14,4 TB/s" (a number: not the name in "mit ~~192 GB~~ HBM3e
+    angegeben")."""
+    semi = s.text.find(";", rel_end)
+    return fix is not None and 0 <= semi < fix and s.text[rel:rel + 1].isdigit() \
+        and bool(s.w.right_value_clause.match(s.text, semi)) and _errata_old(s, rel, rel_end)
 
 
 def _errata_old(s: Sentence, rel: int, rel_end: int) -> bool:

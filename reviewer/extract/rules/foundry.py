@@ -37,7 +37,9 @@ def foundry_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
             rel = f.start - s.start
             # (before it, only what follows the nearest word for making: "216 GB HBM3e – gefertigt bei Samsung",
             # "HBM3e - fabricated by Samsung" name the memory, then its chip's maker)
-            lo = max([max(0, rel - 25), *(c.end - s.start for c in s.cue("ATTR:foundry") if c.end <= f.start)])
+            lo = max([max(0, rel - 25), *(c.end - s.start for c in s.cue("ATTR:foundry") if c.end <= f.start),
+                      *(s.text.rfind(sep, 0, rel) + 1 for sep in _FIELD_SEPARATORS)])
+            # (nor the field before a separator: "128 GB HBM2e · 3.7 TB/s · Samsung 5 nm" names the chip's maker)
             near = s.w.and_split.split(s.text[rel:rel + 35])[0] + " " + s.text[lo:rel]
             if s.w.memory_type.search(near) or s.w.memory_word.search(near):
                 continue  # "Samsung produces the HBM3e stacks": a memory supplier, not the foundry
@@ -69,6 +71,9 @@ def foundry_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
             yield Claim(entity=subject.entity, attribute="foundry", start=seg.start + f.start,
                         end=seg.start + f.end, text=s.text[f.start - s.start:f.end - s.start],
                         value_text=value, sentence=s.text.strip(), subject_text=subject.text)
+
+
+_FIELD_SEPARATORS = ("·", "•", "|")  # between the fields of a spec line
 
 
 RULE = Rule("foundry", (SENTENCE,), foundry_claims, order=30, cues=("FOUNDRY:",))

@@ -123,8 +123,7 @@ def place(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, attribute: str)
         # "eight H100 GPUs with 640 GB of HBM3": the eight's memory together, not each one's ("80 GB each (640 GB)":
         # the "each" is the figure's before the bracket)
         scope = "system"
-    if scope == "chip" and _each_system(ctx, s):
-        scope = None  # "Jede P5-Instanz bietet 3.200 Gigabit pro Sekunde": each instance, not each chip
+    scope = _counted_scope(ctx, s, q, subject, attribute, scope, how)
     if scope == "chip" and attribute not in INSTANCE_ONLY and ctx.kind(subject) in ("system", "instance", "pod") \
             and not any(
             f.q.scope == "chip" for f in ctx.fb.about(subject, attribute)):
@@ -191,6 +190,34 @@ def _group_total(ctx: Subjects, s: Sentence, q: Quantity, subject: str, attribut
         return False
     total = units.to_base(q.value, q.unit)
     return any(f.base_value and _times(n, f.base_value, total) for f in ctx.fb.about(subject, attribute))
+
+
+def _counted_scope(ctx: Subjects, s: Sentence, q: Quantity, subject: str, attribute: str, scope: str | None,
+                   how: str) -> str | None:
+    """The scope again where the words count boards or instances: "the HGX B300 board holds 2.1 TB" (the board's GPUs
+    together), "Jede P5-Instanz bietet 3.200 Gigabit pro Sekunde", "p5.48xlarge instances (8 H100 GPUs and 3,200 Gbps
+    of EFA each)" (each instance, not each chip)."""
+    if scope is None and how == "sentence" and _board_of(ctx, s, q, subject, attribute):
+        return "system"
+    if scope == "chip" and (_each_system(ctx, s) or _each_of_bracket_owner(ctx, s, q)):
+        return None
+    return scope
+
+
+def _board_of(ctx: Subjects, s: Sentence, q: Quantity, subject: str, attribute: str) -> bool:
+    """The figure's chip is named as an HGX board ("the HGX B300 board holds 2.1 TB", "das HGX-B300-Board fasst
+    2,1 TB"), in the figure's clause, and the figure is at least twice the chip's own: the board's GPUs together.
+    (Not a GPU on the board: "die Variante auf dem HGX-B300-Board bis zu 1.200 W", "(270 GB per GPU, up to 1,400 W)".)"""
+    if q.family not in ("memory", "rate", "compute", "power"):
+        return False  # (not a count: "the HGX B300 board carries eight GPUs")
+    m = next((m for m in reversed(s.mentions) if m.end <= q.start), None)
+    if m is None or m.entity != subject or ctx.kind(subject) != "chip" \
+            or "HGX" not in s.text[max(0, m.start - s.start - 4):m.start - s.start + 3].upper() \
+            or not s.w.board_after.match(s.text, m.end - s.start) \
+            or any(ch in s.text[m.end - s.start:q.start - s.start] for ch in "(;:"):
+        return False
+    total = units.to_base(q.value, q.unit)
+    return any(f.base_value and total >= 2 * f.base_value for f in ctx.fb.about(subject, attribute))
 
 
 def _times(n: float, one: float, total: float) -> bool:
@@ -264,6 +291,10 @@ def _owner(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity,
         parts = [c.entity for c in counted_in(s) if c.end <= q.start and ctx.kind(c.entity) == "chip"]
         user = user or (parts[-1] if parts else None)
         chip = user or ctx.context(seg, at=q.start)
+        if chip and not ctx.fb.about(chip, attribute) and ctx.kind(chip) in ("instance", "system") \
+                and any(m.entity == chip and m.end <= q.start for m in s.mentions) \
+                and (its_chip := ctx.fb.chip_of(chip)) and ctx.fb.about(its_chip, attribute):
+            chip = its_chip  # "Die GPUs einer p5-Instanz hängen per NVLink 5 mit 900 GB/s pro GPU zusammen": its chips'
         if chip and (ctx.fb.about(chip, attribute) or not ctx.fb.about(subject, attribute)) \
                 and ctx.uses_link(chip, subject):
             # (the chip whose link is exactly the one named is no guess: no other chip may own the figure)
@@ -346,6 +377,19 @@ def _each_system(ctx: Subjects, s: Sentence) -> bool:
         " " not in s.text[c.start - s.start:c.end - s.start].strip() and any(
             0 <= m.start - c.end <= 1 and ctx.kind(m.entity) in ("system", "instance", "pod") for m in s.mentions)
         for c in cues)
+
+
+def _each_of_bracket_owner(ctx: Subjects, s: Sentence, q: Quantity) -> bool:
+    """The "each" that closes a bracket right after several systems or instances ("p5.48xlarge instances (8 H100
+    GPUs and 3,200 Gbps of EFA each)") counts those, not the chips the bracket names."""
+    rel = q.start - s.start
+    open_at = s.text.rfind("(", 0, rel)
+    if open_at < 0 or ")" in s.text[open_at:rel] or not s.w.each_closing.match(s.text, q.end - s.start):
+        return False
+    owner = next((m for m in reversed(s.mentions) if m.end <= open_at), None)
+    # (of several instances: "a trn1.32xlarge (16 chips with 512 GiB each)" is each chip's)
+    return owner is not None and ctx.kind(owner.entity) in ("system", "instance", "pod") \
+        and bool(s.w.plural_units.search(s.text, owner.start - s.start, open_at))
 
 
 def _earlier_figures_scope(s: Sentence, q: Quantity) -> bool:

@@ -54,7 +54,7 @@ def role_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
             # (a comma that is part of a date before the year, "on April 9, 2024", is no clause break)
             if y is not None and hi - lo <= 80 and (not re.search(r"[,;:](?=\s)(?!\s+(?:19|20)\d\d\b)|[–—]",
                                                                   s.text[lo:max(hi, y.end() if y.start() >= lo else hi)])
-                                                        or (lo == y.end() and s.w.when_gap.fullmatch(s.text, lo, hi))) \
+                                                        or (lo == y.end() and _dated_clause(s, y.start(), lo, hi))) \
                     and not s.w.dateline.search(s.text, 0, y.start()) \
                     and not s.w.took_office.search(s.text, 0, words_at):
                 # "Adam Selipsky (AWS CEO) unveiled Trainium2 at re:Invent in Nov 2023", "launched in April 2024, when
@@ -70,6 +70,14 @@ def role_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
             yield Claim(entity=org, attribute=role.label.split(":", 1)[1], start=seg.start + p.start,
                         end=seg.start + p.end, text=p.text, value_text=ctx.fb.entities[p.entity].name,
                         scope=scope, sentence=s.text.strip(), subject_text=p.text)
+
+
+def _dated_clause(s: Sentence, year_at: int, lo: int, hi: int) -> bool:
+    """The clause between a year and the person after it still speaks of that time: "launched in April 2024, when Pat
+    Gelsinger was CEO", "November 2023, written the week AWS CEO ...", or a date opening the sentence ("In November
+    2023, AWS CEO Adam Selipsky unveiled ..."; not "..., and AWS CEO Adam Selipsky keeps ...")."""
+    return bool(s.w.when_gap.fullmatch(s.text, lo, hi)
+                or (year_at <= 30 and s.w.date_lead_gap.fullmatch(s.text, lo, hi)))
 
 
 def _organisation(ctx: Subjects, s: Sentence, orgs: list[Mention], role: Cue, p: Mention) -> str:
