@@ -296,12 +296,14 @@ def _marked(s: Sentence, start: int, end: int) -> str | None:
 
 
 _LABEL_START = re.compile(r"[.;!?–—]\s|^")
+_CLAUSE_BREAK = re.compile(r"[,;:]\s")  # (not a decimal comma: "1,8 TB/s")
 
 
 def speaker_quotation(s: Sentence, start: int, end: int) -> bool:
     """The value lies in a quotation that a short label and a colon introduce, with no figure in the label:
-    someone's words ('AMD's CTO on stage: "Every MI455X ..."', 'Lisa Su: „Der MI455X …“'). The page may still
-    endorse them afterwards (extractor.py: _endorsed)."""
+    someone's words ('AMD's CTO on stage: "Every MI455X ..."', 'Lisa Su: „Der MI455X …“'), or in a quotation inside
+    words of a report ("beziffert er mit „rund 135 kW“"). The page may still endorse them afterwards (extractor.py:
+    _endorsed)."""
     if '"' not in s.text and "„" not in s.text and "“" not in s.text and "»" not in s.text:
         return False
     rel, rel_end = start - s.start, end - s.start
@@ -310,7 +312,18 @@ def speaker_quotation(s: Sentence, start: int, end: int) -> bool:
             continue
         before = s.text[:q.start()].rstrip(" *_")
         if not before.endswith(":"):
-            return False
+            # "die GPUs seien „über NVLink ... mit 1,8 TB/s je GPU“ verbunden", "beziffert er mit „rund 135 kW“": a
+            # quotation inside words of a report (not the page's own words in marks)
+            # (not a sentence that opens with the quotation, '"With 46.4 TB/s ...," said the CTO', nor a maker's
+            # wording the page takes up, 'AMD speaks of "five petaflops"')
+            lead = s.text[:q.start()]
+            breaks = [0, *(m.end() for m in _CLAUSE_BREAK.finditer(lead))]
+            # (the clause that introduces it: 'Der Antragsteller gibt an, „...“' ends at the comma before the mark)
+            clause = lead[breaks[-2 if len(breaks) > 1 and not lead[breaks[-1]:].strip() else -1]:]
+            after = s.text[q.end():]
+            after = after[:min((m.start() for m in _CLAUSE_BREAK.finditer(after)), default=len(after))]
+            return bool(lead.strip(" *_>-") and not s.w.maker_before_quote.search(lead) and (
+                s.w.quote_report.search(clause) or s.w.quote_report.search(after)))
         label = before[max(m.end() for m in _LABEL_START.finditer(before[:-1])):-1]
         return 0 < len(label.strip(" *_")) <= 60 and not any(ch.isdigit() for ch in label)
     return False
@@ -323,10 +336,8 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
     marked = _marked(s, start, end)
     if marked is not None:
         return marked
-    if "[" in s.text:
-        note = s.w.correcting_note.search(s.text, end - s.start)
-        if note is not None and not any(ch in s.text[end - s.start:note.start()] for ch in ".;:!?"):
-            return "corrected"  # "doppelt so viel Speicher [Anm. d. Ü.: Genau genommen ist es das 1,76-Fache.]"
+    if "[" in s.text and _noted_otherwise(s, start, end):
+        return "corrected"  # "doppelt so viel Speicher [Anm. d. Ü.: Genau genommen ist es das 1,76-Fache.]"
     when_end = _when_clause_end(s, start)
     if 0 <= when_end <= start - s.start and not any(ch in s.text[when_end:start - s.start] for ch in ";:"):
         return "historical"  # "Als der Tracker am 01.03.2025 startete, kostete die p5.48xlarge noch 98,32 $"
@@ -367,7 +378,8 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
         # Gbit/s korrigiert"
         return "corrected"
     if h["negation"] and (s.w.negated_before.search(text, max(0, rel - 40), rel)
-                          or s.w.negated_phrase.search(text, max(0, rel - 60), rel)):
+                          or s.w.negated_phrase.search(text, max(0, rel - 60), rel)
+                          or s.w.negated_scope_after.match(text, rel_end)):  # "die 13,4 TB nicht pro Chip gelten"
         return "negated"  # "50 GB/s and not 400 GB/s", "statt 96 GB", "instead of 80 GB of HBM3 at 3.35 TB/s"
     if any(b <= rel and not any(ch in text[b:rel] for ch in ";:") for b in h["requirement"]):
         return "hypothetical"  # "Je Beschleuniger gelten mindestens 141 GB HBM ... und höchstens 700 W": a requirement
@@ -445,7 +457,12 @@ def hints(s: Sentence) -> dict:
 def _still_then(s: Sentence, b: int, rel: int) -> bool:
     """A past that a lead opens at sentence offset `b` still speaks at `rel`: no clause break between, and no clause
     that comes back to the present ("At launch, ... 288 GB, but it now ships with 256 GB")."""
+    lead = _LEAD_COLON.match(s.text, b)  # ("in the Neuron docs at GA: FP8 1,287 TFLOPS": the lead's own colon)
+    b = lead.end() if lead else b
     return b <= rel and not any(ch in s.text[b:rel] for ch in ";:") and not s.w.now_clause.search(s.text, b, rel)
+
+
+_LEAD_COLON = re.compile(r"[ \t]*:")
 
 
 def _governs(s: Sentence, c: Cue, rel: int, rel_end: int) -> bool:
@@ -478,6 +495,19 @@ def _measures(s: Sentence, c: Cue, rel: int, rel_end: int) -> bool:
     if b <= rel:
         return not s.w.measured_break.search(s.text, b, rel)
     return a >= rel_end and not any(ch in s.text[rel_end:a] for ch in ",;:")
+
+
+def _noted_otherwise(s: Sentence, start: int, end: int) -> bool:
+    """A bracketed note after the value in its clause corrects it ("[Anm. d. Ü.: Genau genommen ...]"), or one right
+    after it gives another figure of its unit ("bei 3,9 TB/s [Anm. d. Red.: Für die H100 SXM nennt Nvidia 3,35 TB/s.]")."""
+    note = s.w.correcting_note.search(s.text, end - s.start)
+    if note is not None and not any(ch in s.text[end - s.start:note.start()] for ch in ".;:!?"):
+        return True
+    right = s.w.editor_bracket.match(s.text, end - s.start)
+    unit = s.text[start - s.start:end - s.start].split()[-1]
+    return right is not None and not unit[:1].isdigit() and any(
+        q.start - s.start >= right.start() and q.end - s.start <= right.end() and q.text.endswith(unit)
+        and q.text != s.text[start - s.start:end - s.start] for q in s.quantities)
 
 
 def _corrects_itself(s: Sentence, fix: int | None, rel: int, rel_end: int) -> bool:
