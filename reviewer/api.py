@@ -21,7 +21,7 @@ from . import posts, suppress
 from .checks import CheckContext
 from .diskcache import freeze_once
 from .extract import ClaimExtractor
-from .extract.notes import corrected_by_margin_comments, corrected_by_notes, corrected_by_speaker_notes
+from .extract.notes import corrected_by_footnotes, corrected_by_margin_comments, corrected_by_notes, corrected_by_speaker_notes
 from .extract.quiz import answered, true_or_false
 from .extract.stance import attributed_quotes, refuted_below, signed_letters
 from .extract.table_stance import judged_rows, reported_rows
@@ -107,7 +107,7 @@ class Reviewer:
             claims = [_as_written(src, c) for c in claims]
             w = words(language)
             claims = corrected_by_speaker_notes(segs, corrected_by_notes(segs, _dedupe(claims), w), w)
-            claims = corrected_by_margin_comments(segs, claims, w)
+            claims = corrected_by_footnotes(segs, corrected_by_margin_comments(segs, claims, w), w, src.markdown)
             claims = refuted_below(segs, judged_rows(segs, claims, w), w)
             claims = reported_rows(segs, claims, w)
             claims = answered(segs, true_or_false(segs, claims, w), w)

@@ -31,6 +31,15 @@ class DateClaim(Check):
         return claim.value_text is not None
 
     def check(self, claim: Claim, ctx: CheckContext) -> Verdict:
+        verdict = self._check_one(claim, ctx)
+        if verdict.kind == "contradicted":
+            for other in claim.alternates:  # a link's date that is the announcement of the chip to use it
+                alt = self._check_one(replace(claim, entity=other, alternates=()), ctx)
+                if alt.kind == "verified":
+                    return alt
+        return verdict
+
+    def _check_one(self, claim: Claim, ctx: CheckContext) -> Verdict:
         fb, lang = ctx.factbase, ctx.lang
         ent = fb.entities[claim.entity].name
         attribute = attr_name(lang, claim.attribute)

@@ -420,9 +420,11 @@ def quoted_lines(text: str, w: Words, labelled: bool = True) -> list[tuple[int, 
         lead = _LINE_FURNITURE.match(line)
         body = line[lead.end() if lead else 0:]
         label = _SPEAKER_LABEL.match(body) if labelled else None  # (not a heading's "Kommentare zu: „Titel“")
+        # (not a caption the page shows: 'SUPER: "NVIDIA H200 — MEMORY: 141 GB"', its own words)
+        caption = label is not None and bool(w.caption_label.fullmatch(body[:label.end()].rstrip(": *_")))
         if label is not None and not w.fact_label.match(body) and not w.myth_label.search(body):
             body = body[label.end():]
-        if len(body) >= 12 and QUOTATIONS.fullmatch(body):
+        if len(body) >= 12 and QUOTATIONS.fullmatch(body) and not caption:
             out.append((at + len(line) - len(body), at + len(line)))
         at += len(line) + 1
     return out

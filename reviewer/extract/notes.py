@@ -135,6 +135,35 @@ def corrected_by_margin_comments(segs: Sequence[Segment], claims: list[Claim], w
     return out
 
 
+def corrected_by_footnotes(segs: Sequence[Segment], claims: list[Claim], w: Words, source: str) -> list[Claim]:
+    """A table cell's figure whose footnote calls it wrong ("| Intel Gaudi 3 | 144³ |" over "³ Schon damals falsch,
+    siehe oben.", "¹ Wrong even then.") is corrected: the table shows the old value to discuss it. The marks are
+    blanked in the segments (footnotes.py), so they are read from the article's `source` at the same offsets."""
+    wrong = set()
+    for seg in segs:
+        if seg.kind in ("paragraph", "blockquote"):
+            raw = source[seg.start:seg.start + len(seg.text)]
+            mark = _NOTE_MARK.match(raw)
+            if mark is not None and w.footnote_wrong.search(raw, mark.end()):
+                wrong.add(mark.group(1))
+    if not wrong:
+        return claims
+    order, starts = _by_start(claims)
+    out = list(claims)
+    for seg in segs:
+        if seg.kind != "table_cell":
+            continue
+        for mark in _CELL_MARK.finditer(source, seg.start, seg.start + len(seg.text)):
+            if mark.group() not in wrong:
+                continue
+            for i in order[bisect_left(starts, seg.start):bisect_left(starts, mark.start())]:
+                if out[i].stance in ("asserted", "historical") and 0 <= mark.start() - out[i].end <= 2:
+                    out[i] = evolve(out[i], stance="corrected")
+    return out
+
+
+_NOTE_MARK = re.compile(r"[\s\\]*([¹²³⁴⁵⁶⁷⁸⁹⁰]+)\s")  # a footnote's own mark, at its start
+_CELL_MARK = re.compile(r"(?<=[^\s¹²³⁴⁵⁶⁷⁸⁹⁰])[¹²³⁴⁵⁶⁷⁸⁹⁰]+")  # a mark after a cell's figure
 _NUMBER = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)*(?![\w])")  # a number of its own, not a name's ("Trn3")
 _SENTENCE_END = re.compile(r"[.!?][*_]*\s+")
 

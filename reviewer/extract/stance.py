@@ -325,7 +325,9 @@ def speaker_quotation(s: Sentence, start: int, end: int) -> bool:
             return bool(lead.strip(" *_>-") and not s.w.maker_before_quote.search(lead) and (
                 s.w.quote_report.search(clause) or s.w.quote_report.search(after)))
         label = before[max(m.end() for m in _LABEL_START.finditer(before[:-1])):-1]
-        return 0 < len(label.strip(" *_")) <= 60 and not any(ch.isdigit() for ch in label)
+        # (not a caption the page shows: 'SUPER: "NVIDIA H200 — MEMORY: 141 GB HBM3e"', 'Einblendung: „...“')
+        return 0 < len(label.strip(" *_")) <= 60 and not any(ch.isdigit() for ch in label) \
+            and not s.w.caption_label.fullmatch(label)
     return False
 
 
@@ -368,8 +370,9 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
         return "quoted"  # "Patel et al. [10] state that Trainium2 offers ... 4 TB/s": the cited work's figure
     if s.refuted or (h["refuted_after"] and _refuted_clause(s, rel_end)):
         return "refuted"
-    if any(a < rel for a in h["refuted_lead"]) and s.w.correction.search(text, rel_end):
-        return "refuted"  # "The claim that the MI300X has 256 GB is, of course, wrong"
+    if any(a < rel for a in h["refuted_lead"]) and (s.w.correction.search(text, rel_end)
+                                                    or s.w.disbelief_before.search(text, 0, rel)):
+        return "refuted"  # "The claim that the MI300X has 256 GB is, of course, wrong", "Don't believe the myth that"
     if any(b <= rel for b in h["errata"]) or (h["changed"] and (
             s.w.changed_from.search(text, 0, rel) or (s.w.from_end.search(text, max(0, rel - 12), rel)
                                                       and s.w.changed_to_after.match(text, rel_end)))) \

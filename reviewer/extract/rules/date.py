@@ -91,11 +91,15 @@ def date_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
         if found is None:
             continue
         entity, subject_text, named = found
+        # "Trainium4 soll NVLink Fusion unterstützen (angekündigt im Dezember 2025)": a link's date may be the
+        # announcement of the chip named before it that is to use it (checks/dates.py tries that chip too)
+        alternates = tuple(dict.fromkeys(m.entity for m in s.mentions if m.end <= a and ctx.kind(m.entity) == "chip"
+                                         and dated(m.entity))) if ctx.kind(entity) == "interconnect" else ()
         yield Claim(entity=entity, attribute=attribute,
                     start=seg.start + s.start + at, end=seg.start + b, text=s.text[at:end],
                     value_text=period.encode(), sentence=s.text.strip(), subject_text=subject_text,
                     subject_how="sentence" if named else "coreference",
-                    scope="presented" if presented else None)
+                    scope="presented" if presented else None, alternates=alternates)
 
 
 def _date_cues(s: Sentence) -> list[Cue]:

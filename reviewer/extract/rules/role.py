@@ -33,7 +33,8 @@ def role_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
         orgs = [m for m in s.mentions if ctx.kind(m.entity) == "organisation"]
         for p in people:
             role = min(roles, key=lambda c: abs(c.start - p.start))
-            if abs(role.start - p.start) > 40 or ";" in s.text[min(role.start, p.start) - s.start:max(role.end, p.end) - s.start]:
+            if (abs(role.start - p.start) > 40 and not _elided(ctx, s, p, role, roles)) \
+                    or ";" in s.text[min(role.start, p.start) - s.start:max(role.end, p.end) - s.start]:
                 continue  # (not "Heute führt Lip-Bu Tan den Konzern; Pat Gelsinger war ... abgetreten": another clause's)
             # (an organisation across a semicolon is the other clause's: "Dort führt Jensen Huang ... die Geschäfte;
             # bei AMD steht Lisa Su ... an der Spitze")
@@ -70,6 +71,17 @@ def role_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
             yield Claim(entity=org, attribute=role.label.split(":", 1)[1], start=seg.start + p.start,
                         end=seg.start + p.end, text=p.text, value_text=ctx.fb.entities[p.entity].name,
                         scope=scope, sentence=s.text.strip(), subject_text=p.text)
+
+
+def _elided(ctx: Subjects, s: Sentence, p: Mention, role: Cue, roles: list[Cue]) -> bool:
+    """A person in a list that leaves out the one role word it began with: "AMD wird seit 2014 von Lisa Su geführt,
+    AWS seit Juni 2024 von Matt Garman, Intel von Lip-Bu Tan" (an organisation in the person's own part, "von"/"by"
+    right before the name)."""
+    part = s.text[:p.start - s.start]
+    part = part[part.rfind(",") + 1:]
+    return len(roles) == 1 and role.end <= p.start and bool(s.w.elided_role_by.search(part)) and any(
+        ctx.kind(o.entity) == "organisation" and p.start - s.start - len(part) <= o.start - s.start < p.start - s.start
+        for o in s.mentions)
 
 
 def _dated_clause(s: Sentence, year_at: int, lo: int, hi: int) -> bool:
