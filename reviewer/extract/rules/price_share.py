@@ -44,7 +44,7 @@ def price_cut_share(ctx: Subjects, seg: Segment, s: Sentence, made: list[Claim])
             continue  # ("30-40% cheaper than P5", "um 20 % günstiger als"): a comparison, not a cut
         cut = s.w.cut_share_word.search(s.text, max(0, rel - NEAR), rel) \
             or s.w.cut_share_word.search(s.text, rel_end, min(len(s.text), rel_end + NEAR_AFTER)) \
-            or q.text.lstrip()[:1] in "−-"
+            or q.text.lstrip().startswith(("−", "-"))
         if not cut or s.w.more_share_word.search(s.text, max(0, rel - NEAR), min(len(s.text), rel_end + NEAR_AFTER)) \
                 or s.w.share_conditional.search(s.text, max(0, rel - 80), min(len(s.text), rel_end + 30)):
             continue  # (a rise; "If AWS cuts prices 20%", "would fall by about 4 %": supposed, not said)
