@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 
 from ..factbase.base import ResolvedFact
@@ -88,18 +89,16 @@ class RatioClaim(Check):
         entity's hourly prices the fact base records up to the article's date (the price before and after)."""
         fb, lang = ctx.factbase, ctx.lang
         cuts = []  # (the cut as a gain, the price before, the price after)
-        for new in fb.price_cuts(claim.entity):
-            old = next((g for g in fb.about(new.entity, "price_per_hour") if g.base_value and new.base_value
-                        and g.fact.valid_until == new.fact.valid_from and g.fact.qualifiers == new.fact.qualifiers), None)
-            if old is not None and new.base_value and new.date <= ctx.as_of:
-                cuts.append((2 - new.base_value / (old.base_value or 1), old, new))
+        for old, new in fb.price_cut_pairs(claim.entity):
+            if new.base_value and old.base_value and new.fact.valid_from and new.fact.valid_from <= ctx.as_of:
+                cuts.append((2 - new.base_value / old.base_value, old, new))
         names = dict(entity=fb.entities[claim.entity].name, claimed=claim.text)
         if not cuts:
             return Verdict(claim, "unverifiable", reason=msg(lang, "unverifiable", attribute=attr_name(lang, "ratio"),
                                                              **names))
         q = figure(claim)
         fits = [c for c in cuts if self._agrees(q, c[0], lang=lang, share=True)]
-        gain, old, new = fits[0] if fits else max(cuts, key=lambda c: c[2].date)
+        gain, old, new = fits[0] if fits else max(cuts, key=lambda c: c[2].fact.valid_from or dt.date.min)
         shown = dict(expected=format_number(round((gain - 1) * 100), lang) + ("%" if lang == "en" else " %"),
                      old=f"{format_number(old.base_value or 0.0, lang)} USD",
                      new=f"{format_number(new.base_value or 0.0, lang)} USD")

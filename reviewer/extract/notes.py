@@ -141,10 +141,9 @@ def corrected_by_footnotes(segs: Sequence[Segment], claims: list[Claim], w: Word
     blanked in the segments (footnotes.py), so they are read from the article's `source` at the same offsets."""
     wrong = set()
     for seg in segs:
-        if seg.kind in ("paragraph", "blockquote"):
-            raw = source[seg.start:seg.start + len(seg.text)]
-            mark = _NOTE_MARK.match(raw)
-            if mark is not None and w.footnote_wrong.search(raw, mark.end()):
+        if seg.kind in ("paragraph", "blockquote"):  # (matched in place: no copy of each paragraph)
+            mark = _NOTE_MARK.match(source, seg.start, seg.start + len(seg.text))
+            if mark is not None and w.footnote_wrong.search(source, mark.end(), seg.start + len(seg.text)):
                 wrong.add(mark.group(1))
     if not wrong:
         return claims

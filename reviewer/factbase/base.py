@@ -97,7 +97,7 @@ class FactBase:
     _by_chip: dict[str | None, list[str]] | None = field(default=None, repr=False)
     _by_name: dict[str, Entity] | None = field(default=None, repr=False)
     _name_words: frozenset[str] | None = field(default=None, repr=False)
-    _price_cuts: dict[str, list[ResolvedFact]] = field(default_factory=dict, repr=False)
+    _price_cuts: dict[str, list[tuple[ResolvedFact, ResolvedFact]]] = field(default_factory=dict, repr=False)
 
     def about(self, entity: str, attribute: str) -> list[ResolvedFact]:
         return self._index.get((entity, attribute), [])
@@ -147,6 +147,13 @@ class FactBase:
         """The days an hourly price was cut: each price fact of the entity (or, for an organisation, of the
         instances it sells) that begins the day a higher price of the same instance ends, with that day as
         its value (asked for every name in a sentence about a price cut: kept once worked out)."""
+        return [replace(new, value=new.fact.valid_from) for _, new in self.price_cut_pairs(entity_id)
+                if new.fact.valid_from is not None]  # (always set: a pair's new price begins the day the old ends)
+
+    def price_cut_pairs(self, entity_id: str) -> list[tuple[ResolvedFact, ResolvedFact]]:
+        """Each cut of the entity's hourly prices (or of its instances', for an organisation) as (the price before,
+        the price after): the after-price begins the day a higher price of the same instance with the same
+        qualifiers ends (kept once worked out)."""
         if entity_id in self._price_cuts:
             return self._price_cuts[entity_id]
         ent = self.entities.get(entity_id)
@@ -159,10 +166,11 @@ class FactBase:
             prices = self.about(instance, "price_per_hour")
             for f in prices:
                 start = f.fact.valid_from
-                if start is not None and f.base_value is not None and any(
-                        g.fact.valid_until == start and g.base_value is not None and g.base_value > f.base_value
-                        and g.fact.qualifiers == f.fact.qualifiers for g in prices):
-                    out.append(replace(f, value=start))
+                old = next((g for g in prices if start is not None and f.base_value is not None
+                            and g.fact.valid_until == start and g.base_value is not None
+                            and g.base_value > f.base_value and g.fact.qualifiers == f.fact.qualifiers), None)
+                if old is not None:
+                    out.append((old, f))
         self._price_cuts[entity_id] = out
         return out
 
