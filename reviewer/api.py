@@ -24,7 +24,7 @@ from .extract import ClaimExtractor
 from .extract.notes import corrected_by_footnotes, corrected_by_margin_comments, corrected_by_notes, corrected_by_speaker_notes
 from .extract.quiz import answered, true_or_false
 from .extract.stance import attributed_quotes, refuted_below, signed_letters
-from .extract.table_stance import judged_rows, reported_rows
+from .extract.table_stance import dated_columns, judged_rows, reported_rows
 from .factbase.base import FactBase, load_factbase
 from .fastpath import segment_docs
 from .findings import SEVERITY_RANK, fail_rank, finding
@@ -94,9 +94,10 @@ class Reviewer:
         language = language_of(src, lang)
         spans = posts.post_spans(src.markdown, language)  # a thread's dated posts
         when = src.date or as_of or posts.latest(spans) or dt.date.today()
-        return language, when, self._runs(src, language, spans, when)
+        return language, when, self._runs(src, language, (spans, posts.year_clauses(src.markdown, language, when)), when)
 
-    def _runs(self, src: Source, language: str, spans, when: dt.date) -> Iterator[list[tuple[Finding, Claim, bool]]]:
+    def _runs(self, src: Source, language: str, spans: tuple[list, list],
+              when: dt.date) -> Iterator[list[tuple[Finding, Claim, bool]]]:
         nlp = self.nlp(language)
         extractor = ClaimExtractor(self.factbase, language)
         ctx = CheckContext(self.factbase, when, language)
@@ -109,9 +110,10 @@ class Reviewer:
             claims = corrected_by_speaker_notes(segs, corrected_by_notes(segs, _dedupe(claims), w), w)
             claims = corrected_by_footnotes(segs, corrected_by_margin_comments(segs, claims, w), w, src.markdown)
             claims = refuted_below(segs, judged_rows(segs, claims, w), w)
-            claims = reported_rows(segs, claims, w)
+            claims = dated_columns(segs, reported_rows(segs, claims, w), when, self.factbase.name_words())
             claims = answered(segs, true_or_false(segs, claims, w), w)
-            claims = posts.dated(attributed_quotes(segs, signed_letters(segs, claims)), spans, when)
+            claims = posts.dated(attributed_quotes(segs, signed_letters(segs, claims)), spans[0], when)
+            claims = posts.dated(claims, spans[1], when, own_time=False)  # ("In March 2025, ...", "Vor 2 Jahren ...")
             yield sorted(((finding(src, code, v), v.claim, set_aside(v)) for code, v in verify(claims, ctx)),
                          key=lambda p: (p[0].line, p[0].column, p[0].attribute))
             extractor.forget({seg.block for seg in segs[-16:]}

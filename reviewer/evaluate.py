@@ -211,12 +211,31 @@ def _in_raw_line(raw: str, repaired: str, c, anchor: int) -> tuple[int, int]:
         # removed before it (an approximation that only matters when the quote occurs twice on the line)
         start = max(0, anchor - (len(repaired) - len(raw)))
     for quote in quotes:
-        col = raw.find(quote, max(start, 0))
+        col = _find_whole(raw, quote, max(start, 0))
         if col < 0:
-            col = raw.find(quote)
+            col = _find_whole(raw, quote, 0)
         if col >= 0:
             return col + 1, col + 1 + len(quote)
     return -1, -1
+
+
+def _joins(ch: str) -> bool:
+    """A letter or digit that would make a quote part of a longer word (a footnote's mark, "192¹", does not)."""
+    return ch.isalnum() and ch not in "¹²³⁴⁵⁶⁷⁸⁹⁰"
+
+
+def _find_whole(line: str, quote: str, start: int) -> int:
+    """The first occurrence of `quote` from `start` that is not part of a longer number or word (a gold
+    quote "8" in "| 180 | 8 |" is the cell 8, not the 8 inside 180); else its first occurrence at all."""
+    first = line.find(quote, start)
+    col = first
+    while col >= 0:
+        before = line[col - 1] if col else " "
+        after = line[col + len(quote)] if col + len(quote) < len(line) else " "
+        if not (quote[:1].isalnum() and _joins(before)) and not (quote[-1:].isalnum() and _joins(after)):
+            return col
+        col = line.find(quote, col + 1)
+    return first
 
 
 def _overlaps(f: Finding, g: Located) -> bool:

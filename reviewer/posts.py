@@ -13,9 +13,10 @@ import datetime as dt
 import re
 from collections.abc import Sequence
 
-from .lang import LANGUAGES, dates, words
+from .lang import LANGUAGES, dates, numbers, words
 from .models import Claim, evolve
 from .periods import period_before
+from .vocabulary import DATE_ATTRIBUTES
 
 OLD_POST_DAYS = 180  # a post this much older than the article speaks of its own time (an archived thread)
 _YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
@@ -81,7 +82,6 @@ def post_spans(text: str, lang: str) -> list[tuple[int, int, dt.date]]:
             para = text.rfind("\n\n", 0, m.start())
             spans.append((para + 2 if para >= 0 else 0, m.end(), when))
     spans.extend(_dated_sections(text, words(lang).date_field))
-    spans.extend(_year_led_clauses(text, words(lang).year_clause))
     header = words(lang).post_header
     heads = []
     for m in re.finditer(r"[^\n]+", text):
@@ -133,16 +133,22 @@ def _heading_date(heading: str) -> dt.date | None:
     return _line_date(m.group("date"))
 
 
-_CLAUSE_END = re.compile(r";|[.!?](?=\s|$)")
+_CLAUSE_END = re.compile(r";|[.!?](?=\s|\[\d|$)")  # (a citation after the full stop ends it too: "2024.[11] Rainier")
 
 
 def _year_led_clauses(text: str, lead: re.Pattern) -> list[tuple[int, int, dt.date]]:
-    """A sentence led by a year ("In 2024 a p5.48xlarge listed at $98.32 an hour; since ...", "2024 kostete eine
-    p5.48xlarge 98,32 $"): its first clause speaks of that year (judged at the year's last day)."""
+    """A sentence (or a clause after a colon) led by a year ("In 2024 a p5.48xlarge listed at $98.32 an hour; since
+    ...", "2024 kostete eine p5.48xlarge 98,32 $", "...: in January 2025 a p5.48xlarge listed at ..."): its first
+    clause speaks of that year, or of the month named before it (judged at its last day)."""
     out = []
     for m in lead.finditer(text):
+        month = m.group("month")
+        if month and month.lower().rstrip(".") not in _MONTHS:
+            continue  # ("In Trainium 2025 ...": not a month)
         end = _CLAUSE_END.search(text, m.end())
-        out.append((m.start(), end.start() if end else len(text), dt.date(int(m.group(1)), 12, 31)))
+        # (a month before the year narrows it: "in January 2025 a p5.48xlarge listed at $98.32" is judged on 31 January)
+        year = int(m.group("year"))
+        out.append((m.start(), end.start() if end else len(text), period_before(text, m.start("year"), year)[1].last_day()))
     return out
 
 
@@ -169,14 +175,47 @@ def _before_now_column(text: str, start: int, end: int, now: re.Pattern, columns
     return bar
 
 
+def year_clauses(text: str, lang: str, when: dt.date) -> list[tuple[int, int, dt.date]]:
+    """The sentences led by a year or month ("In 2024 a p5.48xlarge listed at ..."; _year_led_clauses) or by a time
+    before the article's ("Vor 2 Jahren war Pat Gelsinger ...", "Two years ago, ..."). They speak of their time but
+    are no post: they do not date the article (latest), nor what already names its own time (dated)."""
+    w = words(lang)
+    return sorted([*_year_led_clauses(text, w.year_clause), *_years_ago_clauses(text, w.years_ago_clause, lang, when)])
+
+
+def _years_ago_clauses(text: str, lead: re.Pattern, lang: str, when: dt.date) -> list[tuple[int, int, dt.date]]:
+    """A sentence led by a number of years before the article ("Vor 2 Jahren war Pat Gelsinger der Chef von Intel",
+    "Two years ago today, AMD announced ..."): its first clause speaks of that day."""
+    out = []
+    counts = numbers(lang)["number_words"]
+    for m in lead.finditer(text):
+        n = m.group("n").lower()
+        years = int(n) if n.isdigit() else counts.get(n, 1 if n in ("a", "an") else 0)
+        if not 0 < years < 100:
+            continue
+        end = _CLAUSE_END.search(text, m.end())
+        day = min(when.day, 28) if when.month == 2 else when.day  # (29 February has no day years before)
+        out.append((m.start(), end.start() if end else len(text), when.replace(year=when.year - int(years), day=day)))
+    return out
+
+
+def _timed(c: Claim) -> bool:
+    """A claim that is itself about a time: a date, a role with its own time ("scope=at:2024-06", "past")."""
+    return c.attribute in DATE_ATTRIBUTES or c.attribute in ("took_office", "tranche_date", "price_cut") \
+        or (c.scope or "").startswith(("at:", "past"))
+
+
 def latest(spans: Sequence[tuple[int, int, dt.date]]) -> dt.date | None:
     """A thread without a date of its own was exported after its latest post."""
     return max((s[2] for s in spans), default=None)
 
 
-def dated(claims: Sequence[Claim], spans: Sequence[tuple[int, int, dt.date]], article: dt.date) -> list[Claim]:
+def dated(claims: Sequence[Claim], spans: Sequence[tuple[int, int, dt.date]], article: dt.date,
+          own_time: bool = True) -> list[Claim]:
     """The claims, each in a post written before `article` judged at its post's date (unless the claim
-    already names the date it is stated for); in a post much older than the article, as a statement of then."""
+    already names the date it is stated for); in a post much older than the article, as a statement of then.
+    Without `own_time` (a sentence led by a date, not a post), a date and a role that names its own time ("Im Juni
+    2024 löste Matt Garman Adam Selipsky ab") are left as they are."""
     spans = [s for s in spans if s[2] < article]
     if not spans:
         return list(claims)
@@ -184,7 +223,7 @@ def dated(claims: Sequence[Claim], spans: Sequence[tuple[int, int, dt.date]], ar
     out = []
     for c in claims:
         i = bisect.bisect_right(starts, c.start) - 1
-        if c.as_of is None and i >= 0 and spans[i][0] <= c.start < spans[i][1]:
+        if c.as_of is None and i >= 0 and spans[i][0] <= c.start < spans[i][1] and (own_time or not _timed(c)):
             # (and said then: a value the vendor has since superseded, with no date of its own, was right then)
             old = c.stance == "asserted" and (article - spans[i][2]).days >= OLD_POST_DAYS
             c = evolve(c, as_of=spans[i][2], stance="historical" if old else c.stance)

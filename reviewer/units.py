@@ -36,6 +36,15 @@ _BIN = {"Ki": "kibi", "Mi": "mebi", "Gi": "gibi", "Ti": "tebi", "Pi": "pebi"}
 _WORD_PREFIX = {"kilo": "kilo", "mega": "mega", "giga": "giga", "tera": "tera", "peta": "peta", "exa": "exa"}
 
 
+_PER_SECOND = ("pro Sekunde", "pro sekunde", "je Sekunde", "per second", "a second", "each second")
+
+
+def _written_out_rates(p: str, name: str) -> dict[str, tuple[str, str]]:
+    """A symbol with the rate written out: "7,38 TB pro Sekunde", "50 GB per second", "3.200 Gbit pro Sekunde"."""
+    return {form: unit for per in _PER_SECOND for form, unit in ((f"{p}B {per}", (f"{name}byte / second", "rate")),
+                                                                 (f"{p}bit {per}", (f"{name}bit / second", "rate")))}
+
+
 def _build_lexicon() -> dict[str, tuple[str, str]]:
     """surface form -> (pint expression, family)."""
     lex: dict[str, tuple[str, str]] = {}
@@ -48,6 +57,7 @@ def _build_lexicon() -> dict[str, tuple[str, str]]:
             lex[f"{p}{rate}"] = (f"{name}byte / second", "rate")
         for rate in ("bps", "bit/s", "b/s", "Bit/s", "bit/sec", "bits/s"):
             lex[f"{p}{rate}"] = (f"{name}bit / second", "rate")
+        lex.update(_written_out_rates(p, name))
         lex[f"{p}bit"] = (f"{name}bit", "memory")
         for c in ("FLOPS", "FLOP/s", "FLOPs", "flops", "Flops", "OPS", "OPs"):
             lex[f"{p}{c}"] = (f"{name}FLOPS", "compute")
@@ -69,7 +79,7 @@ def _build_lexicon() -> dict[str, tuple[str, str]]:
             lex[f"{cap}bits per second"] = (f"{name}bit / second", "rate")
             lex[f"{cap}bytes per second"] = (f"{name}byte / second", "rate")
             # (spoken and transcribed: "4,9 Terabyte pro Sekunde", "vier terabyte pro sekunde")
-            for per in ("pro Sekunde", "pro sekunde", "je Sekunde", "per second", "a second", "each second"):
+            for per in _PER_SECOND:
                 lex[f"{cap}bytes {per}"] = (f"{name}byte / second", "rate")
                 lex[f"{cap}byte {per}"] = (f"{name}byte / second", "rate")
                 lex[f"{cap}bit {per}"] = (f"{name}bit / second", "rate")

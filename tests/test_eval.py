@@ -110,6 +110,19 @@ def test_eval_matches_on_the_gold_line_and_overlapping_columns(tmp_path, reviewe
     assert s.recall == 1.0 and s.precision == 1.0 and s.coverage == 1.0
 
 
+def test_eval_a_gold_quote_is_a_whole_number_not_part_of_another(tmp_path, reviewer):
+    # a table row "| Nvidia B200 | 192 | 180 | 8 |": the gold quote '8' is the last cell, not the 8 inside 180
+    (tmp_path / "t.md").write_text("---\ndate: 2026-09-24\n---\n| Product | Memory (GB) | Bandwidth (TB/s) |\n"
+                                   "|---|---|---|\n| Nvidia B200 | 180 | 8 |\n| Nvidia B200 | 192¹ | 8 |\n\n¹ Launch figure.\n")
+    (tmp_path / "t.gold.yaml").write_text("article: t.md\nclaims:\n"
+                                          "  - {context: '| 180 | 8 |', quote: '8', truth: outdated}\n"
+                                          "  - {context: '| 180 |', quote: '180', truth: correct}\n"
+                                          "  - {context: '| 192¹ | 8', quote: '192', truth: correct}\n")
+    [s] = evaluate([tmp_path], reviewer)
+    # (and a footnote's mark ends a number: '192' is the 192 of "192¹")
+    assert s.confusion[("outdated", "outdated")] == 1 and s.confusion[("correct", "verified")] == 2
+
+
 def test_eval_an_unlisted_alarm_costs_precision(tmp_path, reviewer):
     (tmp_path / "b.md").write_text("Trainium3 has 96 GB of HBM per chip and 4.9 TB/s.\n")
     (tmp_path / "b.gold.yaml").write_text("article: b.md\nclaims:\n"
@@ -184,3 +197,11 @@ def test_eval_scores_by_stance_and_confidence(tmp_path, reviewer):
     data = json.loads(json.dumps(render_json([s])))
     assert data["total"]["stances"]["refuted"]["alarms"] == 0
     assert data["total"]["confidence"]["medium"]["caught"] == 1
+
+
+def test_eval_a_gold_quote_before_a_footnote_mark_is_that_figure():
+    from reviewer.evaluate import _find_whole
+
+    assert _find_whole("| FP8 dicht (PFLOPS) | 9³ | 9 |", "9", 0) == 23  # the offer's 9³, not the datasheet's 9
+    assert _find_whole("| B200 | 180 | 8 |", "8", 0) == 15  # the cell 8, not the 8 of 180
+    assert _find_whole("| B200 | 180 |", "8", 0) == 10  # no whole one: the first

@@ -29,6 +29,9 @@ def one(text, lang="en"):
     ("costs $55.04/h", "en", 55.04, "USD / hour", "exact"),
     ("kostet 98,32 $ pro Stunde", "de", 98.32, "USD / hour", "exact"),
     ("on 3nm", "en", 3, "nanometer", "exact"),
+    ("sehr schnell: 7,38 TB pro Sekunde", "de", 7.38, "terabyte / second", "exact"),  # a symbol, the rate written out
+    ("runs at 7.38 TB per second", "en", 7.38, "terabyte / second", "exact"),
+    ("3.200 Gbit pro Sekunde", "de", 3200, "gigabit / second", "exact"),
 ])
 def test_quantities_units_and_qualifiers(text, lang, value, unit, qual):
     q = one(text, lang)

@@ -169,6 +169,11 @@ def test_mojibake_clue_changes_no_repair(monkeypatch):
     ("# #infra-purchasing — exported 2026-03-13\n\n**maria** 10:42 AM\n", "2026-03-13"),  # an export's header
     ("# A Survey\n\nJ. Doe, R. Roe\n\n*Preprint, revised 2026-09-14*\n", "2026-09-14"),
     ("# Titel\n\nExportiert am 3. Februar 2026 · 12 Beiträge\n", "2026-02-03"),
+    ("# LOT: 4× DGX H100\n\n**Listed: 12 March 2026** · Item #2291 · Seller: **surplus**\n", "2026-03-12"),  # a listing
+    ("**Landgericht X**\n\nAktenzeichen: 3-06 O 214/24\n\nVerkündet am 4. Februar 2026\n", "2026-02-04"),  # a judgment
+    ("# Klausur\n\n**Klausurtermin: 20. Juli 2026** · Bearbeitungszeit: 90 Minuten\n", "2026-07-20"),  # an exam
+    ("# Neuer Chip\n\nNachricht vom 3. Juni 2026\n\nGoogle hat einen neuen Chip.\n", "2026-06-03"),  # plain language
+    ("# Tech bulletin\n\n*Broadcast: 2 June 2026, 18:00*\n", "2026-06-02"),  # a radio script
     ("The H100 was launched in 2022.\n", None),
     ("# The 2022 launch, revisited\n\nText.\n", None),  # a year in a title is no date of the page
     ("---\ndate: 2024-05-01\n---\nSEATTLE, March 3, 2026 — text\n", "2024-05-01"),  # the front matter wins

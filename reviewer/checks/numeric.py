@@ -101,7 +101,8 @@ class NumericValue(Check):
                     top = max(f.value for f in counts)
                     return [f for f in counts if f.value == top], True
         facts = [f for e in entities for a in attrs for f in fb.about(e, a)]
-        if any(f.q.scope == "port" for f in facts):  # "24 ports of 200 GbE": only a per-port figure is per port
+        if claim.scope == "port" or any(f.q.scope == "port" for f in facts):
+            # "24 ports of 200 GbE": only a per-port figure is per port ("400 Gbps per port" is no instance's total)
             facts = [f for f in facts if (f.q.scope == "port") == (claim.scope == "port")]
         if claim.versus:  # "invested $8 billion in Anthropic": only sums that went to Anthropic
             facts = [f for f in facts if f.q.versus == claim.versus]

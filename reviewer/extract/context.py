@@ -7,6 +7,8 @@ on it to say who a figure or a name is about.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..factbase.base import FactBase
 from ..models import Segment
 from ..names import normalize, split_version
@@ -15,10 +17,7 @@ from .patterns import (
     HARDWARE_KINDS,
     OPPOSITE,
 )
-from .sentence import (
-    Cue,
-    Sentence,
-)
+from .sentence import Cue, Mention, Sentence
 
 
 class Context:
@@ -97,6 +96,13 @@ class Context:
         if self.state.topic and fits(self.state.topic):
             return self.state.topic
         return None
+
+    def named_nearby(self, s: Sentence, at: int, fits: Callable[[str], bool]) -> Mention | None:
+        """What a sentence that names no fitting hardware is about, before the heading's or the article's: a product
+        line's word before the figure, in its clause ("GPU memory per DGX: 640 GB", "Das NVL72-Rack bringt es auf 13,4
+        TB": the one named last with it; discourse.Families)."""
+        return next((m for m in reversed(s.family) if m.end <= at and fits(m.entity)
+                     and ";" not in s.text[m.end - s.start:at - s.start]), None)
 
     def predecessors(self, entity: str) -> list[str]:
         """The entity's predecessor, its predecessor's predecessor, and so on (the fact base refuses

@@ -15,7 +15,7 @@ from ..nlp import ENTITY_KEY
 from .patterns import (
     HEADER_UNIT,
 )
-from .sentence import Cue, Sentence, compared_in
+from .sentence import Cue, Mention, Sentence, compared_in
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
@@ -84,11 +84,46 @@ class PendingMemory:
         return _entities(merged, before, named)
 
 
+class Families:
+    """The words product lines share in their names ("DGX", "NVL72": FactBase.family_words), and which hardware
+    the article named last with each: "Each of the four DGX H100 systems ... GPU memory per DGX: 640 GB", "das
+    GB200 NVL72 ... Das NVL72-Rack bringt es auf 13,4 TB" (the word alone is that one; before any is named, none)."""
+
+    def __init__(self, words: dict[str, frozenset[str]]):
+        self.of_entity: dict[str, list[str]] = {}
+        for word, ids in words.items():
+            for eid in ids:
+                self.of_entity.setdefault(eid, []).append(word)
+        alternation = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+        # (not before another name's word: "DGX SuperPOD", "DGX Cloud" are other products)
+        self.pattern = re.compile(rf"(?<![\w-])(?:{alternation})(?!\w|\s+[A-Z])") if words else None
+        self.last: dict[str, str] = {}  # word -> the entity named last with it
+
+    def mentions(self, sentences: list[Sentence]) -> list[Sentence]:
+        """The sentences, each with the product lines' words it writes alone (not inside a name, nor next to one:
+        "HGX H200") as mentions of what the article named last with them, in `Sentence.family` (read only when the
+        sentence names no fitting hardware: Context.named_nearby)."""
+        for s in sentences:
+            found = list(self.pattern.finditer(s.text)) if self.pattern is not None else []
+            # (in text order: a name, which the words written in it now mean, or a word alone; "Nvidia B200" does not
+            # make "HGX" the B200's, "Nvidia HGX B300" does)
+            events = sorted([(m.start, 0, m.entity, m.text) for m in s.mentions if m.entity in self.of_entity]
+                            + [(s.start + f.start(), 1, f.group(), "") for f in found])
+            for at, is_word, x, written in events:
+                if not is_word:
+                    self.last.update((w, x) for w in self.of_entity[x] if w in re.split(r"[\s/-]+", written))
+                elif (eid := self.last.get(x)) and not any(m.start - 1 <= at + len(x) and at <= m.end + 1
+                                                           for m in s.mentions):
+                    s.family.append(Mention(at, at + len(x), eid, x))
+        return sentences
+
+
 @dataclass
 class Discourse:
     """The article so far, as the next segment's rules see it."""
 
     topic: str | None = None  # the article's subject, from its first heading ("" once a heading had none)
+    families: Families = field(default_factory=lambda: Families({}))  # product lines' words ("DGX", "NVL72")
     # table cells by block: (unit written in the cell, e.g. "HBM (GB)" -> GB; its cue labels)
     cells: dict[int, tuple[tuple[str, str] | None, tuple[str, ...]]] = field(default_factory=dict)
     # list items' leading entities by list ("- Trn3 UltraServer: 21 TB", "- GB300 NVL72: 14 TB")

@@ -30,7 +30,7 @@ from ..models import Claim, Quantity, Segment, evolve
 from ..nlp import doc_text
 from ..vocabulary import DATE_ATTRIBUTES
 from . import gates, stance
-from .discourse import Discourse, Memory, answering, header_unit, newest_for_new, note_question, with_header
+from .discourse import Discourse, Families, Memory, answering, header_unit, newest_for_new, note_question, with_header
 from .patterns import HARDWARE_KINDS, LABEL_LINE, QUOTED, QUOTED_LEAD
 from .rules import SENTENCE_RULES, figure_claim
 from .sentence import (
@@ -63,7 +63,7 @@ class ClaimExtractor:
         self._kinds: dict[str, str] = {eid: ent.kind for eid, ent in factbase.entities.items()}
         self._organisations = frozenset(eid for eid, kind in self._kinds.items() if kind == "organisation")
         self.memory = Memory()
-        self.state = Discourse()
+        self.state = Discourse(families=Families(factbase.family_words()))
         self._first_gen: dict[str, str] | None = None
         self._ctx = Subjects(self.fb, self.state, self.memory, self._kinds)  # what each rule call sees
         self._sentence_rules = [(r.claims, r.needs_claims, r.cues) for r in SENTENCE_RULES]
@@ -200,7 +200,7 @@ class ClaimExtractor:
         row = seg.row_header
         if seg.kind == "table_cell" and row in self.state.row_lead:
             seg = replace(seg, row_header=self.state.row_lead[row])  # "| Nvidia | H200 | 141 |": the H200's row
-        sentences = split_sentences(doc, self.w)
+        sentences = self.state.families.mentions(split_sentences(doc, self.w))
         self.state.note_replies(seg, sentences, self._is_hardware, bool(self.w.chat_line.match(seg.text)))
         gates.mark_corrected_quotes(sentences)
         gates.drop_vendor_claims(sentences, self._organisations)

@@ -260,6 +260,8 @@ def not_a_claim(s: Sentence, q: Quantity) -> bool:
         return True  # "2.0 TFLOPS/W": an efficiency, not the chip's compute
     if q.family == "memory" and model_requirement(s, q):
         return True  # "a 70B model needs about 140 GB for its weights": a model's size, not the chip's
+    if q.value == 1 and q.unit and s.w.unit_definition.match(s.text):
+        return True  # "1 TFLOPS sind 1 Billion Rechnungen in 1 Sekunde", "1 GiB is a little more than 1 GB": a unit's meaning
     # "über eine Million Trainium 2 Chips": the "2" is the name's
     return q.family == "count" and any(m.start < q.start and q.end <= m.end for m in s.mentions)
 

@@ -44,11 +44,22 @@ def corrected_by_notes(segs: Sequence[Segment], claims: list[Claim], w: Words) -
                 continue
             # (a figure of the note's that may be another entity's repeats nothing: "3 nm (TSMC N3P) nutzt erst die
             # MI355X" after "Die Angabe zum Fertigungsverfahren war falsch" about the MI300X)
-            same = [d for d in stated.get((c.entity, c.attribute), []) if not (d.alternates and _same_value(c, d))]
+            same = [d for d in _stated_about(stated, c) if not (d.alternates and _same_value(c, d))]
             if (same and not any(_same_value(c, d) for d in same)) or \
                     (not same and _replaced_in(note.text, c, before.text[c.end - before.start:], w)):
                 out[i] = evolve(c, stance="corrected")
     return out
+
+
+def _stated_about(stated: dict[tuple[str, str], list[Claim]], c: Claim) -> list[Claim]:
+    """The note's figures of the claim's entity and attribute; for a rate no word names ("8 TB/s" in a caption:
+    "bandwidth", which any bandwidth fact may verify), the note's figures of any bandwidth of that entity
+    ("Replace with 180 GB and 7.7 TB/s": the memory bandwidth)."""
+    same = stated.get((c.entity, c.attribute), [])
+    if same or c.attribute != "bandwidth":
+        return same
+    return [d for (entity, attribute), ds in stated.items() if entity == c.entity and attribute.endswith("_bandwidth")
+            for d in ds]
 
 
 _COUNTED = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)?)\s+([^\W\d_]{4,})")
@@ -137,27 +148,49 @@ def corrected_by_margin_comments(segs: Sequence[Segment], claims: list[Claim], w
 
 def corrected_by_footnotes(segs: Sequence[Segment], claims: list[Claim], w: Words, source: str) -> list[Claim]:
     """A table cell's figure whose footnote calls it wrong ("| Intel Gaudi 3 | 144³ |" over "³ Schon damals falsch,
-    siehe oben.", "¹ Wrong even then.") is corrected: the table shows the old value to discuss it. The marks are
-    blanked in the segments (footnotes.py), so they are read from the article's `source` at the same offsets."""
-    wrong = set()
+    siehe oben.", "¹ Wrong even then.") is corrected: the table shows the old value to discuss it. A footnote that
+    dates what it marks to an earlier time ("¹ Herstellerangaben zum Zeitpunkt des Vertragsschlusses.", "¹ Vendor
+    figures at contract signing.") makes it historical: the figure, or on a row's first cell the row's figures. The
+    marks are blanked in the segments (footnotes.py), so they are read from the article's `source` at the same
+    offsets."""
+    stance_of: dict[str, str] = {}
     for seg in segs:
         if seg.kind in ("paragraph", "blockquote"):  # (matched in place: no copy of each paragraph)
             mark = _NOTE_MARK.match(source, seg.start, seg.start + len(seg.text))
-            if mark is not None and w.footnote_wrong.search(source, mark.end(), seg.start + len(seg.text)):
-                wrong.add(mark.group(1))
-    if not wrong:
+            if mark is None:
+                continue
+            if w.footnote_wrong.search(source, mark.end(), seg.start + len(seg.text)):
+                stance_of[mark.group(1)] = "corrected"
+            elif w.footnote_then.search(source, mark.end(), _first_clause_end(source, mark.end(), seg.start + len(seg.text))):
+                # (its first clause: not "² aktueller Datenblattwert; bei der Vorstellung nannte Nvidia noch 192 GB")
+                stance_of[mark.group(1)] = "historical"
+    if not stance_of:
         return claims
     order, starts = _by_start(claims)
     out = list(claims)
-    for seg in segs:
-        if seg.kind != "table_cell":
-            continue
+    cells = [seg for seg in segs if seg.kind == "table_cell"]
+
+    def row_of(seg: Segment) -> int:
+        return seg.row_header if seg.row_header >= 0 else seg.block
+
+    dated_rows = set()
+    for seg in cells:
         for mark in _CELL_MARK.finditer(source, seg.start, seg.start + len(seg.text)):
-            if mark.group() not in wrong:
+            stance = stance_of.get(mark.group())
+            if stance is None:
                 continue
-            for i in order[bisect_left(starts, seg.start):bisect_left(starts, mark.start())]:
-                if out[i].stance in ("asserted", "historical") and 0 <= mark.start() - out[i].end <= 2:
-                    out[i] = evolve(out[i], stance="corrected")
+            marked = [i for i in order[bisect_left(starts, seg.start):bisect_left(starts, mark.start())]
+                      if 0 <= mark.start() - out[i].end <= 2]
+            if not marked and stance == "historical":
+                dated_rows.add(row_of(seg))  # "| 1 | HGX B200¹ | 16 | 192 | 8 |": a mark on the row's name
+            for i in marked:
+                if out[i].stance in ("asserted", "historical") and (stance == "corrected" or out[i].stance == "asserted"):
+                    out[i] = evolve(out[i], stance=stance)
+    for seg in cells if dated_rows else ():
+        if row_of(seg) in dated_rows:
+            for i in order[bisect_left(starts, seg.start):bisect_left(starts, seg.start + len(seg.text))]:
+                if out[i].stance == "asserted":
+                    out[i] = evolve(out[i], stance="historical")
     return out
 
 
@@ -165,6 +198,14 @@ _NOTE_MARK = re.compile(r"[\s\\]*([¹²³⁴⁵⁶⁷⁸⁹⁰]+)\s")  # a footn
 _CELL_MARK = re.compile(r"(?<=[^\s¹²³⁴⁵⁶⁷⁸⁹⁰])[¹²³⁴⁵⁶⁷⁸⁹⁰]+")  # a mark after a cell's figure
 _NUMBER = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)*(?![\w])")  # a number of its own, not a name's ("Trn3")
 _SENTENCE_END = re.compile(r"[.!?][*_]*\s+")
+
+
+def _first_clause_end(text: str, start: int, end: int) -> int:
+    m = _CLAUSE_STOP.search(text, start, end)
+    return m.start() if m else end
+
+
+_CLAUSE_STOP = re.compile(r"[;:]|[.!?](?=\s)")
 
 
 def _by_start(claims: Sequence[Claim]) -> tuple[list[int], list[int]]:

@@ -60,6 +60,7 @@ class Sentence:
     last_ratio: tuple[str, str, int] | None = None
     compared: list[Mention] | None = field(default=None, repr=False)  # compared_in's answer
     counted: list[Mention] | None = field(default=None, repr=False)  # counted_in's answer
+    family: list[Mention] = field(default_factory=list)  # a product line's word alone ("per DGX"): discourse.Families
     # (number of cues, their labels, the prefixes asked so far and their answers)
     _labels: tuple[int, str, dict[str, bool]] | None = field(default=None, repr=False)
 

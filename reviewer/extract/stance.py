@@ -315,7 +315,8 @@ def speaker_quotation(s: Sentence, start: int, end: int) -> bool:
             # "die GPUs seien „über NVLink ... mit 1,8 TB/s je GPU“ verbunden", "beziffert er mit „rund 135 kW“": a
             # quotation inside words of a report (not the page's own words in marks)
             # (not a sentence that opens with the quotation, '"With 46.4 TB/s ...," said the CTO', nor a maker's
-            # wording the page takes up, 'AMD speaks of "five petaflops"')
+            # wording the page takes up, 'AMD speaks of "five petaflops"'); indirect speech in the clause marks it too
+            # ("die Karte bringe „288 GB HBM3e“ mit")
             lead = s.text[:q.start()]
             breaks = [0, *(m.end() for m in _CLAUSE_BREAK.finditer(lead))]
             # (the clause that introduces it: 'Der Antragsteller gibt an, „...“' ends at the comma before the mark)
@@ -323,7 +324,7 @@ def speaker_quotation(s: Sentence, start: int, end: int) -> bool:
             after = s.text[q.end():]
             after = after[:min((m.start() for m in _CLAUSE_BREAK.finditer(after)), default=len(after))]
             return bool(lead.strip(" *_>-") and not s.w.maker_before_quote.search(lead) and (
-                s.w.quote_report.search(clause) or s.w.quote_report.search(after)))
+                s.w.quote_report.search(clause) or s.w.quote_report.search(after) or s.w.subjunctive.search(clause)))
         label = before[max(m.end() for m in _LABEL_START.finditer(before[:-1])):-1]
         # (not a caption the page shows: 'SUPER: "NVIDIA H200 — MEMORY: 141 GB HBM3e"', 'Einblendung: „...“')
         return 0 < len(label.strip(" *_")) <= 60 and not any(ch.isdigit() for ch in label) \

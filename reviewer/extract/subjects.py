@@ -8,12 +8,7 @@ from collections.abc import Callable
 
 from ..models import Quantity, Segment
 from .context import Context
-from .patterns import (
-    HARDWARE_KINDS,
-    LINK_AFTER,
-    PAREN_OWNER,
-    STRONG_BREAK,
-)
+from .patterns import HARDWARE_KINDS, LINK_AFTER, PAREN_OWNER, STRONG_BREAK
 from .sentence import (
     Mention,
     Sentence,
@@ -261,7 +256,8 @@ class Subjects(Context):
             if ctx is None and self.state.system_before and fits(self.state.system_before):
                 # "## UltraServer math" + "Per UltraServer, AWS quotes 362 PFLOPS": the one the article last
                 # named, when the word names its kind
-                word = s.text[system[-1].start - s.start:system[-1].end - s.start].split()[-1].lower()
+                # (a header's cue spans no text of the cell: "| HBM per rack (TB) |" over "| 13.4 |")
+                word = (s.text[system[-1].start - s.start:system[-1].end - s.start].split() or [""])[-1].lower()
                 ent = self.fb.entities[self.state.system_before]
                 if word in ent.name.lower() or s.w.kind_words.get(word) == ent.kind:
                     ctx = self.state.system_before
@@ -275,6 +271,9 @@ class Subjects(Context):
             pair = list(dict.fromkeys(e for e in named if fits(e) and self.kind(e) == "chip"))
             if len(pair) >= 2:
                 return pair[0], "coreference", self.fb.entities[pair[0]].name
+        near = self.named_nearby(s, at, fits)  # "GPU memory per DGX: 640 GB", "das NVL72-Rack"
+        if near is not None:
+            return near.entity, "coreference", near.text
         ctx = self.context(seg, fits=fits, at=at)
         if ctx:
             return ctx, "coreference", self.fb.entities[ctx].name

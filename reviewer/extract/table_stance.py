@@ -1,16 +1,21 @@
 """Stances a table gives its rows (reviewer/extract/stance.py has the stances of sentences and segments).
 
 - A fact-check table: the "Claim" cell of a row its "Verdict" cell judges wrong holds the refuted myth.
+- A column of an earlier year: under "Speicher 2024 (GB)" in an article of 2026, the cells' figures are historical
+  (true then is right, not outdated now). (A column of a time without a year, "| Then |", "| At launch |": stance.py.)
 - A table of what others said: under a first column "Medium", "Quelle", "Source" or "Outlet", each row's figures
   are that source's words, except the page's own row ("Redaktion", "Our figures", "Correct").
 """
 
 from __future__ import annotations
 
+import datetime as dt
+import re
 from collections.abc import Sequence
 
 from ..lang.windows import Words
 from ..models import Claim, Segment
+from .patterns import YEAR
 from .stance import set_aside_in
 
 
@@ -39,3 +44,20 @@ def reported_rows(segs: Sequence[Segment], claims: list[Claim], w: Words) -> lis
              if 0 <= seg.row_header != seg.block and w.source_header.match(text.get(column.get(seg.row_header, -1), ""))
              and not w.own_row.match(text.get(seg.row_header, ""))]
     return set_aside_in(claims, spans, "quoted") if spans else claims
+
+
+def dated_columns(segs: Sequence[Segment], claims: list[Claim], when: dt.date, names: frozenset[str]) -> list[Claim]:
+    """"| Produkt | Speicher 2024 (GB) | Speicher 2026 (GB) |" in an article of 2026: the figures under a header that
+    names one year, earlier than the article's, are historical; the header of the article's year stays the
+    article's own, and so does a header that names a product with its year ("| H100 (2022) | H200 (2024) |":
+    the columns are the chips, their figures today's)."""
+    cells = [seg for seg in segs if seg.kind == "table_cell"]
+    text = {seg.block: seg.text for seg in cells}
+
+    def earlier(header: str) -> bool:
+        years = [int(m.group()) for m in YEAR.finditer(header)]
+        return len(years) == 1 and years[0] < when.year and not any(w in names for w in re.findall(r"\w+", header))
+
+    spans = [(seg.start, seg.start + len(seg.text)) for seg in cells
+             if 0 <= seg.col_header != seg.block and earlier(text.get(seg.col_header, ""))]
+    return set_aside_in(claims, spans, "historical") if spans else claims

@@ -23,6 +23,9 @@ from .load import (
 from .schema import DATE_ATTRIBUTES, TEXT_ATTRIBUTES, Entity, Example, Fact, SourceRef
 from .tiers import TIER_RANK, SourceTiers, TierFileError, load_tiers, tier_files
 
+# a product line's word in a name: capitals, maybe digits ("DGX", "HGX", "NVL72", "SXM5"), not a kind of processor
+# ("GPU", "CPU", "TPU", "LPU")
+_FAMILY_WORD = re.compile(r"(?![A-Z]PUs?\b)[A-Z]{3,}\d*")
 
 @dataclass(frozen=True)
 class ResolvedFact:
@@ -97,6 +100,7 @@ class FactBase:
     _by_chip: dict[str | None, list[str]] | None = field(default=None, repr=False)
     _by_name: dict[str, Entity] | None = field(default=None, repr=False)
     _name_words: frozenset[str] | None = field(default=None, repr=False)
+    _family_words: dict[str, frozenset[str]] | None = field(default=None, repr=False)
     _price_cuts: dict[str, list[tuple[ResolvedFact, ResolvedFact]]] = field(default_factory=dict, repr=False)
 
     def about(self, entity: str, attribute: str) -> list[ResolvedFact]:
@@ -142,6 +146,25 @@ class FactBase:
             self._name_words = frozenset(w for e in self.entities.values() for name in (e.name, *e.aliases)
                                          for w in re.findall(r"\w+", name))
         return self._name_words
+
+    def family_words(self) -> dict[str, frozenset[str]]:
+        """The words a product line's names share, each with the hardware whose names hold it ("DGX": DGX H100,
+        DGX B200, ...; "NVL72": GB200 NVL72, GB300 NVL72): a word in capitals (and digits) inside a name of two
+        words or more that is no name itself, nor a kind of chip ("GPU", "TPU") or an organisation's suffix. A
+        text that writes it alone ("GPU memory per DGX: 640 GB", "das NVL72-Rack") means the one it named last."""
+        if self._family_words is None:
+            names = {n.casefold() for e in self.entities.values() for n in (e.name, *e.aliases)}
+            found: dict[str, set[str]] = defaultdict(set)
+            for e in self.entities.values():
+                if e.kind in ("organisation", "project", "person"):
+                    continue
+                for name in (e.name, *e.aliases):
+                    words = name.split()
+                    for word in words if len(words) > 1 else ():
+                        if _FAMILY_WORD.fullmatch(word) and word.casefold() not in names:
+                            found[word].add(e.id)
+            self._family_words = {w: frozenset(ids) for w, ids in found.items()}
+        return self._family_words
 
     def price_cuts(self, entity_id: str) -> list[ResolvedFact]:
         """The days an hourly price was cut: each price fact of the entity (or, for an organisation, of the

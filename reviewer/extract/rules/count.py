@@ -269,7 +269,7 @@ def is_chip_count(s: Sentence, q: Quantity, noun: str = "CHIPNOUN") -> bool:
     rel_start, rel_end = q.start - s.start, q.end - s.start
     if after_version(s, rel_start):
         return False  # "built on CDNA 4 MI455X GPUs": the architecture's version, not four GPUs
-    if (s.w.per_unit.search(s.text[max(0, rel_start - 10):rel_start])
+    if ((s.w.per_unit.search(s.text[max(0, rel_start - 10):rel_start]) and not _pairs_totals(s, q))
             or (q.value <= 8 and s.w.per_unit_list.search(s.text[max(0, rel_start - 50):rel_start]))) \
             and not _each_system(s, rel_start) and not _systems_with(s, rel_start):
         # "36 Server mit je vier Chips", "36 Superchips mit je einer CPU und zwei GPUs" (not "UltraServer verbinden
@@ -291,6 +291,16 @@ def is_chip_count(s: Sentence, q: Quantity, noun: str = "CHIPNOUN") -> bool:
             return True  # (not "four chips each" of servers; but "two racks with 72 GPUs each": each rack's)
         break
     return False
+
+
+def _pairs_totals(s: Sentence, q: Quantity) -> bool:
+    """"pairs 72 GPUs with 72 Grace CPUs": a count after a bare "with" that equals a count before it pairs two
+    totals; "36 servers with four chips", "a Trn3 UltraServer with 64 chips" after "144 chips across 36 servers"
+    count per unit or name a variant (and "with each", "je" always count per unit)."""
+    if not s.w.pairs_with.search(s.text, max(0, q.start - s.start - 10), q.start - s.start):
+        return False
+    before = [p for p in s.quantities if p.family == "count" and p.end <= q.start]
+    return any(p.value == q.value for p in before)  # (not "one NVLink domain" between them)
 
 
 def _systems_with(s: Sentence, rel: int) -> bool:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
 from ... import units
@@ -69,9 +70,14 @@ def memory_type_claims(ctx: Subjects, seg: Segment, s: Sentence, figures: Sequen
         entity = ctx.chip(subject.entity)
         if not ctx.fb.about(entity, "memory_type"):
             continue
+        if _HOST_TYPE.match(mt.group()) and all(str(f.value).startswith("HBM") for f in ctx.fb.about(entity, "memory_type")):
+            continue  # "18 VMs mit je vier GPUs, 128 vCPUs und 864 GiB LPDDR5X": a host's memory beside HBM GPUs
         yield Claim(entity=entity, attribute="memory_type", start=seg.start + a, end=seg.start + s.start
                     + mt.end(), text=mt.group(), value_text=mt.group(), sentence=s.text.strip(),
                     subject_text=subject.text, negated=negated)
+
+
+_HOST_TYPE = re.compile(r"(?:LP)?DDR")  # a CPU's memory, not an accelerator's (GDDR is a GPU's)
 
 
 def _capacity_owner(ctx: Subjects, cap: Claim) -> str:
