@@ -100,9 +100,12 @@ class Context:
     def named_nearby(self, s: Sentence, at: int, fits: Callable[[str], bool]) -> Mention | None:
         """What a sentence that names no fitting hardware is about, before the heading's or the article's: a product
         line's word before the figure, in its clause ("GPU memory per DGX: 640 GB", "Das NVL72-Rack bringt es auf 13,4
-        TB": the one named last with it; discourse.Families)."""
-        return next((m for m in reversed(s.family) if m.end <= at and fits(m.entity)
-                     and ";" not in s.text[m.end - s.start:at - s.start]), None)
+        TB": the one named last with it; discourse.Families), or one right after the figure in its clause."""
+        before = next((m for m in reversed(s.family) if m.end <= at and fits(m.entity)
+                       and ";" not in s.text[m.end - s.start:at - s.start]), None)
+        # (else one right after it: "94 GB statt 96 GB bei den NVL-Karten")
+        return before or next((m for m in s.family if at < m.start <= at + 40 and fits(m.entity)
+                               and ";" not in s.text[at - s.start:m.start - s.start]), None)
 
     def predecessors(self, entity: str) -> list[str]:
         """The entity's predecessor, its predecessor's predecessor, and so on (the fact base refuses

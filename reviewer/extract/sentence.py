@@ -111,6 +111,9 @@ def _start(span) -> int:
     return span.start
 
 
+FIELD_SEPARATOR = re.compile(r"\s[·•|]\s")  # between the labelled fields of one line
+
+
 def nearest_label(s: Sentence, prefix: str, start: int, end: int, window: int,
                    allowed: set[str] | None = None, exact: bool = False, same_clause: bool = False,
                    next_clause: bool = True) -> str | None:
@@ -137,6 +140,8 @@ def nearest_label(s: Sentence, prefix: str, start: int, end: int, window: int,
         if s.discussed and _inside_other(s.discussed, c, start, end):
             continue  # "from 2,563 to 1,299 TFLOPS (was the sparse figure)": the words describe the old value
         gap = s.text[c.end - s.start:start - s.start] if c.end <= start else s.text[end - s.start:c.start - s.start]
+        if c.start >= end and FIELD_SEPARATOR.search(gap):
+            continue  # "Bandwidth: 8 TB/s · NVLink 5: 1.8 TB/s": a word past a field's separator labels the next field
         if c.start >= end and s.w.negation_word.search(gap) and any(0 <= q.start - c.end <= 2 for q in s.quantities):
             continue  # "41 PFLOPS FP8 instead of the dense 20.8 PFLOPS": past a contrast, the word of the figure it opens
         if c.start >= end and (_label_colon(s, c) or (prefix == "ATTR:" and _labels_figure(s, c))):

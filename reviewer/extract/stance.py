@@ -299,6 +299,9 @@ _LABEL_START = re.compile(r"[.;!?–—]\s|^")
 _CLAUSE_BREAK = re.compile(r"[,;:]\s")  # (not a decimal comma: "1,8 TB/s")
 
 
+_BRACKETED = re.compile(r"\([^()]*\)")
+
+
 def speaker_quotation(s: Sentence, start: int, end: int) -> bool:
     """The value lies in a quotation that a short label and a colon introduce, with no figure in the label:
     someone's words ('AMD's CTO on stage: "Every MI455X ..."', 'Lisa Su: „Der MI455X …“'), or in a quotation inside
@@ -327,7 +330,8 @@ def speaker_quotation(s: Sentence, start: int, end: int) -> bool:
                 s.w.quote_report.search(clause) or s.w.quote_report.search(after) or s.w.subjunctive.search(clause)))
         label = before[max(m.end() for m in _LABEL_START.finditer(before[:-1])):-1]
         # (not a caption the page shows: 'SUPER: "NVIDIA H200 — MEMORY: 141 GB HBM3e"', 'Einblendung: „...“')
-        return 0 < len(label.strip(" *_")) <= 60 and not any(ch.isdigit() for ch in label) \
+        # (a section number in brackets is no figure: 'Your technical offer (section 2.4) stated: "..."')
+        return 0 < len(label.strip(" *_")) <= 60 and not any(ch.isdigit() for ch in _BRACKETED.sub("", label)) \
             and not s.w.caption_label.fullmatch(label)
     return False
 

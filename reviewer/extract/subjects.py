@@ -10,6 +10,7 @@ from ..models import Quantity, Segment
 from .context import Context
 from .patterns import HARDWARE_KINDS, LINK_AFTER, PAREN_OWNER, STRONG_BREAK
 from .sentence import (
+    FIELD_SEPARATOR,
     Mention,
     Sentence,
     change_of,
@@ -231,7 +232,7 @@ class Subjects(Context):
             if ctx:
                 return ctx, "coreference", self.fb.entities[ctx].name
             gap = s.text[at - s.start:after[0].start - s.start]
-            if (";" in gap and s.w.variant.search(gap) and s.w.also_variant.search(gap)) \
+            if (";" in gap and s.w.variant.search(gap) and s.w.also_variant.search(gap)) or FIELD_SEPARATOR.search(gap) \
                     or (", " in gap and self.kind(after[0].entity) == "interconnect"):  # ("4.8 TB/s, and ... NVLink 4")
                 return None  # "18 instances × 4 GPUs = 72 GPUs; there is also a smaller 36-GPU version (...)"
         if after and s.w.contrast_break.search(s.text, at - s.start, after[0].start - s.start) \

@@ -196,7 +196,10 @@ def cpus_multiplied(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> bo
 def chip_multiple_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim | None:
     """"2 × Inferentia2" as a count of chips (chips_multiplied), not as a ratio."""
     q = Quantity(q.start, q.end, q.text, q.value, 0.5, "times", "count", q.qualifier)
-    return place(ctx, seg, s, q, "cpu_count" if _under_cpu_header(ctx, seg, s) else "chip_count")
+    claim = place(ctx, seg, s, q, "cpu_count" if _under_cpu_header(ctx, seg, s) else "chip_count")
+    if claim is not None and claim.attribute == "chip_count" and _other_chip(ctx, s, q, claim.entity):
+        return None  # "Die DGX H100 kommt mit 2× H100 NVL": cards of another chip beside the system, not its count
+    return claim
 
 
 def _under_cpu_header(ctx: Subjects, seg: Segment, s: Sentence) -> bool:
