@@ -84,6 +84,9 @@ class PendingMemory:
         return _entities(merged, before, named)
 
 
+_NAME_PARTS = re.compile(r"[\s/-]+")  # the words of a name as written ("DGX-H100-Systeme")
+
+
 class Families:
     """The words product lines share in their names ("DGX", "NVL72": FactBase.family_words), and which hardware
     the article named last with each: "Each of the four DGX H100 systems ... GPU memory per DGX: 640 GB", "das
@@ -98,6 +101,15 @@ class Families:
         # (not before another name's word: "DGX SuperPOD", "DGX Cloud" are other products)
         self.pattern = re.compile(rf"(?<![\w-])(?:{alternation})(?!\w|\s+[A-Z])") if words else None
         self.last: dict[str, str] = {}  # word -> the entity named last with it
+        self._written: dict[tuple[str, str], tuple[str, ...]] = {}  # (entity, name as written) -> its words of ours
+
+    def _words_in(self, entity: str, written: str) -> tuple[str, ...]:
+        key = (entity, written)
+        words = self._written.get(key)
+        if words is None:
+            parts = set(_NAME_PARTS.split(written))
+            words = self._written[key] = tuple(w for w in self.of_entity[entity] if w in parts)
+        return words
 
     def mentions(self, sentences: list[Sentence]) -> list[Sentence]:
         """The sentences, each with the product lines' words it writes alone (not inside a name, nor next to one:
@@ -105,13 +117,18 @@ class Families:
         sentence names no fitting hardware: Context.named_nearby)."""
         for s in sentences:
             found = list(self.pattern.finditer(s.text)) if self.pattern is not None else []
+            if not found:  # (the common case: only names, which the words they hold now mean)
+                for m in s.mentions:
+                    if m.entity in self.of_entity:
+                        self.last.update(dict.fromkeys(self._words_in(m.entity, m.text), m.entity))
+                continue
             # (in text order: a name, which the words written in it now mean, or a word alone; "Nvidia B200" does not
             # make "HGX" the B200's, "Nvidia HGX B300" does)
             events = sorted([(m.start, 0, m.entity, m.text) for m in s.mentions if m.entity in self.of_entity]
                             + [(s.start + f.start(), 1, f.group(), "") for f in found])
             for at, is_word, x, written in events:
                 if not is_word:
-                    self.last.update((w, x) for w in self.of_entity[x] if w in re.split(r"[\s/-]+", written))
+                    self.last.update(dict.fromkeys(self._words_in(x, written), x))
                 elif (eid := self.last.get(x)) and not any(m.start - 1 <= at + len(x) and at <= m.end + 1
                                                            for m in s.mentions):
                     s.family.append(Mention(at, at + len(x), eid, x))
