@@ -150,7 +150,8 @@ def corrected_by_footnotes(segs: Sequence[Segment], claims: list[Claim], w: Word
     """A table cell's figure whose footnote calls it wrong ("| Intel Gaudi 3 | 144³ |" over "³ Schon damals falsch,
     siehe oben.", "¹ Wrong even then.") is corrected: the table shows the old value to discuss it. A footnote that
     dates what it marks to an earlier time ("¹ Herstellerangaben zum Zeitpunkt des Vertragsschlusses.", "¹ Vendor
-    figures at contract signing.") makes it historical: the figure, or on a row's first cell the row's figures. The
+    figures at contract signing.") makes it historical: the figure it follows, or, after a cell without one (the row's
+    name, "| 1 | HGX B200¹ | 16 | 192 |"), the row's figures. The
     marks are blanked in the segments (footnotes.py), so they are read from the article's `source` at the same
     offsets."""
     stance_of: dict[str, str] = {}
