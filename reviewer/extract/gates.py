@@ -254,8 +254,8 @@ def not_a_claim(s: Sentence, q: Quantity) -> bool:
     if q.family == "count" and s.w.model_number_before.search(s.text, max(0, q.start - s.start - 30), q.start - s.start):
         return True  # "2 × Intel Xeon 8570": a processor's model number
     if q.family == "power" and (s.w.psu_before.search(s.text, max(0, q.start - s.start - 60), q.start - s.start)
-                                or s.w.psu_before.match(s.text, q.end - s.start)):
-        return True  # "sechs Netzteile mit je 3,3 kW", "six 3.3 kW power supplies": a part's rating
+                                or s.w.psu_after.match(s.text, q.end - s.start)):
+        return True  # "sechs Netzteile mit je 3,3 kW", "six 3.3 kW PSUs", "3,3-kW-Netzteile": a part's rating
     if q.family in ("compute", "rate", "memory") and _PER_WATT.match(s.text, q.end - s.start):
         return True  # "2.0 TFLOPS/W": an efficiency, not the chip's compute
     if q.family == "memory" and model_requirement(s, q):

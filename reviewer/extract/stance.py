@@ -512,10 +512,15 @@ def _noted_otherwise(s: Sentence, start: int, end: int) -> bool:
     if note is not None and not any(ch in s.text[end - s.start:note.start()] for ch in ".;:!?"):
         return True
     right = s.w.editor_bracket.match(s.text, end - s.start)
+    if right is None:
+        return False
+    # (a figure of its unit, or for a bare count another count: "512 Chips pro Pod [Lehrkraft: ... 256 Chips!]")
+    own = next((q for q in s.quantities if q.start == start), None)
     unit = s.text[start - s.start:end - s.start].split()[-1]
-    return right is not None and not unit[:1].isdigit() and any(
-        q.start - s.start >= right.start() and q.end - s.start <= right.end() and q.text.endswith(unit)
-        and q.text != s.text[start - s.start:end - s.start] for q in s.quantities)
+    return any(q.start - s.start >= right.start() and q.end - s.start <= right.end()
+               and q.text != s.text[start - s.start:end - s.start]
+               and (q.text.endswith(unit) if not unit[:1].isdigit() else own is not None and own.family == q.family == "count")
+               for q in s.quantities)
 
 
 def _corrects_itself(s: Sentence, fix: int | None, rel: int, rel_end: int) -> bool:

@@ -558,9 +558,9 @@ def unnamed_variant(s: Sentence, at: int) -> bool:
     64-chip version: 161 PFLOPS", the variant's own count in "ein kleineres 64-Chip-System" too): the figure may be
     a sibling's. Not when a name lies in the phrase ("a smaller 64-chip Trn3 Gen1 UltraServer: 362 PFLOPS" is that
     one's figure, and wrong)."""
-    return any(v.start() < at - s.start and not any(m.start - s.start < v.end() + 2 and m.end - s.start > v.start()
-                                                    for m in s.mentions)
-               for v in s.w.variant.finditer(s.text))
+    return any(v.start() < at - s.start and not any(  # (a name before "-Variante" is what it is a variant of)
+        m.start < s.start + v.end() + 2 and m.end > s.start + v.start() and not s.w.variant_of_after.match(s.text, m.end-s.start)
+        for m in s.mentions) for v in s.w.variant.finditer(s.text))
 
 
 def second_of_pair(s: Sentence, at: int) -> bool:
