@@ -193,7 +193,9 @@ class Discourse:
         does 2,563 TFLOPS" then "That's the sparse rate. Dense FP8 is 1,299 TFLOPS"). What the quote compares its
         subject with is not what it is about ("Trainium3 is 4x faster than Trainium2")."""
         self.reply_context = self.quoted_before if self.quoted_before and seg.kind == "paragraph" \
-            and not any(hardware(m.entity) for s in sentences for m in s.mentions) else []
+            and not any(hardware(m.entity) for s in sentences for m in s.mentions if m not in compared_in(s)) else []
+        # (a reply that names only what the quote compared with is still about the quote's subject: "> Trainium4 lands
+        # ... with 2x the FP8 throughput of Trainium3" then "the target was 3x the FP8 performance ... of Trainium3")
         self.quoted_before = [m.entity for s in sentences for m in s.mentions if m not in compared_in(s)] \
             if seg.kind == "blockquote" or chat else []
 
