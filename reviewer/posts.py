@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from .lang import LANGUAGES, dates, numbers, words
 from .models import Claim, evolve
 from .periods import period_before
-from .vocabulary import DATE_ATTRIBUTES
+from .vocabulary import TIMED_ATTRIBUTES
 
 OLD_POST_DAYS = 180  # a post this much older than the article speaks of its own time (an archived thread)
 _YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
@@ -195,14 +195,13 @@ def _years_ago_clauses(text: str, lead: re.Pattern, lang: str, when: dt.date) ->
             continue
         end = _CLAUSE_END.search(text, m.end())
         day = min(when.day, 28) if when.month == 2 else when.day  # (29 February has no day years before)
-        out.append((m.start(), end.start() if end else len(text), when.replace(year=when.year - int(years), day=day)))
+        out.append((m.start(), end.start() if end else len(text), when.replace(year=when.year - years, day=day)))
     return out
 
 
 def _timed(c: Claim) -> bool:
     """A claim that is itself about a time: a date, a role with its own time ("scope=at:2024-06", "past")."""
-    return c.attribute in DATE_ATTRIBUTES or c.attribute in ("took_office", "tranche_date", "price_cut") \
-        or (c.scope or "").startswith(("at:", "past"))
+    return c.attribute in TIMED_ATTRIBUTES or (c.scope or "").startswith(("at:", "past"))
 
 
 def latest(spans: Sequence[tuple[int, int, dt.date]]) -> dt.date | None:

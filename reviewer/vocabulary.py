@@ -85,6 +85,9 @@ SCOPES: frozenset[str] = frozenset(get_args(Scope))
 ENTITY_KINDS: frozenset[str] = frozenset(get_args(EntityKind))
 TEXT_ATTRIBUTES = frozenset({"memory_type", "core_type", "interconnect", "foundry", "ceo"})
 DATE_ATTRIBUTES = frozenset({"announced", "available", "acquired", "first_investment"})
+# a claim about a time itself (a date, a start in office, a tranche's or a price cut's day): the article's own claim about
+# the past, not a statement judged at a time (extract/extractor.py, posts.dated)
+TIMED_ATTRIBUTES = DATE_ATTRIBUTES | {"took_office", "tranche_date", "price_cut"}
 # counts and ratios: a fact of them has no unit
 UNITLESS_ATTRIBUTES = frozenset({"chip_count", "server_count", "cpu_count", "core_count", "vcpus", "ratio",
                                  "building_count"})

@@ -28,7 +28,7 @@ from ..factbase.base import FactBase
 from ..lang import words
 from ..models import Claim, Quantity, Segment, evolve
 from ..nlp import doc_text
-from ..vocabulary import DATE_ATTRIBUTES
+from ..vocabulary import TIMED_ATTRIBUTES
 from . import gates, stance
 from .discourse import Discourse, Families, Memory, answering, header_unit, newest_for_new, note_question, with_header
 from .patterns import HARDWARE_KINDS, LABEL_LINE, QUOTED, QUOTED_LEAD
@@ -355,7 +355,7 @@ class ClaimExtractor:
             st = "asserted"  # "does not use EFA": the article's own claim that it does not
         if st == "corrected" and i >= 0 and _generation_step(sentences[i], c):
             st = "asserted"  # "das 1,7-Fache (2,9 → 4,9 TB/s)": the predecessor's figure, not a corrected one
-        if st == "historical" and (c.attribute in DATE_ATTRIBUTES or c.attribute in ("took_office", "tranche_date", "price_cut")):
+        if st == "historical" and c.attribute in TIMED_ATTRIBUTES:
             st = "asserted"  # "announced in March 2024": a date is the article's own claim about the past
         if st in ("historical", "asserted") and c.as_of is None and c.quantity is not None and i >= 0:
             text = sentences[i].text
