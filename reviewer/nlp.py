@@ -339,10 +339,15 @@ _FOOTNOTE_STOP = re.compile(r"[.!?](?:\[\d{1,3}\]|\[[a-z]\]|\^\d{1,3}|[¹²³⁴
 _STAMP_LINE = re.compile(r"(?m)^[ \t]*(?P<at>[\[(]?(?:\d{1,2}:)?\d{1,2}:\d{2}[\])]?)[ \t]+(?=\S)")
 
 
+# "The 288 GB is right 👍 But it's HBM3e": in a post, an emoji ends a sentence as a full stop does
+_EMOJI_STOP = re.compile("[\U0001F300-\U0001FAFF\u2600-\u27BF]\uFE0F?[ \t]+(?=[A-ZÄÖÜ])")
+
+
 def footnote_stops(text: str) -> list[int]:
-    """Character offsets of the words that start a sentence after a stop with a reference marker, and of
-    a transcript's time-stamped lines."""
+    """Character offsets of the words that start a sentence after a stop with a reference marker or an emoji,
+    and of a transcript's time-stamped lines."""
     out = [m.start("at") for m in _STAMP_LINE.finditer(text)] if ":" in text and "\n" in text else []
+    out += [m.end() for m in _EMOJI_STOP.finditer(text)]
     if "[" not in text and "^" not in text and not any(c in text for c in "¹²³⁴⁵⁶⁷⁸⁹⁰"):
         return out
     return out + [m.end() for m in _FOOTNOTE_STOP.finditer(text)]

@@ -282,12 +282,16 @@ _DATELINE_BOLD = re.compile(r"[\s>]*(?:\*\*|__)[A-ZÄÖÜ][\w.]+(?:[ /-][A-ZÄÖ
                             r"(?P<date>(?:[\w.]+,?\s*){1,4}?\d{4})\s*(?:\*\*|__)")
 # (the byline's words of every language, reviewer/lang/<code>/dates.yaml: the article's language is not known yet)
 _BYLINE_WORDS = (r"(?:" + "|".join(w for c in LANGUAGES for w in dates(c)["byline"]) + r")(?:\s+(?:"
-                 + "|".join(w for c in LANGUAGES for w in dates(c)["byline_at"]) + r"))?\s*:?\s*"
+                 + "|".join(w for c in LANGUAGES for w in dates(c)["byline_at"]) + r"))?[*_]*\s*[:|]?\s*"
                  r"(?P<date>\d{4}-\d{2}-\d{2}|(?:[\w.]+,?\s*){0,3}?\d{4})(?![\d-])")
-_BYLINE = re.compile(r"[\s*_>:]*" + _BYLINE_WORDS, re.IGNORECASE)  # (":date: 2026-09-14": a reST field)
+_BYLINE = re.compile(r"[\s*_>:|]*" + _BYLINE_WORDS, re.IGNORECASE)  # (":date: 2026-09-14": a reST field;
+# "| **Datum** | Donnerstag, 15. Oktober 2026 |": a header table's row)
 # the same byline after a separator in a header or credit line ("# #infra — exported 2026-03-13",
 # "*Preprint, revised 2026-09-14*")
 _BYLINE_AFTER = re.compile(r"(?:^|[—–·|,(]\s*)" + _BYLINE_WORDS, re.IGNORECASE)
+# a credit line that ends in a whole date after a separator ("**Redaktion KI-Hardware · Freitag, 11. September 2026**")
+_DATE_AFTER_SEPARATOR = re.compile(r"[·|—–]\s*(?P<date>(?:[^\W\d]+,\s*)?(?:\d{1,2}\.?\s+[^\W\d]+\.?|[^\W\d]+\.?\s+\d{1,2},)"
+                                   r"\s+\d{4}|\d{4}-\d{2}-\d{2})\s*[*_]*\s*$")
 _YEAR_AT_END = re.compile(r"(\d{4})(?:-(\d{2})-(\d{2}))?$")
 
 
@@ -296,7 +300,7 @@ def _date_in_text(markdown: str) -> dt.date | None:
     for line in lines:
         heading = line.lstrip().startswith("#")
         m = None if heading else _DATELINE.match(line) or _DATELINE_BOLD.match(line) or _BYLINE.match(line)
-        m = m or _BYLINE_AFTER.search(line.lstrip("# "))
+        m = m or _BYLINE_AFTER.search(line.lstrip("# ")) or (None if heading else _DATE_AFTER_SEPARATOR.search(line))
         if m is None:
             continue
         words = m.group("date")

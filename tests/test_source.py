@@ -174,6 +174,11 @@ def test_mojibake_clue_changes_no_repair(monkeypatch):
     ("# Klausur\n\n**Klausurtermin: 20. Juli 2026** · Bearbeitungszeit: 90 Minuten\n", "2026-07-20"),  # an exam
     ("# Neuer Chip\n\nNachricht vom 3. Juni 2026\n\nGoogle hat einen neuen Chip.\n", "2026-06-03"),  # plain language
     ("# Tech bulletin\n\n*Broadcast: 2 June 2026, 18:00*\n", "2026-06-02"),  # a radio script
+    ("# Pressespiegel\n\n**Redaktion KI-Hardware · Freitag, 11. September 2026**\n", "2026-09-11"),  # a credit line
+    ("# Weekly\n\n*Newsroom hardware desk · Friday, September 11, 2026*\n", "2026-09-11"),
+    ("# Budget\n\n*Last run: 2026-09-14 09:41 UTC · kernel: Python 3.11*\n", "2026-09-14"),  # a notebook
+    ("# Protokoll\n\n| | |\n|---|---|\n| **Datum** | Donnerstag, 15. Oktober 2026, 14:00 Uhr |\n", "2026-10-15"),
+    ("# Notes · 14 posts\n\nThe H100 · 80 GB\n", None),  # a separator before no date
     ("The H100 was launched in 2022.\n", None),
     ("# The 2022 launch, revisited\n\nText.\n", None),  # a year in a title is no date of the page
     ("---\ndate: 2024-05-01\n---\nSEATTLE, March 3, 2026 — text\n", "2024-05-01"),  # the front matter wins

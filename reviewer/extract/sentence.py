@@ -409,3 +409,13 @@ def times_counted(s: Sentence, m: Mention, at: int) -> bool:
     times = TIMES_BEFORE.search(s.text, max(0, at - s.start - 8), at - s.start)
     n = count_before(s, m) if times is not None and m.end <= at else None
     return n is not None and times is not None and float(times.group().rstrip("×x \t")) == n
+
+
+def owner_after(s: Sentence, m: Mention, subject: str, at: int, systems=()) -> bool:
+    """"the B200 reaches 9 PFLOPS, and Blackwell Ultra, the B300, ... carries 180 GB": the subject named in
+    a later clause, between the other name and the figure, owns the figure alone. Not where the other is one of the
+    subject's `systems` that the subject may be short for ("the GB200 NVL72 rack's HBM as 20.7 TB; the right value
+    for GB200 is 13.4 TB"), unless the subject is counted one by one ("each GB200 has")."""
+    own = next((o for o in s.mentions if o.entity == subject and m.end <= o.start and o.end <= at), None)
+    return own is not None and bool(s.w.next_clause.search(s.text, m.end - s.start, own.start - s.start)) and (
+        m.entity not in systems or bool(s.w.each_one.search(s.text, 0, own.start - s.start)))

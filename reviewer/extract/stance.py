@@ -286,6 +286,11 @@ def _marked(s: Sentence, start: int, end: int) -> str | None:
         quoted = any(q.start() < start - s.start and end - s.start <= q.end() for q in QUOTED.finditer(s.text))
         if quoted or s.w.yes_no_question.match(s.text):  # ('"Your B200s have 192 GB each, right?"': someone asks;
             return "quoted" if quoted else "hypothetical"  # the author's own "…, right?" half-asserts: a warning)
+    if s.w.nothing_after.match(s.text, end - s.start):
+        return "negated"  # "the H200 doubles nothing on compute"
+    doubt = s.w.doubt_question.search(s.text)
+    if doubt is not None and doubt.start() < start - s.start:
+        return "speculation"  # "TODO: check - I think the MI325X has 288 GB?": the writer is not sure
     if s.questioned or (s.w.echo_question.match(s.text) and not s.w.tag_question.search(s.text)):
         return "quoted"  # "Hold on. The B200 at 192 GB?": a figure echoed in doubt; a report the next sentence asks about
     if "(" in s.text and any(q.start() < start - s.start and end - s.start <= q.end()
@@ -300,6 +305,7 @@ _CLAUSE_BREAK = re.compile(r"[,;:]\s")  # (not a decimal comma: "1,8 TB/s")
 
 
 _BRACKETED = re.compile(r"\([^()]*\)")
+_OPENING_QUOTE_TAIL = re.compile(r"[\s*_]*[,–—]\s*")  # ('"…," said the CTO': the comma after the mark)
 
 
 def speaker_quotation(s: Sentence, start: int, end: int) -> bool:
@@ -321,6 +327,13 @@ def speaker_quotation(s: Sentence, start: int, end: int) -> bool:
             # wording the page takes up, 'AMD speaks of "five petaflops"'); indirect speech in the clause marks it too
             # ("die Karte bringe „288 GB HBM3e“ mit")
             lead = s.text[:q.start()]
+            opening = _OPENING_QUOTE_TAIL.match(s.text, q.end())
+            if opening and (not lead.strip(" *_>-") or lead.rstrip(" *_").endswith((".", "!", "?"))):
+                # '„Die 83,2 Petaflops gelten für Sparse-Modelle", hatte ein AWS-Sprecher gesagt': a sentence that
+                # opens with the quotation and then says who said it
+                tail = s.text[opening.end():]
+                return bool(s.w.quote_report.search(tail[:min((m.start() for m in _CLAUSE_BREAK.finditer(tail)),
+                                                              default=len(tail))]))
             breaks = [0, *(m.end() for m in _CLAUSE_BREAK.finditer(lead))]
             # (the clause that introduces it: 'Der Antragsteller gibt an, „...“' ends at the comma before the mark)
             clause = lead[breaks[-2 if len(breaks) > 1 and not lead[breaks[-1]:].strip() else -1]:]
@@ -334,6 +347,14 @@ def speaker_quotation(s: Sentence, start: int, end: int) -> bool:
         return 0 < len(label.strip(" *_")) <= 60 and not any(ch.isdigit() for ch in _BRACKETED.sub("", label)) \
             and not s.w.caption_label.fullmatch(label)
     return False
+
+
+def _reported(s: Sentence, rel: int) -> list[Cue]:
+    """The report cues of a value; not of a report a lead contrasts it with ("Anders als dort behauptet, hat …")."""
+    contrary = s.w.contrary_lead.match(s.text)
+    if contrary is not None and contrary.end() <= rel:
+        return [c for c in s.cue("REPORTED") if c.start - s.start >= contrary.end()]
+    return s.cue("REPORTED")
 
 
 def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> str:
@@ -363,7 +384,7 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
         return "corrected"  # '"96 GB" is wrong', "(was 94 GB)", "96 GB, äh, nein, 141 GB": an old value
     if (errata and _errata_old(s, rel, rel_end)) or _corrects_itself(s, h["fix"], rel, rel_end):
         return "corrected"  # 'The caption read "NeuronLink-v2 torus"', "the article said ... in May 2024"
-    reported = s.cue("REPORTED")
+    reported = _reported(s, rel)
     if reported:
         first = min(reported, key=lambda c: c.start)
         said = first.label.split(":", 1)[1]

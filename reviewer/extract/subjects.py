@@ -19,6 +19,7 @@ from .sentence import (
     counted_in,
     cue_texts,
     is_reference,
+    owner_after,
     times_counted,
 )
 
@@ -380,7 +381,8 @@ class Subjects(Context):
                and not (m in compared and any(at < q.start < m.start for q in ratios))
                # "its 2.9 TB/s ... works out to about 1.7x what Trainium2 offered": the ratio's partner, not the owner
                and not (m.start > at and s.w.new_subject.search(s.text[at - s.start:m.start - s.start]))
-               and not (m.end <= at and m.entity != subject and owner_after(s, m, subject, at))]
+               and not (m.end <= at and m.entity != subject and owner_after(
+                   s, m, subject, at, () if scope == "chip" else self.fb.built_from(subject, ("system",))))]
         # ("141 GB HBM3e mit 3,35 TB/s, die H100 nur 80 GB": a name in a later clause does not own the figure)
         if how == "table" and seg.row_header >= 0 and scope != "chip":
             # "| trn2.48xlarge | Trainium2 | 16 | 667 |" under "BF16 dicht (TFLOPS)": the row's chip, too
@@ -544,13 +546,6 @@ def in_own_parenthesis(s: Sentence, subject: str, at: int, is_hardware: Callable
         return False
     # "that of Trainium2 (4.9 vs 2.9 TB/s)": a pair, one figure each
     return not (_pair_after(s, at) is not None or second_of_pair(s, at) or _in_change(s, at))
-
-
-def owner_after(s: Sentence, m: Mention, subject: str, at: int) -> bool:
-    """"the B200 reaches 9 PFLOPS, and Blackwell Ultra, the B300, ... carries 180 GB": the subject named in
-    a later clause, between the other name and the figure, owns the figure alone."""
-    own = next((o for o in s.mentions if o.entity == subject and m.end <= o.start and o.end <= at), None)
-    return own is not None and bool(s.w.next_clause.search(s.text, m.end - s.start, own.start - s.start))
 
 
 def unnamed_variant(s: Sentence, at: int) -> bool:

@@ -66,6 +66,8 @@ def date_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
             and not s.text[:at].strip(" *_-\t")  # "- **2021:** Trn1 ist allgemein verfügbar": a timeline's year
         if s.w.dateline.search(s.text, 0, start) or (s.text.startswith(":", end) and start < 30 and not year_lead):
             continue  # "Update Dezember 2025: ...", "Stand: März 2025": when the text was written
+        if s.w.year_document_after.match(s.text, end):
+            continue  # "which is what our 2023 deck used": the year of a document
         words = s.start + at  # "December 2024": the date's words start at "December"
         if s.w.deadline_before.search(s.text, 0, at):
             continue  # "sollte bis Ende 2025 auf eine Million kommen", "by the end of 2025": a plan's deadline
