@@ -347,7 +347,8 @@ def footnote_stops(text: str) -> list[int]:
     """Character offsets of the words that start a sentence after a stop with a reference marker or an emoji,
     and of a transcript's time-stamped lines."""
     out = [m.start("at") for m in _STAMP_LINE.finditer(text)] if ":" in text and "\n" in text else []
-    out += [m.end() for m in _EMOJI_STOP.finditer(text)]
+    if not text.isascii():
+        out += [m.end() for m in _EMOJI_STOP.finditer(text)]
     if "[" not in text and "^" not in text and not any(c in text for c in "¹²³⁴⁵⁶⁷⁸⁹⁰"):
         return out
     return out + [m.end() for m in _FOOTNOTE_STOP.finditer(text)]

@@ -234,8 +234,8 @@ def mark_myths(sentences: list[Sentence], mistake: bool = False) -> None:
             elif s.w.fact_label.search(line):
                 refuting = False
         nxt = sentences[i + 1] if i + 1 < len(sentences) else None
-        if refuting or (nxt is not None and (s.quantities or s.mentions) and s.w.refuted_next.search(nxt.text)) \
-                or s.w.ironic_lead.match(s.text):
+        if refuting or (nxt is not None and (s.quantities or s.mentions) and (
+                s.w.refuted_next.search(nxt.text) or s.w.contrary_lead.match(nxt.text))) or s.w.ironic_lead.match(s.text):
             s.refuted = True
         elif nxt is not None and s.quantities and s.w.questioned_next.match(nxt.text):
             s.questioned = True  # "One reseller PDF says the MI325X has 288 GB. Which is it?"
@@ -288,7 +288,7 @@ def _marked(s: Sentence, start: int, end: int) -> str | None:
             return "quoted" if quoted else "hypothetical"  # the author's own "…, right?" half-asserts: a warning)
     if s.w.nothing_after.match(s.text, end - s.start):
         return "negated"  # "the H200 doubles nothing on compute"
-    doubt = s.w.doubt_question.search(s.text)
+    doubt = s.w.doubt_question.search(s.text) if "?" in s.text else None
     if doubt is not None and doubt.start() < start - s.start:
         return "speculation"  # "TODO: check - I think the MI325X has 288 GB?": the writer is not sure
     if s.questioned or (s.w.echo_question.match(s.text) and not s.w.tag_question.search(s.text)):

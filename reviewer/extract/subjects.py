@@ -376,13 +376,13 @@ class Subjects(Context):
             return ()  # "MI355X (TSMC 3 nm) and B200 (TSMC 3 nm)": a parenthesis right after a name is that name's
         counted, compared = counted_in(s), compared_in(s)
         ratios = [q for q in s.quantities if q.family == "ratio"] if compared else ()
+        systems = () if scope == "chip" else self.fb.built_from(subject, ("system",))  # (what the subject may be short for)
         out = [m.entity for m in s.mentions if self.is_hardware(m.entity) and m not in counted
                and not (m in compared and m.end <= at)  # "wie der erste Trainium; ... 16 Chips": not its figure
                and not (m in compared and any(at < q.start < m.start for q in ratios))
                # "its 2.9 TB/s ... works out to about 1.7x what Trainium2 offered": the ratio's partner, not the owner
                and not (m.start > at and s.w.new_subject.search(s.text[at - s.start:m.start - s.start]))
-               and not (m.end <= at and m.entity != subject and owner_after(
-                   s, m, subject, at, () if scope == "chip" else self.fb.built_from(subject, ("system",))))]
+               and not (m.end <= at and m.entity != subject and owner_after(s, m, subject, at, systems))]
         # ("141 GB HBM3e mit 3,35 TB/s, die H100 nur 80 GB": a name in a later clause does not own the figure)
         if how == "table" and seg.row_header >= 0 and scope != "chip":
             # "| trn2.48xlarge | Trainium2 | 16 | 667 |" under "BF16 dicht (TFLOPS)": the row's chip, too

@@ -58,6 +58,7 @@ def dated_columns(segs: Sequence[Segment], claims: list[Claim], when: dt.date, n
         years = [int(m.group()) for m in YEAR.finditer(header)]
         return len(years) == 1 and years[0] < when.year and not any(w in names for w in re.findall(r"\w+", header))
 
+    early = {h: earlier(text.get(h, "")) for h in {seg.col_header for seg in cells}}  # (each header read once)
     spans = [(seg.start, seg.start + len(seg.text)) for seg in cells
-             if 0 <= seg.col_header != seg.block and earlier(text.get(seg.col_header, ""))]
+             if 0 <= seg.col_header != seg.block and early[seg.col_header]]
     return set_aside_in(claims, spans, "historical") if spans else claims
