@@ -236,7 +236,9 @@ def with_header(state: Discourse, seg: Segment, sentences: list[Sentence],
     if seg.row_header >= 0:
         row_unit, row_labels = state.cells.get(seg.row_header, (None, ()))
         unit = unit or row_unit
-        labels = labels + row_labels
+        # (not its stance words: "| R-06 | ...; the RFP assumes GB200 stays within this | Partial | GB200 GPUs are
+        # configurable up to 1,200 W |" reports the RFP in its own cell only)
+        labels = labels + tuple(lab for lab in row_labels if not lab.startswith(("STANCE:", "REPORTED:")))
     if unit is None and not labels:
         return quantities
     out = []

@@ -368,6 +368,9 @@ def carry_reported_speech(sentences: list[Sentence], organisations: Container[st
             # "The Business Courier reported that ...; per chip it has 144 GiB": its clause (a vendor's account of its
             # own hardware, "AWS reported that ...", is what the fact base records)
             s.cues = [*s.cues, Cue(s.start + that.end() - 1, s.start + that.end(), "STANCE:quoted")]
+        elif (yours := s.w.your_text.match(s.text)) is not None:
+            # "Your May round-up said each Trainium2 chip carries 144 GB": a letter says what the page once wrote
+            s.cues = [*s.cues, Cue(s.start + yours.end() - 1, s.start + yours.end(), "STANCE:quoted")]
         said = s.w.speaker_report.match(s.text) or s.w.source_report.match(s.text)
         # (whoever is named before the verb speaks: "TechCrunch zitierte einen AWS-Sprecher, ..." is no vendor's own)
         by = said.start("verb") if said is not None and "verb" in said.re.groupindex else 0

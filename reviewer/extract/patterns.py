@@ -46,9 +46,11 @@ QUOTED_LEAD = re.compile(r'[ \t]{0,3}[*_]{0,2}[ \t]{0,3}(?:"[^"\n]{8,}"|“[^”
                          r'\s*[*_]{0,2}[\s.,:;—–-]+\S')
 QUOTED_ACROSS_LINES = re.compile(r'„[^“”"]{1,300}[“”"]|“[^”“]{1,300}[”“]|"[^"]{1,300}"|»[^«]{1,300}«|«[^»]{1,300}»')
 # a letter's signature on a line of its own: a first name, an initial and a place ("*Thomas K., Bielefeld*",
-# "— Jane D., Portland, OR", "Heinz-Dieter M., Wuppertal")
+# "— Jane D., Portland, OR", "Heinz-Dieter M., Wuppertal"), or a whole name set in bold or italics ("**Priya Raman, Leeds**")
 LETTER_SIGNATURE = re.compile(r"[\s*_—–-]*[A-ZÄÖÜ][\w-]+(?:\s[A-ZÄÖÜ][\w-]+)?\s[A-ZÄÖÜ]\.,\s[A-ZÄÖÜ][\w .-]{1,30}"
-                              r"(?:,\s[A-Z][\w .-]{1,20})?[\s*_]*")
+                              r"(?:,\s[A-Z][\w .-]{1,20})?[\s*_]*"
+                              r"|[—–-]?(?:[*_]{1,2}|[ ]{2})[A-ZÄÖÜ][\w-]+(?:\s[A-ZÄÖÜ][\w'’-]+){1,2},\s[A-ZÄÖÜ][\w.-]{1,30}"
+                              r"(?:\s[A-ZÄÖÜ][\w.-]{1,20})?(?:,\s[A-Z][\w .-]{1,20})?(?:[*_]{1,2}|[ ]{2})\s*")  # (marks blanked)
 # a quotation's attribution on a line of its own, below it: "— @siliconskeptic, December 3, 2025", "– Jensen Huang, CEO"
 QUOTE_ATTRIBUTION = re.compile(r"[\s*_]*[—–]\s*(?:@[\w.]+|[A-ZÄÖÜ][\w.'-]+(?:\s+[A-ZÄÖÜ][\w.'-]+){0,3})[\s*_]*"
                                r"(?:,[^\n]{0,80})?\s*")

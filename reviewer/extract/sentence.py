@@ -150,6 +150,9 @@ def nearest_label(s: Sentence, prefix: str, start: int, end: int, window: int,
             continue
         if prefix == "ATTR:" and c.start >= end and any(end <= q.start and q.end <= c.start for q in s.quantities):
             continue  # "640 GB, NVLink 4 at 900 GB/s per GPU, also 192 vCPUs": the cue is the later figure's
+        if prefix == "SPARSE:" and c.start >= end and any(end <= q.start and q.end <= c.start and s.w.becomes_between.fullmatch(
+                s.text, end - s.start, q.start - s.start) for q in s.quantities):
+            continue  # "720 PFLOPS of FP8 halves to 360 PFLOPS once sparsity is taken out": the figure it turns into's
         if c.start >= end and _LIST_BREAK.search(gap):
             # "671 TFLOPS and not 2,517 TFLOPS; the larger number is sparse", "FP8 sparse 9 PFLOPS · BF16 dense
             # 2.25 PFLOPS": the next clause's or list item's word
@@ -170,6 +173,10 @@ def nearest_label(s: Sentence, prefix: str, start: int, end: int, window: int,
             if c.start >= end and any(0 <= q.start - c.end <= 20 and "(" not in gap and not s.w.clause_break.search(
                     s.text, c.end - s.start, q.start - s.start) for q in s.quantities):
                 continue  # "3.958 TFLOPS FP8, dicht sind es 1.979 TFLOPS": the next clause's word, for its own figure
+            if prefix == "SPARSE:" and c.end <= start and any(
+                    o.label.startswith(prefix) and o.start >= end and not s.w.clause_break.search(
+                        s.text, end - s.start, o.start - s.start) for o in s.cues):
+                continue  # "9 PFLOPS of dense FP8, and the rack's 720 PFLOPS ... once sparsity is taken out": its own clause's
             d += 5 * window
         # ties: a cue before the value over one after it ('fp8  1,299 TFLOPS  bf16'), then the longer
         # ("memory bandwidth" over "memory")
@@ -409,6 +416,15 @@ def times_counted(s: Sentence, m: Mention, at: int) -> bool:
     times = TIMES_BEFORE.search(s.text, max(0, at - s.start - 8), at - s.start)
     n = count_before(s, m) if times is not None and m.end <= at else None
     return n is not None and times is not None and float(times.group().rstrip("×x \t")) == n
+
+
+def owner_label(s: Sentence, m: Mention) -> bool:
+    """The name says whose an earlier figure is ("4.8 TB/s, which is the H200 figure; corrected to 8 TB/s", "das
+    ist der Wert des H200"): not the subject of a figure after it (not "`capacity` is the GB300 NVL72 figure: ... 279
+    GB", which names no earlier figure)."""
+    lo, hi = m.start - s.start, m.end - s.start
+    return any(q.unit and q.end <= m.start for q in s.quantities) \
+        and bool(s.w.owner_label.search(s.text[max(0, lo - 40):lo] + "NAME" + s.text[hi:hi + 20]))
 
 
 def owner_after(s: Sentence, m: Mention, subject: str, at: int, systems=()) -> bool:

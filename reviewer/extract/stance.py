@@ -394,7 +394,7 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
             return said  # (a rumour ends at a semicolon: "statt der gemunkelten 144 GB ...; gefertigt wird in 5 nm")
     if any(b <= rel and not any(ch in text[b:rel] for ch in ";:") for b in h["cited"]):
         return "quoted"  # "Patel et al. [10] state that Trainium2 offers ... 4 TB/s": the cited work's figure
-    if s.refuted or (h["refuted_after"] and _refuted_clause(s, rel_end)):
+    if s.refuted or (h["refuted_after"] and _refuted_clause(s, rel_end)) or any(rel_end <= b for b in h["mistake"]):
         return "refuted"
     if any(a < rel for a in h["refuted_lead"]) and (s.w.correction.search(text, rel_end)
                                                     or s.w.disbelief_before.search(text, 0, rel)):
@@ -440,10 +440,8 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
 
 
 _NO_HINTS: dict = {"fix": None, "self_correction": False, "refuted_after": False, "refuted_lead": [], "errata": [],
-                   "errata_spans": [],
-                   "changed": False,
-                   "negation": False, "hypothetical": None, "historical_lead": [], "historical_after": [], "cited": [],
-                   "measured": [], "requirement": []}
+                   "errata_spans": [], "mistake": [], "changed": False, "negation": False, "hypothetical": None,
+                   "historical_lead": [], "historical_after": [], "cited": [], "measured": [], "requirement": []}
 
 
 def hints(s: Sentence) -> dict:
@@ -468,6 +466,7 @@ def hints(s: Sentence) -> dict:
             "errata": [m.end() for m in w.errata_before.finditer(text)],
             # "Absatz gelöscht, der der H100 141 GB HBM3e zuschrieb": the old text's values inside the clause
             "errata_spans": [(m.start(), m.end()) for m in w.errata_clause.finditer(text)],
+            "mistake": [m.end() for m in w.mistake_label.finditer(text)],  # "Common mistake: reading 720 PFLOPS as dense"
             "changed": w.changed_word.search(text) is not None,
             "negation": w.negation_word.search(text) is not None,
             "hypothetical": (hyp.start(), hyp.end()) if hyp else None,

@@ -20,6 +20,7 @@ from .sentence import (
     cue_texts,
     is_reference,
     owner_after,
+    owner_label,
     times_counted,
 )
 
@@ -117,7 +118,7 @@ class Subjects(Context):
         compared = compared_in(s)
         counted = counted_in(s)
         candidates = [m for m in s.mentions if fits(m.entity) and m not in compared and m not in counted]
-        candidates = without_predicates(s, candidates)
+        candidates = [m for m in without_predicates(s, candidates) if m.end > at or not owner_label(s, m)]
         owned = self._owner_after(s, at, fits)
         if owned is not None:
             return owned

@@ -113,6 +113,10 @@ def _owner_after(ctx: Subjects, s: Sentence, m: Mention, chips: list[Mention]) -
         owner = after  # "an NVLink-friendly Trainium4", "den NVLink-fähigen Trainium4"
     elif after is not None and s.w.link_gives.fullmatch(s.text[m_rel:after.start - s.start]):
         owner = after  # "twice the 900 GB/s that NVLink 4 gives each Hopper part": the receiver's link
+    elif after is not None and s.w.link_gap.fullmatch(s.text[m_rel:after.start - s.start]) \
+            and s.w.link_gap_lead.search(s.text, 0, m.start - s.start) \
+            and any(o.end <= m.start and ctx.kind(o.entity) == "interconnect" for o in s.mentions):
+        owner = after  # "NeuronLink-v3 verbindet die Trainium2-Chips ..., NeuronLink-v4 die Trainium3-Chips": gapped
     on = next((c for c in s.mentions if c.start >= m.end and ctx.is_hardware(c.entity)), None)
     if on is not None and s.w.link_for.fullmatch(s.text[m_rel:on.start - s.start]):
         # "NVLink Fusion support was announced for Trainium4", "NVLink Fusion erst für den Nachfolger Trainium4"

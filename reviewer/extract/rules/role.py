@@ -64,10 +64,16 @@ def role_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
                 assert period is not None
                 scope = "at:" + period.encode()
             before = [o for o in people if o.end <= p.start and o.entity != p.entity]
+            after = [o for o in people if o.start >= p.end and o.entity != p.entity]
             if before and (s.w.succeeded.search(s.text, 0, p.start - s.start)
-                           or s.w.took_over_from.search(s.text, 0, p.start - s.start)):
-                # "Matt Garman succeeded Adam Selipsky as AWS CEO": who held the role right before the other
+                           or s.w.took_over_from.search(s.text, 0, p.start - s.start)
+                           or (s.w.followed_on.search(s.text, 0, p.start - s.start)
+                               and s.w.followed_on_after.match(s.text, p.end - s.start))):
+                # "Matt Garman succeeded Adam Selipsky as AWS CEO", "Matt Garman, der auf Adam Selipsky folgte": who
+                # held the role right before the other
                 scope = "before:" + before[-1].entity
+            elif after and s.w.handed_to.fullmatch(s.text, p.end - s.start, after[0].start - s.start):
+                scope = "before:" + after[0].entity  # "Selipsky handed the chief executive's job to Matt Garman"
             yield Claim(entity=org, attribute=role.label.split(":", 1)[1], start=seg.start + p.start,
                         end=seg.start + p.end, text=p.text, value_text=ctx.fb.entities[p.entity].name,
                         scope=scope, sentence=s.text.strip(), subject_text=p.text)
