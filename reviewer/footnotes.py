@@ -44,6 +44,7 @@ def _footnotes_to_rows(out: list[Segment]) -> list[Segment]:
     if not rows:
         return out
     noted: list[Segment] = []
+    notes: dict[str, str] = {}  # a mark of one row: its note
     for seg in out:
         lines = seg.text.rstrip("\n").split("\n") if seg.kind in ("paragraph", "blockquote") \
             and _NOTE_START.match(seg.text) else []  # (notes under a table in a block quote are in it too)
@@ -55,7 +56,11 @@ def _footnotes_to_rows(out: list[Segment]) -> list[Segment]:
             row = rows.get(mark.group(1), set()) if mark else set()
             noted.append(replace(seg, text=line, start=seg.start + at, block=seg.block if k == 0 else NOTE_BLOCK + seg.start + at,
                                  intro=next(iter(row)) if len(row) == 1 else seg.intro))
-    return noted
+            if mark and len(row) == 1:
+                notes[mark.group(1)] = line
+    # (and a marked cell its note: "| 10,000* |" under "FP8 dense" over "* Sparse value: ...")
+    return [replace(seg, note=notes[mark_of.group()]) if seg.kind == "table_cell"
+            and (mark_of := _SUPERSCRIPT_MARK.search(seg.text)) and mark_of.group() in notes else seg for seg in noted]
 
 
 _ITEM_CODE = re.compile(r"[\s*_]*(?:[A-Za-z]{1,3}-)?\d+(?:\.\d+)*[\s*_.]*")  # "A-4.3", "4.1", "R-12" (not "B200")

@@ -117,6 +117,7 @@ class Segment:
     col_group: int = -1  # for an HTML table's header cell: block of the header cell spanning it ("Peak dense" over "FP8")
     lead_end: int = 0  # list item lead ("**Trainium3:** ...") ends here in `text`
     quote_depth: int = 0  # how many block quotes it lies in (a list item's too: "> > 1. Rev A has ...")
+    note: str = ""  # for a table cell with a footnote mark ("10,000*"): the note's text ("* Sparse value: ...")
 
 
 @quick_init

@@ -389,6 +389,14 @@ class NumericValue(Check):
         if alternate is not None:
             return alternate
         expected_fact = self._expected(claim, current, ctx.factbase.entities[claim.entity].members)
+        if claim.attribute == "power" and q.unit and expected_fact.base_value \
+                and (watts := units.to_base(q.value, q.unit)) >= 50 * expected_fact.base_value and not any(
+                    f.base_value and f.base_value / 3 <= watts <= 3 * f.base_value
+                    for e in ctx.factbase.built_from(claim.entity) for f in ctx.factbase.about(e, "power")):
+            # "peak demand of the H100 hall falls from 512 kW to 358 kW": no chip draws that, nor anything built from
+            # it: a hall's or a site's figure (not "a GB200 scalable unit at 1.5 MW", near its 1.2 MW: wrong)
+            return Verdict(claim, "unverifiable", reason=msg(lang, "unverifiable", entity=ent_name, attribute=attr,
+                                                             claimed=claim.text))
         expected = render_fact_value(expected_fact, lang)
         hint = explain(claim, ctx, expected_fact)
         reason = msg(lang, "contradicted", entity=ent_name, attribute=attr, claimed=claim.text, expected=expected)

@@ -228,7 +228,7 @@ def newest_for_new(ctx: Subjects, seg: Segment, s: Sentence) -> None:
 
 
 def with_header(state: Discourse, seg: Segment, sentences: list[Sentence],
-                quantities: Sequence[Quantity]) -> Sequence[Quantity]:
+                quantities: Sequence[Quantity], w: Words) -> Sequence[Quantity]:
     """A bare number in a table takes its column header's unit ("HBM (GB)" over "96"), and the
     header's cue words (attribute, precision, dense/sparse) speak for every cell below it. In a
     table with one column per chip, the row's first cell ("Memory bandwidth (TB/s)") does that."""
@@ -239,6 +239,9 @@ def with_header(state: Discourse, seg: Segment, sentences: list[Sentence],
         # (not its stance words: "| R-06 | ...; the RFP assumes GB200 stays within this | Partial | GB200 GPUs are
         # configurable up to 1,200 W |" reports the RFP in its own cell only)
         labels = labels + tuple(lab for lab in row_labels if not lab.startswith(("STANCE:", "REPORTED:")))
+    if seg.note and "SPARSE:dense" in labels and w.sparse_note.match(seg.note):
+        # "| 10,000* |" under "FP8 dense (TFLOPS)" over "* Sparse value: ...": the cell's note overrules its header
+        labels = tuple("SPARSE:sparse" if lab == "SPARSE:dense" else lab for lab in labels)
     if unit is None and not labels:
         return quantities
     out = []

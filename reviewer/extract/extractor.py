@@ -499,7 +499,7 @@ class ClaimExtractor:
                         if unit is not None:
                             self.state.cells[target] = (unit, labels)
                         break
-            quantities = with_header(self.state, seg, sentences, quantities)
+            quantities = with_header(self.state, seg, sentences, quantities, self.w)
         elif seg.kind == "paragraph" and seg.text.rstrip(" *_\n").endswith(":"):
             # "Rechenleistung laut Datenblatt, alle Werte dicht (ohne Sparsity):": its dense/sparse word speaks for
             # every item of the list below it that says none itself

@@ -117,8 +117,9 @@ def _partners(ctx: Subjects, seg: Segment, s: Sentence, r: Ratio) -> None:
         r.how, r.text = "coreference", ctx.fb.entities[r.subject].name if r.subject else ""
     for label, link in (("ANAPH:successor", "successor"), ("ANAPH:predecessor", "predecessor")):
         cue = [c for c in s.cue(label) if c.end <= q.start]
-        named = [m for m in s.mentions if cue and m.end <= cue[-1].start and ctx.is_hardware(m.entity)
-                 and m not in compared]
+        # (and the name right after it: "Erst der Nachfolger Trainium3 legt ... zu" names the successor)
+        named = [m for m in s.mentions if cue and (m.end <= cue[-1].start or 0 <= m.start - cue[-1].end <= 2)
+                 and ctx.is_hardware(m.entity) and m not in compared]
         after_cmp = cue and any(-4 <= cue[-1].start - c.end <= 6 for c in s.cue("CMP"))
         if cue and not named and not after_cmp and not is_reference(s, cue[-1]):
             # "Pro Chip bietet der Nachfolger die doppelte FP8-Leistung"
@@ -186,7 +187,9 @@ def _partners_in_context(ctx: Subjects, seg: Segment, s: Sentence, r: Ratio) -> 
         ent = ctx.fb.entities.get(r.subject)
         if s.cue("ANAPH:predecessor"):
             r.versus = ent.predecessor if ent else None
-        elif s.cue("ANAPH:successor"):
+        elif s.cue("ANAPH:successor") and not any(0 <= m.start - c.end <= 2 and m.entity == r.subject
+                                                  for c in s.cue("ANAPH:successor") for m in s.mentions):
+            # (not "der Nachfolger Trainium3 legt ... auf das 1,5-Fache zu", the successor named: its predecessor's)
             r.versus = ent.successor if ent else None
         elif s.cue("ANAPH:first"):  # "twice what the first generation offered"
             r.versus = ctx.first(r.subject)

@@ -97,7 +97,8 @@ def place(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, attribute: str)
     if seg.kind == "table_cell" and seg.row_header in ctx.state.row_units \
             and "SCOPE:system" in ctx.state.cells.get(seg.col_header, (None, ()))[1]:
         return None  # "| GB200 NVL72 | 2 Racks | 144 |" under "Beschleuniger gesamt": the total of several systems
-    owner = _owner(ctx, seg, s, q, attribute)
+    anchor = _marketed_as(s, q)  # "1.536 GiB, die AWS als 1,5 TB vermarktet": of what the figure before is of
+    owner = _owner(ctx, seg, s, anchor, attribute)
     if owner is None:
         return None
     subject, how, text, attribute = owner
@@ -114,7 +115,7 @@ def place(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, attribute: str)
         subject = ctx.chip(subject)
         maker_s = ctx.maker_s_chip(s, q.start) if attribute == "process_node" and how == "sentence" else None
         subject = maker_s or subject
-    scope, attribute = _scope(seg, s, q, attribute)
+    scope, attribute = _scope(seg, s, anchor, attribute)
     if scope == "chip" and any(m.entity == subject and times_counted(s, m, q.start) for m in counted_in(s)):
         scope = None  # "your four trn1.32xlarge together deliver 4 × 3,040 TFLOPS": the factor counts the instances
     if (scope is None and how == "sentence" and _group_total(ctx, s, q, subject, attribute)) \
@@ -123,7 +124,7 @@ def place(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, attribute: str)
         # "eight H100 GPUs with 640 GB of HBM3": the eight's memory together, not each one's ("80 GB each (640 GB)":
         # the "each" is the figure's before the bracket)
         scope = "system"
-    scope = _counted_scope(ctx, s, q, subject, attribute, scope, how)
+    scope = _counted_scope(ctx, s, anchor, subject, attribute, scope, how)
     if scope == "chip" and attribute not in INSTANCE_ONLY and ctx.kind(subject) in ("system", "instance", "pod") \
             and not any(
             f.q.scope == "chip" for f in ctx.fb.about(subject, attribute)):
@@ -525,6 +526,14 @@ def each_chip(s: Sentence, q: Quantity) -> bool:
 
 
 RULE = Rule("numeric", ("memory", "rate", "compute", "length", "power", "area", "price"), numeric_claim)
+
+
+def _marketed_as(s: Sentence, q: Quantity) -> Quantity:
+    """The figure before `q` when `q` is the same amount as its maker sells it ("1,536 GiB, which AWS markets as 1.5
+    TB"), else `q`: whose and per what the figure is are read there."""
+    prev = next((x for x in reversed(s.quantities) if x.end <= q.start), None)
+    return prev if prev is not None and s.w.marketed_as.fullmatch(s.text, prev.end - s.start, q.start - s.start) \
+        and _same_amount(prev, q) else q
 
 
 def _same_amount(a: Quantity, b: Quantity) -> bool:
