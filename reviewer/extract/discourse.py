@@ -171,6 +171,8 @@ class Discourse:
     # a document the page reproduces and disowns ("Wir geben die Pressemitteilung im Wortlaut wieder"): the block of
     # that paragraph, until the document ends ("— Ende der Pressemitteilung —") or the page's own section begins
     reproduced: int = -1
+    # the document is the intro's block quote ("> **Sponsored** · ..." over "> GPU: ..."): it ends with it (None: not known yet)
+    reproduced_quote: bool | None = False
     author_handle: str | None = None  # a thread's author ("(@hbmledger)" in its heading): replies by others are theirs
     # the day of an old revision a paragraph introduces ("the introduction as it stood in the revision of 20 August
     # 2024"): the blockquotes below it are history, judged at that day
@@ -299,3 +301,18 @@ def note_question(state: Discourse, memory: Memory, seg: Segment, hardware: Call
     """Remember a paragraph that ends with a question about hardware, for the answer after it."""
     asks = seg.kind == "paragraph" and seg.text.rstrip(" *_\n").endswith("?")
     state.question_block = seg.block if asks and any(hardware(e) for e in memory.all(seg.block)) else -1
+
+
+def note_reproduced(state: Discourse, seg: Segment, w: Words) -> None:
+    """A document the page reproduces and disowns: from its intro ("Wir geben die Pressemitteilung im Wortlaut wieder;
+    sie ist keine ...", "> **Sponsored content.** ...") to its end ("— Ende der Pressemitteilung —"), the page's own
+    section ("## Unsere Einordnung"), or the end of the block quote that holds the intro and the document both."""
+    if state.reproduced < 0 and seg.kind in ("paragraph", "blockquote") and w.reproduced_intro.search(seg.text):
+        state.reproduced, state.reproduced_quote = seg.block, None if seg.kind == "blockquote" else False
+    elif state.reproduced >= 0 and ((seg.kind == "paragraph" and w.reproduced_end.match(seg.text))
+                                    or (seg.kind == "heading" and w.own_heading.match(seg.text))
+                                    or (state.reproduced_quote and seg.kind != "blockquote")):
+        state.reproduced = -1
+    elif state.reproduced >= 0 and state.reproduced_quote is None:
+        # ("> **Sponsored content.** ..." over the article's paragraphs: the document goes on after the quote)
+        state.reproduced_quote = seg.kind == "blockquote"

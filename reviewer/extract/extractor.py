@@ -29,7 +29,7 @@ from ..lang import words
 from ..models import Claim, Quantity, Segment, evolve
 from ..nlp import doc_text
 from ..vocabulary import TIMED_ATTRIBUTES
-from . import gates, stance
+from . import discourse, gates, stance
 from .discourse import Discourse, Families, Memory, answering, header_unit, newest_for_new, note_question, with_header
 from .patterns import HARDWARE_KINDS, LABEL_LINE, QUOTED, QUOTED_LEAD
 from .rules import SENTENCE_RULES, figure_claim
@@ -138,12 +138,7 @@ class ClaimExtractor:
         if seg.kind != "blockquote":
             self.state.revision_of = stance.named_day(seg.text) \
                 if seg.kind == "paragraph" and self.w.old_revision.search(seg.text) else None
-        if self.state.reproduced < 0 and seg.kind in ("paragraph", "blockquote") and self.w.reproduced_intro.search(seg.text):
-            # "Wir geben die Pressemitteilung im Wortlaut wieder; sie ist keine ...", "> **Sponsored content.** ..."
-            self.state.reproduced = seg.block
-        elif self.state.reproduced >= 0 and ((seg.kind == "paragraph" and self.w.reproduced_end.match(seg.text))
-                                             or (seg.kind == "heading" and self.w.own_heading.match(seg.text))):
-            self.state.reproduced = -1  # "— Ende der Pressemitteilung —", "## Unsere Einordnung"
+        discourse.note_reproduced(self.state, seg, self.w)
         if seg.kind in ("paragraph", "blockquote", "heading") and not self.state.speakers_own \
                 and self.w.speakers_own.search(seg.text):
             self.state.speakers_own = True  # "Speakers' statements are their own": a transcript's turns are quoted
@@ -189,8 +184,7 @@ class ClaimExtractor:
             then = self.state.revision_of
             out = [evolve(c, stance="historical", as_of=c.as_of or then) if c.stance == "asserted" else c for c in out]
         if 0 <= self.state.reproduced < seg.block and out:
-            # inside a document the page reproduces and disowns: its words, except the page's remarks in brackets
-            # ("[Anm. d. Red.: 18 PFLOPS gelten mit Sparsity ...]")
+            # a document the page reproduces and disowns: its words, not the remarks in brackets ("[Anm. d. Red.: ...]")
             remarks = [(seg.start + m.start(), seg.start + m.end()) for m in self.w.editor_remark.finditer(seg.text)]
             out = [evolve(c, stance="quoted") if c.stance == "asserted" and not any(a <= c.start < b for a, b in remarks)
                    else c for c in out]

@@ -196,6 +196,8 @@ def question_turn(seg: Segment, w: Words) -> bool:
     question turn when it is labelled and asks ("### Q: The H200 has 192 GB of memory — is that why ...?")."""
     if seg.kind == "heading":
         return seg.text.rstrip(" *_\n").endswith("?") and bool(w.question_turn.match(seg.text.lstrip("# ")))
+    if seg.kind in ("list_item", "paragraph") and w.true_or_false.match(seg.text):
+        return True  # "2. True or false: the H100 SXM delivers 3,958 TFLOPS of dense FP8.": a quiz's question
     if seg.kind != "paragraph":
         return False
     turn = asked(seg.text, w)
