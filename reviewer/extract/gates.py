@@ -373,6 +373,9 @@ def carry_reported_speech(sentences: list[Sentence], organisations: Container[st
         elif (yours := s.w.your_text.match(s.text)) is not None:
             # "Your May round-up said each Trainium2 chip carries 144 GB": a letter says what the page once wrote
             s.cues = [*s.cues, Cue(s.start + yours.end() - 1, s.start + yours.end(), "STANCE:quoted")]
+        if ";" in s.text and s.w.stated_then_after.search(s.text):
+            # "...scale Trn1 to over 30,000 Trainium devices; that was the documented wording until December 2024"
+            s.cues = [*s.cues, Cue(s.start, s.start, "STANCE:historical")]
         said = s.w.speaker_report.match(s.text) or s.w.source_report.match(s.text)
         # (whoever is named before the verb speaks: "TechCrunch zitierte einen AWS-Sprecher, ..." is no vendor's own)
         by = said.start("verb") if said is not None and "verb" in said.re.groupindex else 0
