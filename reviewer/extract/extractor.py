@@ -340,8 +340,8 @@ class ClaimExtractor:
             if gates.asked(line, self.w) or gates.said_line(line, self.w) \
                     or stance.BOLD_QUESTION.fullmatch(line.split("\n", 1)[0]):
                 st = "quoted"  # (an FAQ's bold question over its answer: "**AMD says the MI325X has 288 GB. Why …?**")
-        if st == "asserted" and (0 <= c.end - seg.start < quoted_lead
-                                 or any(a < c.start - seg.start < b for a, b in said)):
+        if (st == "asserted" and 0 <= c.end - seg.start < quoted_lead) \
+                or (st in ("asserted", "historical") and any(a < c.start - seg.start < b for a, b in said)):
             st = "quoted"  # inside the segment's opening quotation (_quoted_lead), or one it introduces
         if st == "quoted" and seg.kind == "paragraph" and self._endorsed(seg, c.end - seg.start):
             st = "asserted"  # "It said: … 192 GB of HBM3e …" over "*Still right.*": the page makes it its own

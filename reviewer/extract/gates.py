@@ -264,6 +264,9 @@ def not_a_claim(s: Sentence, q: Quantity) -> bool:
         return True  # "a 70B model needs about 140 GB for its weights": a model's size, not the chip's
     if q.value == 1 and q.unit and s.w.unit_definition.match(s.text):
         return True  # "1 TFLOPS sind 1 Billion Rechnungen in 1 Sekunde", "1 GiB is a little more than 1 GB": a unit's meaning
+    par = s.text.rfind("(", 0, q.start - s.start) if q.unit else -1
+    if par >= 0 and ")" not in s.text[par:q.start - s.start] and s.w.unit_definition.match(s.text[par + 1:]):
+        return True  # "(1 GiB sind rund 1,074 GB)": a unit's meaning in brackets, both its figures
     # "über eine Million Trainium 2 Chips": the "2" is the name's
     return q.family == "count" and any(m.start < q.start and q.end <= m.end for m in s.mentions)
 

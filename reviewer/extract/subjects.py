@@ -213,7 +213,9 @@ class Subjects(Context):
             lead = [m for m in candidates if m.end <= seg.lead_end]
             if lead:
                 return lead[0].entity, "lead", lead[0].text
-        after = [m for m in candidates if m.start >= at]
+        # (not a name that says whose a later figure is: "to 4.9 TB/s (2.9 TB/s is the Trainium2 value)")
+        after = [m for m in candidates if m.start >= at and not (owner_label(s, m) and any(
+            at < q.start and q.end <= m.start for q in s.quantities))]
         second = _pair_after(s, at) or _old_after(s, at)
         if after and second is not None and after[0].start >= second.end:
             # "Bandwidth per chip is lower though, 2.9 TB/s vs 3.35 TB/s on the H100": the H100 owns the second
