@@ -213,7 +213,7 @@ class Subjects(Context):
             lead = [m for m in candidates if m.end <= seg.lead_end]
             if lead:
                 return lead[0].entity, "lead", lead[0].text
-        # (not a name that says whose a later figure is: "to 4.9 TB/s (2.9 TB/s is the Trainium2 value)")
+        # (not a name that labels another figure between: "to 4.9 TB/s (2.9 TB/s is the Trainium2 value)")
         after = [m for m in candidates if m.start >= at and not (owner_label(s, m) and any(
             at < q.start and q.end <= m.start for q in s.quantities))]
         second = _pair_after(s, at) or _old_after(s, at)
