@@ -365,8 +365,10 @@ def carry_reported_speech(sentences: list[Sentence], organisations: Container[st
     speech (Konjunktiv I) right after a reported sentence goes on reporting; the later sentence is reported
     too. So is a sentence in which a person named with "Frau"/"Herr" says something in indirect speech (minutes,
     interviews), and one in which a source reports in indirect speech ("Der „Wirtschaftskurier“ berichtet, Amazon
-    habe ..."; in English, "The Business Courier reported that ...", up to its clause's end). (A subjunctive on its
-    own is no report: conference notes render the speaker so.)"""
+    habe ..."; in English, "The Business Courier reported that ...", up to its clause's end), or a spokesperson does
+    ("sagte ein AWS-Sprecher ..., die 83,2 PFLOPS gälten ..."). A reader's letter reports what the page wrote ("Your
+    round-up said ..."); a clause after a semicolon may date the one before ("...; that was the wording until 2024").
+    (A subjunctive on its own is no report: conference notes render the speaker so.)"""
     for s in sentences:
         that = s.w.report_that.match(s.text)
         if that is not None and not any(m.end - s.start <= that.end() and m.entity in organisations for m in s.mentions):
