@@ -31,6 +31,7 @@ from ..nlp import doc_text
 from ..vocabulary import TIMED_ATTRIBUTES
 from . import discourse, gates, stance
 from .discourse import Discourse, Families, Memory, answering, header_unit, newest_for_new, note_question, with_header
+from .generations import first_generations, mark_first_generation
 from .patterns import HARDWARE_KINDS, LABEL_LINE, QUOTED, QUOTED_LEAD
 from .rules import SENTENCE_RULES, figure_claim
 from .sentence import (
@@ -64,7 +65,7 @@ class ClaimExtractor:
         self._organisations = frozenset(eid for eid, kind in self._kinds.items() if kind == "organisation")
         self.memory = Memory()
         self.state = Discourse(families=Families(factbase.family_words()))
-        self._first_gen: dict[str, str] | None = None
+        self._generations = first_generations(factbase)  # "Trainium" alone, read as the first chip
         self._ctx = Subjects(self.fb, self.state, self.memory, self._kinds)  # what each rule call sees
         self._sentence_rules = [(r.claims, r.needs_claims, r.cues) for r in SENTENCE_RULES]
         self._errata, self._quoted_lines = False, list[tuple[int, int]]()  # an errata page's; lines that are quotations
@@ -194,7 +195,9 @@ class ClaimExtractor:
         row = seg.row_header
         if seg.kind == "table_cell" and row in self.state.row_lead:
             seg = replace(seg, row_header=self.state.row_lead[row])  # "| Nvidia | H200 | 141 |": the H200's row
-        sentences = self.state.families.mentions(split_sentences(doc, self.w))
+        sentences = mark_first_generation(self.state.families.mentions(split_sentences(doc, self.w)),
+                                          self._generations, self.w,
+                                          [*self.memory.all(row), *self.state.row_entities.get(row, ())])
         self.state.note_replies(seg, sentences, self._is_hardware, bool(self.w.chat_line.match(seg.text)))
         gates.mark_corrected_quotes(sentences)
         gates.drop_vendor_claims(sentences, self._organisations)
@@ -465,7 +468,8 @@ class ClaimExtractor:
                 self.state.cell_at[seg.block] = (seg.start, seg.text)
             if not any(s.mentions for s in sentences) and seg.col_header >= 0 \
                     and self.w.generation_header.search(self.state.cell_text.get(seg.col_header, "")):
-                first = self._first_generations().get(seg.text.strip(" *_").lower())
+                first = next((g.entity for g in self._generations
+                              if g.word.lower() == seg.text.strip(" *_").lower()), None)
                 if first:  # "| Trainium | 32 GiB |" in a column "Generation", above "| Trainium2 | ...": the first
                     self.memory.add(seg.block, first, seg.start)
         if self.state.topic is None and seg.kind == "heading":
@@ -507,16 +511,6 @@ class ClaimExtractor:
         if seg.kind in ("paragraph", "blockquote") and len(seg.text) <= 120 and self.w.errata_heading.search(seg.text):
             self.state.errata_intro = seg.block  # "Changelog from our repo:", "**Corrections to the draft**": its items
         return quantities
-
-    def _first_generations(self) -> dict[str, str]:
-        """A line's bare name for its first chip: "trainium" -> Trainium (1st generation)."""
-        if self._first_gen is None:
-            self._first_gen = {}
-            for e in self.fb.entities.values():
-                stem = e.name.split(" (")[0]
-                if e.kind == "chip" and e.successor and not e.predecessor and not re.search(r"\d", stem):
-                    self._first_gen[stem.lower()] = e.id
-        return self._first_gen
 
 
 # a product's model number ("MI350X", "H800", "L40S"): one the fact base does not know, between a figure and
