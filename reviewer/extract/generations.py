@@ -48,7 +48,7 @@ def first_generations(fb: FactBase) -> tuple[Generation, ...]:
             continue
         dates = [f.value for a in ("announced", "available") for f in fb.about(ent.successor, a) if isinstance(f.value, dt.date)]
         pattern = re.compile(rf"(?<![\w-]){re.escape(word)}(?!\w|[ -]?\d|-[A-Z])")
-        own = frozenset({ent.id, *(e.id for e in fb.entities.values() if e.chip == ent.id)})
+        own = frozenset({ent.id, *fb.built_from(ent.id)})
         out.append(Generation(word, ent.id, pattern, min(dates).year if dates else None, own))
     return tuple(out)
 
