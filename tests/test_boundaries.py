@@ -192,7 +192,7 @@ def test_matches_as_written_keeps_rounding_only_for_counts_ratios_and_ranges(fig
     ("2.5 PFLOPS", "petaFLOPS"),  # no bits, no bytes
 ])
 def test_bits_bytes_flipped(figure, unit):
-    from reviewer.checks.numeric import bits_bytes_flipped
+    from reviewer.checks.base import bits_bytes_flipped
 
     q = _figure(figure)
     flipped = bits_bytes_flipped(q)
@@ -202,7 +202,7 @@ def test_bits_bytes_flipped(figure, unit):
 def test_bits_bytes_flipped_leaves_a_figure_without_unit():
     from dataclasses import replace
 
-    from reviewer.checks.numeric import bits_bytes_flipped
+    from reviewer.checks.base import bits_bytes_flipped
 
     q = replace(_figure("8 GB"), unit="")
     assert bits_bytes_flipped(q) is q

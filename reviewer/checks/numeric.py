@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import cast
 
 from .. import units
 from ..factbase.base import ResolvedFact
@@ -15,7 +14,6 @@ from .base import (
     BOUNDS,
     Check,
     CheckContext,
-    bits_bytes_flipped,
     built_from,
     closest,
     figure,
@@ -23,12 +21,12 @@ from .base import (
     matches_as_written,
     matches_digits,
     render_fact_value,
-    same_kind_and_vendor,
     same_precision,
     slipped,
     sources_of,
     suggest_as_written,
 )
+from .hints import explain
 
 BANDWIDTHS = ("memory_bandwidth", "interconnect_bandwidth", "network_bandwidth")
 
@@ -308,6 +306,10 @@ class NumericValue(Check):
             exact = replace(q, resolution=0.0)
             precise = [f for f in hits if matches_digits(exact, f)] or [f for f in hits if matches_as_written(q, f)]
             hits = precise or hits
+        if q.qualifier == "at_most" and q.family == "count" and hits \
+                and all((f.base_value or 0) * 10 <= q.value for f in hits) and closest(q, valid) not in hits:
+            # "höchstens 30.000 Chips" is about the cluster's 100,000, not a trn1.2xlarge's one chip far below it
+            hits = []
         if hits and q.qualifier == "exact" and confident and not any(matches_digits(q, f) for f in hits) \
                 and self._predecessors_figure(claim, hits, ctx, exact=True):
             # "In BF16 schafft der Chip 667 TFLOPS": 671 rounds near it, but 667 is exactly the predecessor's
@@ -516,56 +518,6 @@ class NumericValue(Check):
             # (the chip's own figure before one its products lend it: "B300 ... 192 GB" expects the chip's 288 GB)
             pool = [f for f in pool if f.entity == claim.entity] or pool
         return closest(q, pool) or pool[0]
-
-
-def explain(claim: Claim, ctx: CheckContext, expected: ResolvedFact) -> str | None:
-    """Why a figure is wrong, when it is a known kind of mistake: whose figure it really is."""
-    q = figure(claim)
-    if q.qualifier in BOUNDS:
-        q = replace(q, qualifier="exact")  # "over 1.6 Tbps" is someone's figure only if it is that figure
-    fb, lang = ctx.factbase, ctx.lang
-    ent = fb.entities[claim.entity]
-    claimed = claim.text
-    stated = expected.fact.qualifiers.as_stated
-    if stated and matches(replace(q, qualifier="exact"), expected):
-        # "gut 500.000" where AWS said "nearly half a million": the words are the source's, the number is right
-        return msg(lang, f"hint_as_stated_{stated}", expected=render_fact_value(expected, lang))
-    if expected.unit_expr and q.unit and (("bit" in q.unit) != ("bit" in expected.unit_expr)):
-        if matches(bits_bytes_flipped(q), expected):
-            return msg(lang, "hint_bits", expected=render_fact_value(expected, lang))
-    if isinstance(expected.value, (int, float)) and expected.unit_expr and q.unit \
-            and abs(float(expected.value) - q.value) <= q.resolution and q.unit != expected.unit_expr:
-        return msg(lang, "hint_unit", claimed=claimed, expected=render_fact_value(expected, lang))
-    if claim.attribute == "compute":
-        other = "dense" if claim.sparsity == "sparse" else "sparse"
-        for f in fb.about(claim.entity, "compute"):
-            if f.q.sparsity == other and same_precision(claim.precision, f.q.precision) and matches(q, f):
-                return msg(lang, "hint_sparse" if other == "sparse" else "hint_dense", claimed=claimed)
-        if claim.precision is None and "flop" in q.unit.lower():
-            for f in fb.about(claim.entity, "compute"):
-                if (f.q.precision or "").startswith("INT") and matches(replace(q, unit=cast(str, f.unit_expr)), f):
-                    return msg(lang, "hint_integer", claimed=claimed, precision=f.q.precision)
-    for f in fb.about(claim.entity, claim.attribute):
-        # (of the precision written: MI455X's announced 20 PFLOPS is FP8, not the BF16 figure "20 PFLOPS BF16" misses)
-        if f.fact.status == "announced" and same_precision(claim.precision, f.q.precision) and matches(q, f):
-            return msg(lang, "hint_announced", claimed=claimed, expected=render_fact_value(expected, lang))
-    if ent.predecessor:
-        for f in fb.about(ent.predecessor, claim.attribute):
-            if same_precision(claim.precision, f.q.precision) and matches(q, f):
-                return msg(lang, "hint_predecessor", claimed=claimed, predecessor=fb.entities[ent.predecessor].name)
-    related = list(built_from(fb, claim.entity))
-    if ent.chip:
-        related.append(fb.entities[ent.chip])
-    for other in related:
-        for f in fb.about(other.id, claim.attribute):
-            if same_precision(claim.precision, f.q.precision) and matches(q, f):
-                return msg(lang, "hint_scope", claimed=claimed, other=other.name, entity=ent.name)
-    siblings = same_kind_and_vendor(fb, ent)
-    for other in siblings:
-        for f in fb.about(other.id, claim.attribute):
-            if f.fact.status == "current" and same_precision(claim.precision, f.q.precision) and matches(q, f):
-                return msg(lang, "hint_related", claimed=claimed, other=other.name)
-    return None
 
 
 def settled(f: ResolvedFact) -> bool:

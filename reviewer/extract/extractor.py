@@ -157,7 +157,8 @@ class ClaimExtractor:
                 # "## Kommentare (5)", "## 12 Comments": readers' words until the next heading
                 self.state.comments = bool(self.w.comments_heading.match(seg.text) or self.w.party_heading.match(seg.text))
                 self.state.section = "refuted" if self.w.mistakes_heading.match(seg.text) \
-                    else "measured" if self.w.measured_heading.match(seg.text) else None
+                    else "measured" if self.w.measured_heading.match(seg.text) \
+                    else "speculation" if self.w.speculation_heading.match(seg.text) else None
 
     def _is_hardware(self, entity: str) -> bool:
         return self.kind(entity) in HARDWARE_KINDS

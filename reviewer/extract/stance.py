@@ -95,9 +95,9 @@ def segment_stance(seg: Segment, state: Discourse, w: Words) -> str:
         return "quoted"  # a wiki talk page's signed comments ("... --[[User:Name|Name]] 12:31, 5 May 2026 (UTC)")
     if seg.kind in ("list_item", "paragraph") and w.rumour_lead.match(seg.text):
         return "speculation"  # "- **MI355X refresh rumour.** A reseller claims AMD will ship ... 432 GB of HBM"
-    if state.section == "measured" and seg.kind in ("paragraph", "list_item", "table_cell") \
-            and not w.errata_note.match(seg.text):
-        return "measured"  # the author's own results, under "### 3.2 Eigene Messungen" (not a correction note there)
+    if state.section in ("measured", "speculation") and seg.kind in ("paragraph", "list_item", "table_cell") \
+            and not w.errata_note.match(seg.text):  # the author's own results under "### 3.2 Eigene Messungen" (not a
+        return state.section  # correction note there); what may come, under "## Next year (speculation)"
     if state.speakers_own and state.in_turn and seg.kind == "paragraph" and not seg.text.lstrip(" *_").startswith("["):
         return "quoted"  # the speech goes on after an interjection (a bracketed fact-check between turns is the page's)
     if (seg.kind in ("paragraph", "list_item") and "\n" not in seg.text.strip()
