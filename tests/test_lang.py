@@ -44,6 +44,24 @@ def test_lang_every_window_is_given_and_compiles(code):
     assert all(isinstance(getattr(w, name), re.Pattern) for name in FLAGS)
 
 
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_lang_no_key_is_given_twice(code):
+    """YAML keeps the last of two equal keys without a word: a window written twice is a dead first copy (two
+    `each_after` windows were, once)."""
+    twice = []
+    for path in sorted((LANG_DIR / code).glob("*.yaml")):
+        nodes = [yaml.compose(path.read_text(encoding="utf-8"))]
+        while nodes:
+            node = nodes.pop()
+            if isinstance(node, yaml.MappingNode):
+                keys = [k.value for k, _ in node.value]
+                twice += [f"{path.name}: {k}" for k in sorted({k for k in keys if keys.count(k) > 1})]
+                nodes += [v for _, v in node.value]
+            elif isinstance(node, yaml.SequenceNode):
+                nodes += node.value
+    assert not twice, twice
+
+
 def test_lang_no_english_window_has_a_german_word():
     found = {name: sorted(_words(p) & GERMAN_ONLY) for name, p in _patterns("en").items() if _words(p) & GERMAN_ONLY}
     assert not found, found

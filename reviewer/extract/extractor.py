@@ -132,7 +132,8 @@ class ClaimExtractor:
             # a chatbot's turn goes on (a table, a list, "So a B200 does ...") until the next speaker, heading or box
             self.state.bot_turn = seg.kind == "paragraph" and bool(self.w.assistant_turn.match(seg.text))
         if seg.kind == "paragraph" and self.state.speakers_own and self.w.speaker_label.match(seg.text):
-            self.state.in_turn = True  # a speech goes on past an interjection ("– Umso schlimmer, Herr Kollege. ...")
+            # a speech goes on past an interjection ("– Umso schlimmer, Herr Kollege. ..."); the page's fact-check ends it
+            self.state.in_turn = not gates.page_line(seg.text, self.w)
         if self.state.author_handle is None and seg.kind in ("heading", "paragraph") \
                 and (handle := self.w.author_handle.search(seg.text)):
             self.state.author_handle = handle.group("handle")  # "# 🧵 Who actually ships the memory? (@hbmledger)"

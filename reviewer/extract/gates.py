@@ -446,3 +446,9 @@ def quoted_lines(text: str, w: Words, labelled: bool = True) -> list[tuple[int, 
 
 
 _SPEAKER_LABEL = re.compile(r"[^\n\d„“\"»«:]{2,80}:[*_]{0,2}[ \t]+")  # "O-Ton (Name, Analystin):** "
+
+
+def page_line(text: str, w: Words) -> bool:
+    """A line of the page's own between the turns of a transcript that disowns its speakers: a bracketed remark
+    ("[Faktencheck: ...]") or one under the page's label ("**Fact check:** ...", "**Anm. d. Red.:** ...")."""
+    return text.lstrip(" *_").startswith("[") or bool(w.page_label.match(text))

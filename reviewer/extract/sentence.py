@@ -366,6 +366,25 @@ def count_before(s: Sentence, m: Mention) -> float | None:
     return numbers(s.w.code)["number_words"].get(word.lower())
 
 
+def group_in_bracket(s: Sentence, q: Quantity, subject: str) -> bool:
+    """The figure stands in a bracket opened after a count of several of the subject ("Twelve Trn2 UltraServers on a
+    reservation (768 Trainium2 chips, 72 TB of HBM)", "Zwölf Trn2-UltraServer (768 Chips, 72 TB)"): their total."""
+    for m in s.mentions:
+        between = s.text[m.end - s.start:q.start - s.start]
+        if m.entity != subject or m.end > q.start or "(" not in between or ")" in between[between.rfind("("):] \
+                or (count_before(s, m) or 0) < 2 or _SIZE_BEFORE.search(s.text, 0, m.start - s.start):
+            continue  # (a size is no count: "A 64-chip Trn2 UltraServer (four servers)")
+        opened = m.end - s.start + between.rfind("(")
+        close = s.text.find(")", opened)
+        if not any(m.end <= o.start < s.start + opened for o in s.mentions) \
+                and not s.w.per_one.search(s.text, opened, close if close > 0 else len(s.text)):
+            return True  # (not after another name, "zwölf p5.48xlarge mit je 8 H100 (80 GB, ...)", nor a bracket of
+            # each one's figures: "32 DGX H100 systems (8 GPUs and 640 GB per system, 256 GPUs in total)")
+    return False
+
+
+_SIZE_BEFORE = re.compile(r"\d[\d.,]*-[^\W\d]+\s*$")  # "64-chip ", "144-Chip-"
+
 def change_of(s: Sentence, a: Quantity, b: Quantity) -> tuple[Quantity, Quantity] | None:
     """Two figures of a sentence, `a` before `b`, that state a change: (new, old). "from 2.9 TB/s to
     4.9 TB/s", "von 96 GB auf 144 GB", "96 → 144 GiB": `b` is new; "4,8 TB/s statt 3,35 TB/s", "instead of": `a` is."""

@@ -40,6 +40,7 @@ from .gates import (
     labelled_quotation,
     mark_replaced_by_next,
     mark_replaced_within,
+    page_line,
     question_turn,
     quoted_blockquote,
     quoted_heading,
@@ -98,15 +99,15 @@ def segment_stance(seg: Segment, state: Discourse, w: Words) -> str:
     if state.section in ("measured", "speculation") and seg.kind in ("paragraph", "list_item", "table_cell") \
             and not w.errata_note.match(seg.text):  # the author's own results under "### 3.2 Eigene Messungen" (not a
         return state.section  # correction note there); what may come, under "## Next year (speculation)"
-    if state.speakers_own and state.in_turn and seg.kind == "paragraph" and not seg.text.lstrip(" *_").startswith("["):
-        return "quoted"  # the speech goes on after an interjection (a bracketed fact-check between turns is the page's)
+    if state.speakers_own and seg.kind == "paragraph" and not page_line(seg.text, w) \
+            and (state.in_turn or w.speaker_label.match(seg.text)):  # a speaker's turn, and the speech going on after
+        return "quoted"  # an interjection (a fact-check between turns is the page's: "[...]", "**Fact check:** ...")
     if (seg.kind in ("paragraph", "list_item") and "\n" not in seg.text.strip()
             and (said_line(seg.text, w) or label_then_quotation(seg.text))) \
             or (seg.kind == "blockquote" and labelled_quotation(seg.text) >= 0):
         return "quoted"  # '**Model A answered:** "The H200 carries 141 GB ..."', '> **Model A:** "Roughly 3,958 ..."'
-    if state.speakers_own and ((seg.kind == "paragraph" and w.speaker_label.match(seg.text))
-                               or (seg.kind in ("paragraph", "list_item") and labelled_quotation(seg.text) >= 0)):
-        return "quoted"  # a speaker's turn, a submitter's quoted words, on a page that disowns them
+    if state.speakers_own and seg.kind in ("paragraph", "list_item") and labelled_quotation(seg.text) >= 0:
+        return "quoted"  # a submitter's quoted words, on a page that disowns them
     handle = w.handle_label.match(seg.text) if seg.kind == "blockquote" and "@" in seg.text[:12] else None
     if handle is not None and handle.group("handle") != state.author_handle:
         return "quoted"  # "> **@tpu_or_bust:** Why not TPUs? A v5p has ... 192 GB": another account's post
@@ -304,7 +305,7 @@ _LABEL_START = re.compile(r"[.;!?–—]\s|^")
 _CLAUSE_BREAK = re.compile(r"[,;:]\s")  # (not a decimal comma: "1,8 TB/s")
 
 
-_BRACKETED = re.compile(r"\([^()]*\)")
+_BRACKETED = re.compile(r"\([^()]*\)|@\w+")  # (a bracket, or a handle: "@kernelpanik_84" is a name)
 _OPENING_QUOTE_TAIL = re.compile(r"[\s*_]*[,–—]\s*")  # ('"…," said the CTO': the comma after the mark)
 
 
@@ -343,7 +344,7 @@ def speaker_quotation(s: Sentence, start: int, end: int) -> bool:
                 s.w.quote_report.search(clause) or s.w.quote_report.search(after) or s.w.subjunctive.search(clause)))
         label = before[max(m.end() for m in _LABEL_START.finditer(before[:-1])):-1]
         # (not a caption the page shows: 'SUPER: "NVIDIA H200 — MEMORY: 141 GB HBM3e"', 'Einblendung: „...“')
-        # (a section number in brackets is no figure: 'Your technical offer (section 2.4) stated: "..."')
+        # (no figure: a section number in brackets, 'Your offer (section 2.4) stated: "..."', a handle's digits)
         return 0 < len(label.strip(" *_")) <= 60 and not any(ch.isdigit() for ch in _BRACKETED.sub("", label)) \
             and not s.w.caption_label.fullmatch(label)
     return False
@@ -544,10 +545,10 @@ def _noted_otherwise(s: Sentence, start: int, end: int) -> bool:
 
 
 def _corrects_itself(s: Sentence, fix: int | None, rel: int, rel_end: int) -> bool:
-    """Anywhere, a sentence that gives a value as an old text's and then the right one after a semicolon: "Ferner war
-    die Bandbreite mit 7,2 TB/s angegeben; richtig sind 14,4 TB/s" (a number: not the name in "mit ~~192 GB~~ HBM3e
-    angegeben")."""
-    semi = s.text.find(";", rel_end)
+    """Anywhere, a sentence that gives a value as an old text's and then the right one after a semicolon or a dash:
+    "Ferner war die Bandbreite mit 7,2 TB/s angegeben; richtig sind 14,4 TB/s", "Bei 04:12 sagen wir, NVLink 4 schaffe
+    1,8 TB/s – richtig sind 900 GB/s" (a number: not the name in "mit ~~192 GB~~ HBM3e angegeben")."""
+    semi = min((i for i in (s.text.find(b, rel_end) for b in (";", " – ", " — ")) if i >= 0), default=-1)
     return fix is not None and 0 <= semi < fix and s.text[rel:rel + 1].isdigit() \
         and bool(s.w.right_value_clause.match(s.text, semi)) and _errata_old(s, rel, rel_end)
 

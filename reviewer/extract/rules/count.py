@@ -9,7 +9,7 @@ from ...models import Claim, Quantity, Segment
 from ...units import LEXICON
 from ..patterns import HEADER_UNIT
 from ..rule import Rule
-from ..sentence import Mention, Sentence, count_before, counted_in
+from ..sentence import Mention, Sentence, count_before, counted_in, group_in_bracket
 from ..subjects import Subjects
 from .numeric import place
 
@@ -89,7 +89,9 @@ def count_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim 
 
 def _fleet_total(s: Sentence, q: Quantity, subject: str) -> bool:
     """A total the sentence gives after counting several of the subject ("32 DGX H100 systems ... 256 GPUs in
-    total", "32 DGX-H100-Systeme ... insgesamt 256 GPUs"): the fleet's count of chips."""
+    total", "32 DGX-H100-Systeme ... insgesamt 256 GPUs", or in a bracket after them): the fleet's count of chips."""
+    if group_in_bracket(s, q, subject):
+        return True  # "Twelve Trn2 UltraServers on a reservation (768 Trainium2 chips, 72 TB of HBM)": the twelve's
     several = any(m.entity == subject and m.end <= q.start and (count_before(s, m) or 0) > 1 for m in counted_in(s))
     if not several:
         return False

@@ -22,6 +22,7 @@ from ..sentence import (
     change_of,
     count_before,
     counted_in,
+    group_in_bracket,
     names_network,
     nearest_label,
     times_counted,
@@ -102,6 +103,8 @@ def place(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, attribute: str)
     if owner is None:
         return None
     subject, how, text, attribute = owner
+    if how == "sentence" and ctx.kind(subject) in ("system", "pod", "instance") and group_in_bracket(s, q, subject):
+        return None  # "Twelve Trn2 UltraServers (768 Trainium2 chips, 72 TB of HBM)": the twelve's together
     sibling = _sized_sibling(ctx, s, q, subject)
     if sibling is not None:  # "against 362 PFLOPS and 20.7 TB for the 144-chip version": that version's
         subject, text = sibling, ctx.fb.entities[sibling].name
