@@ -356,7 +356,8 @@ class ClaimExtractor:
             st = "asserted"  # "das 1,7-Fache (2,9 → 4,9 TB/s)": the predecessor's figure, not a corrected one
         if st == "historical" and c.attribute in TIMED_ATTRIBUTES:
             st = "asserted"  # "announced in March 2024": a date is the article's own claim about the past
-        if st in ("historical", "asserted") and c.as_of is None and c.quantity is not None and i >= 0:
+        if c.as_of is None and i >= 0 and ((st in ("historical", "asserted") and c.quantity is not None)
+                                           or (st == "historical" and c.attribute == "ceo")):
             text = sentences[i].text
             at = max(c.start - seg.start - sentences[i].start, 0)
             # (the clause's own date: "...; the first $4 billion was announced in Sept 2024"; asserted, after a semicolon

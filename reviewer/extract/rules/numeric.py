@@ -103,8 +103,8 @@ def place(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, attribute: str)
     if owner is None:
         return None
     subject, how, text, attribute = owner
-    if how == "sentence" and ctx.kind(subject) in ("system", "pod", "instance") and group_in_bracket(s, q, subject):
-        return None  # "Twelve Trn2 UltraServers (768 Trainium2 chips, 72 TB of HBM)": the twelve's together
+    if how == "sentence" and _several_together(ctx, s, q, subject):
+        return None
     sibling = _sized_sibling(ctx, s, q, subject)
     if sibling is not None:  # "against 362 PFLOPS and 20.7 TB for the 144-chip version": that version's
         subject, text = sibling, ctx.fb.entities[sibling].name
@@ -176,6 +176,15 @@ def place(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, attribute: str)
 
 
 
+
+
+def _several_together(ctx: Subjects, s: Sentence, q: Quantity, subject: str) -> bool:
+    """The figure is several of the subject's together: "Twelve Trn2 UltraServers (768 Trainium2 chips, 72 TB of
+    HBM)", "the Trainium2 pool as a whole peaks at 665.6 PFLOPS" (the twelve's, the fleet's), not one's."""
+    last = next((m for m in reversed(s.mentions) if m.entity == subject and m.end <= q.start), None)
+    return (ctx.kind(subject) in ("system", "pod", "instance") and group_in_bracket(s, q, subject)) \
+        or (last is not None and bool(s.w.fleet_after.match(s.text, last.end - s.start))
+            and "(" not in s.text[last.end - s.start:q.start - s.start])  # ("the H100 SXM pool (80 GB ...)": each one's)
 
 
 def _group_total(ctx: Subjects, s: Sentence, q: Quantity, subject: str, attribute: str) -> bool:
@@ -422,11 +431,11 @@ def _each_way_before(s: Sentence, q: Quantity) -> bool:
 
 
 def _called_sparse_after(s: Sentence, q: Quantity) -> bool:
-    """The clause after the figure's says it is the sparse figure ("...; that is NVIDIA's sparsity figure", "...; das
-    ist Nvidias Sparsity-Wert"), whatever its own clause called it."""
-    rel = q.end - s.start
-    semi = s.text.find(";", rel, rel + 40)
-    return semi >= 0 and bool(s.w.sparse_restated_after.match(s.text, semi + 1))
+    """The clause after the figure's says it is the sparse figure ("...; that is NVIDIA's sparsity figure", "..., but that
+    is the sparse number", "...; das ist Nvidias Sparsity-Wert"), whatever its own clause called it."""
+    rel = q.end - s.start  # (or right after it: "2,563 TFLOPS is the rate with structured sparsity")
+    semi = (m.end() if (m := s.w.clause_but.search(s.text, rel, rel + 40)) else -1)
+    return (semi >= 0 and bool(s.w.sparse_restated_after.match(s.text, semi))) or bool(s.w.sparse_is_after.match(s.text, rel))
 
 
 def _scope(seg: Segment, s: Sentence, q: Quantity, attribute: str) -> tuple[str | None, str]:
