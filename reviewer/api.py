@@ -24,7 +24,7 @@ from .extract import ClaimExtractor
 from .extract.notes import corrected_by_footnotes, corrected_by_margin_comments, corrected_by_notes, corrected_by_speaker_notes
 from .extract.quiz import answered, true_or_false
 from .extract.stance import attributed_quotes, refuted_below, signed_letters
-from .extract.table_stance import dated_columns, judged_rows, reported_rows
+from .extract.table_stance import dated_columns, dated_rows, judged_rows, reported_rows
 from .factbase.base import FactBase, load_factbase
 from .fastpath import segment_docs
 from .findings import SEVERITY_RANK, fail_rank, finding
@@ -111,6 +111,7 @@ class Reviewer:
             claims = corrected_by_footnotes(segs, corrected_by_margin_comments(segs, claims, w), w, src.markdown)
             claims = refuted_below(segs, judged_rows(segs, claims, w), w)
             claims = dated_columns(segs, reported_rows(segs, claims, w), when, self.factbase.name_words())
+            claims = dated_rows(segs, claims, w)  # ("| p5.48xlarge (bis Mai 2025) | ... | 98,32 |")
             claims = answered(segs, true_or_false(segs, claims, w), w)
             claims = posts.dated(attributed_quotes(segs, signed_letters(segs, claims)), spans[0], when)
             claims = posts.dated(claims, spans[1], when, own_time=False)  # ("In March 2025, ...", "Vor 2 Jahren ...")

@@ -2,7 +2,8 @@
 
 - A fact-check table: the "Claim" cell of a row its "Verdict" cell judges wrong holds the refuted myth.
 - A column of an earlier year: under "Speicher 2024 (GB)" in an article of 2026, the cells' figures are historical
-  (true then is right, not outdated now). (A column of a time without a year, "| Then |", "| At launch |": stance.py.)
+  (true then is right, not outdated now); so are a row's under a header that says until when it held ("(bis Mai 2025)").
+  (A column of a time without a year, "| Then |", "| At launch |": stance.py.)
 - A table of what others said: under a first column "Medium", "Quelle", "Source" or "Outlet", each row's figures
   are that source's words, except the page's own row ("Redaktion", "Our figures", "Correct").
 """
@@ -61,4 +62,14 @@ def dated_columns(segs: Sequence[Segment], claims: list[Claim], when: dt.date, n
     early = {h: earlier(text.get(h, "")) for h in {seg.col_header for seg in cells}}  # (each header read once)
     spans = [(seg.start, seg.start + len(seg.text)) for seg in cells
              if 0 <= seg.col_header != seg.block and early[seg.col_header]]
+    return set_aside_in(claims, spans, "historical") if spans else claims
+
+
+def dated_rows(segs: Sequence[Segment], claims: list[Claim], w: Words) -> list[Claim]:
+    """"| p5.48xlarge (bis Mai 2025) | 8 × H100 | 98,32 |": a row whose header says until when it held speaks of that
+    time; its figures are historical (the price then is right, not outdated now)."""
+    cells = [seg for seg in segs if seg.kind == "table_cell"]
+    text = {seg.block: seg.text for seg in cells}
+    spans = [(seg.start, seg.start + len(seg.text)) for seg in cells
+             if 0 <= seg.row_header != seg.block and w.until_row.search(text.get(seg.row_header, ""))]
     return set_aside_in(claims, spans, "historical") if spans else claims
