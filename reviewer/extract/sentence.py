@@ -383,7 +383,7 @@ def group_in_bracket(s: Sentence, q: Quantity, subject: str) -> bool:
     return False
 
 
-_SIZE_BEFORE = re.compile(r"\d[\d.,]*-[^\W\d]+\s*$")  # "64-chip ", "144-Chip-"
+_SIZE_BEFORE = re.compile(r"\d[\d.,]*-[^\W\d]+\s*$")  # "A 64-chip Trn2 UltraServer": a size before the name
 
 def change_of(s: Sentence, a: Quantity, b: Quantity) -> tuple[Quantity, Quantity] | None:
     """Two figures of a sentence, `a` before `b`, that state a change: (new, old). "from 2.9 TB/s to
