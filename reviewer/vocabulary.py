@@ -21,6 +21,7 @@ Attribute = Literal[  # what a fact can state
     "foundry",  # text value
     "chip_count",  # accelerators in an instance, server, system or pod
     "server_count",  # servers or instances a system is built from
+    "chips_per_server",  # accelerators in each server (or instance) of a system
     "cpu_count",  # host CPUs of a system (Grace CPUs of an NVL72 rack)
     "core_count",
     "vcpus",
@@ -89,8 +90,8 @@ DATE_ATTRIBUTES = frozenset({"announced", "available", "acquired", "first_invest
 # the past, not a statement judged at a time (extract/extractor.py, posts.dated)
 TIMED_ATTRIBUTES = DATE_ATTRIBUTES | {"took_office", "tranche_date", "price_cut"}
 # counts and ratios: a fact of them has no unit
-UNITLESS_ATTRIBUTES = frozenset({"chip_count", "server_count", "cpu_count", "core_count", "vcpus", "ratio",
-                                 "building_count"})
+UNITLESS_ATTRIBUTES = frozenset({"chip_count", "server_count", "chips_per_server", "cpu_count", "core_count", "vcpus",
+                                 "ratio", "building_count"})
 # only ever a ratio's metric (vendors state them relative to another part), never a figure of their own
 METRIC_ATTRIBUTES = frozenset({"efficiency", "throughput", "latency", "inference_cost", "training_cost",
                                "price_performance"})

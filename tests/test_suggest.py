@@ -59,6 +59,8 @@ UNIT_SENTENCES = [
     ("building_count", "de", "Project Rainier umfasst 30 Rechenzentrumsgebäude."),
     ("cpu_count", "en", "An NVIDIA DGX B200 has 4 CPUs."),
     ("cpu_count", "de", "Ein NVIDIA DGX B200 hat 4 CPUs."),
+    ("chips_per_server", "en", "A Trn3 UltraServer is built from 36 servers with 16 chips each."),
+    ("chips_per_server", "de", "Ein Trn3 UltraServer besteht aus 36 Servern mit je 16 Chips."),
     ("server_count", "en", "A Trn2 UltraServer links 8 servers."),
     ("server_count", "de", "Ein Trn2 UltraServer verbindet 8 Server."),
     ("vcpus", "en", "The trn1.2xlarge has 16 vCPUs."),
@@ -110,7 +112,7 @@ def test_the_unit_table_and_the_examples_cover_every_fact_unit_in_both_languages
     fb = reviewer.factbase
     wanted = {x.fact.unit or x.fact.attribute for x in fb.facts if isinstance(x.value, float)
               and (x.fact.unit or x.fact.attribute in ("building_count", "cpu_count", "server_count", "vcpus",
-                                                       "chip_count", "core_count"))}
+                                                       "chip_count", "core_count", "chips_per_server"))}
     covered = {(u, lang) for u, lang, _ in UNIT_SENTENCES}
     for _, ex in fb.examples:
         if ex.verdict != "contradicted":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -28,6 +29,18 @@ from .base import (
 )
 from .hints import explain
 
+_ONE_MARK = re.compile(r"(\d{1,3})([.,])(\d{3})(?![\d.,])")
+
+
+def _other_grouping(q: Quantity, lang: str) -> Quantity | None:
+    """The figure read in the other language's convention when its one mark is followed by exactly three digits
+    and the article's language reads it as a decimal mark ("1,440 GB" in German is 1.44 GB; as English, 1440)."""
+    m = _ONE_MARK.match(q.text)
+    if m is None or m.group(2) != ("," if lang == "de" else "."):
+        return None
+    whole = float(m.group(1) + m.group(3))
+    return evolve(q, value=whole, resolution=0.5) if abs(q.value - whole) > 0.5 else None
+
 BANDWIDTHS = ("memory_bandwidth", "interconnect_bandwidth", "network_bandwidth")
 
 
@@ -49,7 +62,7 @@ class NumericValue(Check):
     attributes = frozenset({
         "memory_capacity", "memory_bandwidth", "host_memory", "sram", "compute", "power", "process_node",
         "interconnect_bandwidth", "network_bandwidth", "bandwidth", "site_area", "price_per_hour",
-        "chip_count", "server_count", "cpu_count", "core_count", "vcpus", "building_count",
+        "chip_count", "server_count", "chips_per_server", "cpu_count", "core_count", "vcpus", "building_count",
         "investment", "acquisition_price",
     })
 
@@ -145,6 +158,10 @@ class NumericValue(Check):
             # "uses 1 million Trainium2 chips": the plan's very figure; the 500,000 at activation only rounds to it
             facts = [f for f in facts if not (f.valid_at(ctx.as_of) and matches(q, f))]
         v = self._against(claim, ctx, q, facts, confident)
+        if v.kind == "contradicted" and (other := _other_grouping(q, ctx.lang)) is not None:
+            # "DGX B200 (1,440 GB)" in a German text, the English name as it is sold: 1,440 read as 1440
+            again = self._against(claim, ctx, other, facts, confident)
+            v = again if again.kind == "verified" else v
         planned = [f for f in facts if f.fact.time_kind == "plan" and f.valid_at(ctx.as_of) and matches(q, f)]
         if v.kind == "verified" and planned:
             v = replace(v, reason=msg(ctx.lang, "as_planned", reason=v.reason, claimed=claim.text,

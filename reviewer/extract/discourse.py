@@ -178,7 +178,9 @@ class Discourse:
     # 2024"): the blockquotes below it are history, judged at that day
     revision_of: dt.date | None = None
     intro_sparsity: dict[int, str] = field(default_factory=dict)  # a list intro's "SPARSE:dense" ("alle Werte dicht:")
-    thread: bool = False  # a forum post's header was seen ("**name** · Feb 9, 2026"): its blockquotes quote others
+    # a forum post's header was seen ("**name** · Feb 9, 2026"): its blockquotes quote others; "mail" for a mail
+    # archive's ("Name wrote on ...:", "**From:** Name <address>"), whose quoted lists quote too
+    thread: bool | str = False
     # whose comment the text below a comment's byline is ("**name** · 27.01.2026, 09:41 · ▲ 57"): "reader" (their
     # words, quoted) or "staff" (the editors' reply, the page's own); None outside a comment section
     post_by: str | None = None
@@ -200,6 +202,11 @@ class Discourse:
         # ... with 2x the FP8 throughput of Trainium3" then "the target was 3x the FP8 performance ... of Trainium3")
         self.quoted_before = [m.entity for s in sentences for m in s.mentions if m not in compared_in(s)] \
             if seg.kind == "blockquote" or chat else []
+
+    @property
+    def quoting_kinds(self) -> tuple[str, ...]:
+        """The segments a thread's quote marks make someone else's words: a mail's quoted list items too."""
+        return ("blockquote", "table_cell", "list_item") if self.thread == "mail" else ("blockquote", "table_cell")
 
     def errata_item(self, seg: Segment) -> bool:
         """An item of the list a changelog's lead-in introduces ("Changelog from our repo:")."""

@@ -146,7 +146,9 @@ class ClaimExtractor:
             self.state.speakers_own = True  # "Speakers' statements are their own": a transcript's turns are quoted
         if seg.kind in ("paragraph", "heading") or (seg.kind == "blockquote" and self.w.quote_intro.search(seg.text)):
             self.state.last_paragraph = seg.text  # "## Reply 6: u/someone", "> On Tue, Tom wrote:": the quote's intro
-            if seg.kind == "paragraph" and self.w.post_header.match(seg.text):
+            if seg.kind == "paragraph" and self.w.mail_thread.match(seg.text):
+                self.state.thread = "mail"  # "Name wrote on ...:", "**From:** Name <address>"
+            elif seg.kind == "paragraph" and self.w.post_header.match(seg.text) and not self.state.thread:
                 self.state.thread = True
             if seg.kind == "heading":
                 level = _heading_level(seg.text)

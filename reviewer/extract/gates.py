@@ -235,10 +235,11 @@ def not_a_claim(s: Sentence, q: Quantity) -> bool:
             c.label.endswith("NOUN") and 0 <= c.start - q.end <= 3 for c in s.cues)):
         return True  # "after AWS's June 2025 GPU price cut": a year, not a count (unless "2048 chips" follows)
     if q.family == "count" and ((_TIMES_AFTER.match(s.text, q.end - s.start) and not _servers_times_chips(s, q))
-                                or _TIMES_BEFORE.search(s.text, 0, q.start - s.start)
+                                or (_TIMES_BEFORE.search(s.text, 0, q.start - s.start) and not _servers_chips(s, q))
                                 or s.w.systems_product.search(s.text, max(0, q.start - s.start - 60), q.start - s.start)):
         # "36 servers × 4 chips", "(4 servers × 16)": a factor of the total, not the total (the servers' number
-        # is the system's server count); "10 Systeme × 8 GPUs = 80 B200": several systems' chips, not one's
+        # is the system's server count, the chips' each server's); "10 Systeme × 8 GPUs = 80 B200": several
+        # systems' chips, not one's
         return True
     if (q.family in ("memory", "rate", "compute", "power") and (
             _PRODUCT_BEFORE.search(s.text, max(0, q.start - s.start - 40), q.start - s.start)
@@ -299,6 +300,13 @@ def _servers_times_chips(s: Sentence, q: Quantity) -> bool:
     """"18 servers × 8 chips": the first factor, a number of servers, with chips named after the second."""
     server = next((c for c in s.cues if c.label == "SERVERNOUN" and 0 <= c.start - q.end <= 2), None)
     return server is not None and any(c.label == "CHIPNOUN" and 0 < c.start - server.end <= 12 for c in s.cues)
+
+
+def _servers_chips(s: Sentence, q: Quantity) -> bool:
+    """"36 servers × 4 chips": the second factor, after a number of servers, with chips named after it: each
+    server's chips (extract/rules/count.py reads them as the system's chips per server)."""
+    server = next((c for c in s.cues if c.label == "SERVERNOUN" and 0 <= q.start - c.end <= 4), None)
+    return server is not None and any(c.label == "CHIPNOUN" and 0 < c.start - q.end <= 2 for c in s.cues)
 
 
 _TIMES_AFTER = re.compile(r"\s*(?:[A-Za-zÄÖÜäöü-]+\s+){0,2}?[×x]\s*\d")

@@ -120,7 +120,7 @@ def segment_stance(seg: Segment, state: Discourse, w: Words) -> str:
         return "quoted"  # "↳ **@fp8_or_bust** · 8:40 AM: the datasheet literally says 10 PFLOPS": another's reply
     if state.post_by == "reader" and seg.kind in ("paragraph", "blockquote", "list_item", "table_cell"):
         return "quoted"  # a reader's comment below its byline ("**name** · 27.01.2026, 09:41 · ▲ 57 ▼ 4")
-    if (seg.kind in ("blockquote", "table_cell") and seg.quote_depth > 0 and state.thread) \
+    if (seg.kind in state.quoting_kinds and seg.quote_depth > 0 and state.thread) \
             or quoted_blockquote(seg, state.last_paragraph, w) \
             or seg.quote_depth >= 2 or (state.comments and seg.kind != "heading" and not w.author_reply.search(seg.text)) \
             or question_turn(seg, w) or (seg.kind == "paragraph" and w.comment_header.match(seg.text)):

@@ -1,9 +1,10 @@
-"""Counts: chips, cores, servers, CPUs, vCPUs, buildings.
+"""Counts: chips, cores, servers, CPUs, vCPUs, buildings; and a system's chips per server.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from ...models import Claim, Quantity, Segment
 from ...units import LEXICON
@@ -16,7 +17,25 @@ from .numeric import place
 
 def count_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim | None:
     """A bare number with a noun saying what it counts: chips, cores, servers, CPUs, vCPUs, buildings; and
-    "2 × Inferentia2" in an instance table.
+    "2 × Inferentia2" in an instance table. A count of chips per server is the system's chips_per_server.
+
+    Bad (en): "the hops between any two accelerators" -- a pair, not a system's count.
+    Bad (de): "36 Server mit je vier Chips" in a GB200 NVL72 -- per server, and no source says how many.
+    Good (en): "a p5.48xlarge with eight H100s" -> chip_count 8 of p5.48xlarge.
+    Good (de): "Ein Trn3 UltraServer besteht aus 36 Servern mit je vier Chips" -> chips_per_server 4 of
+    trn3-ultraserver.
+    """
+    servers = _servers_before(s, q)
+    if servers is not None:  # ("four trn2u.48xlarge instances × 16 chips": each instance's, of the UltraServer)
+        claim = _per_server_claim(ctx, seg, s, q)
+        if claim is not None or _TIMES_BEFORE.search(s.text, q.start - s.start - 3, q.start - s.start):
+            return claim  # ("18 instances × 4 GPUs" of a GB200 NVL72: a factor, and no source gives it)
+        return _count_claim(ctx, seg, s, q)
+    return _count_claim(ctx, seg, s, q) or _per_server_claim(ctx, seg, s, q)
+
+
+def _count_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim | None:
+    """A count of chips, cores, servers, CPUs, vCPUs or buildings of one subject (not one of its parts').
 
     Bad (en): "the hops between any two accelerators" -- a pair, not a system's count.
     Bad (de): "36 Server mit je vier Chips" -- four chips per server, not the system's total.
@@ -323,3 +342,60 @@ def _each_system(s: Sentence, rel: int) -> bool:
 
 
 RULE = Rule("count", ("count",), count_claim)
+
+
+def _per_server_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim | None:
+    """"36 servers x 4 chips", "36 Server mit je vier Chips", "4 Chips pro Server": a count of chips per server is
+    the system's chips_per_server, when the system's sources give that figure (a system named in the sentence
+    before it, or the subject the figure's place finds; a chip's systems as alternates). With a number of servers
+    before it, the system is one with that many servers."""
+    if q.value != int(q.value) or q.value > 64 or not _chip_noun_after(ctx, s, q):
+        return None
+    servers = _servers_before(s, q)
+    if servers is None and not s.w.per_server_next.match(s.text[q.end - s.start:]):
+        return None  # (not "Trn2 UltraServers of 64 chips each": each system's)
+    fb = ctx.fb
+    has_figure = [e for e in fb.entities if fb.about(e, "chips_per_server")]
+    named = [m for m in s.mentions if m.end <= q.start and m.entity in has_figure]
+    claim = place(ctx, seg, s, servers, "server_count") if servers is not None else None
+    if claim is None:
+        claim = place(ctx, seg, s, q, "chip_count")
+    if claim is None and named:
+        claim = Claim(entity=named[-1].entity, attribute="chip_count", start=seg.start + q.start, end=seg.start + q.end,
+                      text=q.text, quantity=q, sentence=s.text.strip(), subject_text=named[-1].text)
+    if claim is None:
+        return None
+    if named and claim.entity != named[-1].entity and named[-1].entity not in claim.alternates:
+        claim = replace(claim, entity=named[-1].entity, subject_text=named[-1].text, subject_how="sentence")
+    candidates = [e for e in (claim.entity, *claim.alternates) if e in has_figure] or [
+        e for e in fb.built_from(claim.entity, ("system", "pod")) if e in has_figure]
+    if servers is not None:
+        # "a smaller Gen1 with four servers of 16 chips", "the Trn2 generation: 4 instances × 16 chips" under a Trn3
+        # UltraServer: only a system with that many servers (none when the subject has another number)
+        fits = [e for e in (claim.entity, *claim.alternates, *candidates)
+                if any(f.value == servers.value for f in fb.about(e, "server_count"))]
+        if not fits and fb.about(claim.entity, "server_count"):
+            return None
+        candidates = [e for e in fits if e in has_figure] if fits else candidates
+    if not candidates:
+        return None  # (a GB200 NVL72's trays: no source gives its chips per tray)
+    first, *others = dict.fromkeys(candidates)
+    return replace(claim, entity=first, attribute="chips_per_server", scope=None, start=seg.start + q.start,
+                   end=seg.start + q.end, text=q.text, quantity=q, alternates=tuple(others))
+
+
+def _servers_before(s: Sentence, q: Quantity) -> Quantity | None:
+    """The number of servers (or instances) right before the count, "with", "of" or "×" between."""
+    m = s.w.server_of_before.search(s.text, max(0, q.start - s.start - 60), q.start - s.start)
+    if m is None:
+        return None
+    return next((p for p in s.quantities if p.family == "count" and p.start == s.start + m.start()), None)
+
+
+_TIMES_BEFORE = re.compile(r"[×x]\s*$")
+
+
+def _chip_noun_after(ctx: Subjects, s: Sentence, q: Quantity) -> bool:
+    """A chip noun or a chip's name right after the count ("4 chips", "vier Trainium3-Chips", "16 Trainium2")."""
+    ends = [c.start for c in s.cue("CHIPNOUN")] + [m.start for m in s.mentions if ctx.kind(m.entity) == "chip"]
+    return any(0 <= e - q.end <= 2 for e in ends)

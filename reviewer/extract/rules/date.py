@@ -183,7 +183,8 @@ def _dated_entity(ctx: Subjects, seg: Segment, s: Sentence, dated: Callable[[str
                   a: int, b: int, orgs: set[str]) -> tuple[str, str, bool] | None:
     """(entity, how it was written, named in the sentence) a date at a-b is about: a name of the sentence
     with that date in the fact base, the table row's chip, or the one in context."""
-    counted = [x for x in counted_in(s) if ctx.kind(x.entity) == "chip"]  # "500.000 Trainium3-Chips"
+    counted = [x for x in counted_in(s) if ctx.kind(x.entity) == "chip"  # "500.000 Trainium3-Chips"
+               and not s.w.launched_after.match(s.text, x.end - s.start)]  # (but "32 MI355X, launched on ...")
     # "Seit dem Marktstart im Oktober 2024 sind es 256 GB, knapp 50 Prozent mehr als bei der MI300X", "3x FP8
     # over Trainium3 when they previewed it in December 2025": a comparison's partner is not what the date is about
     # (unless a relative clause opens after it: "than the 192 GB of the MI300X, which has been shipping since ...")

@@ -44,7 +44,11 @@ def took_office(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
         if s.w.not_office_before.search(s.text, max(0, took.start() - 30), took.start()):
             continue  # ("The MI300X, on sale since December 2023": a product's date)
         a = s.start + at
-        person = min(people, key=lambda p: abs(p.start - a))
+        near = [p for p in people if p.start < a or not s.w.next_item.search(s.text, m.end(), p.start - s.start)]
+        if not near:
+            continue
+        # ("AMD unter Lisa Su, die das Unternehmen seit 2014 führt, und Intel unter CEO Pat Gelsinger": Lisa Su's)
+        person = min(near, key=lambda p: abs(p.start - a))
         if abs(person.start - a) > 120:
             continue
         lo, hi = sorted((person.end - s.start, at))
