@@ -135,15 +135,16 @@ def quoted_heading(seg: Segment, w: Words) -> bool:
 
 
 def quoted_blockquote(seg: Segment, before: str, w: Words) -> bool:
-    """'> "Trillium has 192 GB per chip ..."' (also below the quoted post's author line), or a blockquote after
-    "Someone replied with this:" or under "## Reply 6: u/name": someone else's words (a list in it too). `before`
-    is the paragraph or heading before it."""
+    """'> "Trillium has 192 GB per chip ..."' (also below the quoted post's author line), a quoted mail ('> **From:**
+    Name · **Sent:** 9 April 2026'), or a blockquote after "Someone replied with this:" or under "## Reply 6: u/name":
+    someone else's words (a list in it too). `before` is the paragraph or heading before it."""
     if seg.kind in ("list_item", "table_cell"):  # "> On Tue, Tom wrote:" over "> > 1. Rev A has ...": a list (or a
         return seg.quote_depth > 0 and bool(w.quote_intro.search(before))  # table) in the quoted mail
     if seg.kind != "blockquote":
         return False
     body = seg.text.split("\n", 1)[1] if "\n" in seg.text.strip() else ""  # below an author line ("🔁 **Name** `@x`")
     return bool(FULLY_QUOTED.fullmatch(seg.text) or (body and FULLY_QUOTED.fullmatch(body))
+                or w.quoted_mail_header.match(seg.text) or w.quoted_mail_header.match(before)
                 or w.quote_intro.search(before) or w.quote_source.search(before) or w.quote_disclaimer.search(before))
 
 
@@ -252,6 +253,8 @@ def not_a_claim(s: Sentence, q: Quantity) -> bool:
             (any(ch.isalpha() for ch in q.text) and _DIVIDED_AFTER.match(s.text, q.end - s.start))
             or _DIVISION_BEFORE.search(s.text, max(0, q.start - s.start - 20), q.start - s.start)):
         return True  # "Pro H200 liegen 810 GB / 8 ≈ 101 GB": a share worked out, no chip's figure ("20 / 9" stays)
+    if q.family == "ratio" and any(m.start() <= q.start - s.start < m.end() for m in s.w.half_idiom.finditer(s.text)):
+        return True  # "stimmt die Aussage nur zur Hälfte", "that is only half true": an idiom, no ratio
     if q.unit == "percent" and s.w.people_share_after.match(s.text, q.end - s.start):
         return True  # "52 Prozent der Befragten": a survey's share of people
     if q.family == "count" and s.w.model_number_before.search(s.text, max(0, q.start - s.start - 30), q.start - s.start):

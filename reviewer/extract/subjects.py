@@ -145,10 +145,12 @@ class Subjects(Context):
         figure = next((q for q in s.quantities if q.start == at), None)
         each_after = figure is not None and bool(s.w.each_after.match(s.text, figure.end - s.start))
         each_of = [m for m in counted if m.end <= at and fits(m.entity) and self._each_counted(s, m, at, each_after)]
-        if each_of and not any(m.end <= at and m.start >= each_of[-1].end for m in s.mentions):
+        a_count = figure is not None and figure.family == "count"
+        if each_of and not any(m.end <= at and m.start >= each_of[-1].end and (m not in counted or not a_count)
+                               for m in s.mentions):
             # "Acht H100 SXM mit je 80 GB Speicher und 3,35 TB/s", "8x H100 SXM5 80GB HBM3", "8 × AMD MI355X (288 GB
             # HBM3e je GPU)", "(8x H100, 80 GB each)": each counted chip's figure; "zwei GB200-NVL72-Racks mit je 72
-            # Blackwell-GPUs": each counted system's
+            # Blackwell-GPUs" (a count past the counted GPUs too, "… und 36 Grace-CPUs"): each counted system's
             m = each_of[-1]
             return m.entity, "sentence", m.text
         before = [m for m in candidates if m.end <= at]

@@ -111,6 +111,8 @@ def _fleet_total(s: Sentence, q: Quantity, subject: str) -> bool:
     total", "32 DGX-H100-Systeme ... insgesamt 256 GPUs", or in a bracket after them): the fleet's count of chips."""
     if group_in_bracket(s, q, subject):
         return True  # "Twelve Trn2 UltraServers on a reservation (768 Trainium2 chips, 72 TB of HBM)": the twelve's
+    if _instances_give(s, q):
+        return True  # "so 8 instances give us 256 chips", "16 Instanzen für 256 Chips": the instances' chips together
     several = any(m.entity == subject and m.end <= q.start and (count_before(s, m) or 0) > 1 for m in counted_in(s))
     if not several:
         return False
@@ -121,6 +123,14 @@ def _fleet_total(s: Sentence, q: Quantity, subject: str) -> bool:
 
 
 _NOUN_AFTER = re.compile(r"\s*[^\s,;.()]*")
+
+
+def _instances_give(s: Sentence, q: Quantity) -> bool:
+    """Several instances or servers counted right before the count, joined to it by "give", "for", "ergeben", "für"
+    ("so 8 instances give us 256 chips", "We need 16 instances for 256 chips"): all of theirs."""
+    return any(p.family == "count" and p.value > 1 and p.end <= q.start and any(
+        c.label == "SERVERNOUN" and 0 <= c.start - p.end <= 2 and s.w.instances_give.fullmatch(
+            s.text, c.end - s.start, q.start - s.start) for c in s.cues) for p in s.quantities)
 
 
 def _right_after(s: Sentence, q: Quantity, m: Mention) -> bool:
@@ -374,8 +384,8 @@ def _per_server_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> 
         # UltraServer: only a system with that many servers (none when the subject has another number)
         fits = [e for e in (claim.entity, *claim.alternates, *candidates)
                 if any(f.value == servers.value for f in fb.about(e, "server_count"))]
-        if not fits and fb.about(claim.entity, "server_count"):
-            return None
+        if not fits and fb.about(claim.entity, "server_count") and claim.subject_how != "sentence":
+            return None  # (the system named in the sentence keeps it: "A Trn3 UltraServer is 18 servers x 8 chips")
         candidates = [e for e in fits if e in has_figure] if fits else candidates
     if not candidates:
         return None  # (a GB200 NVL72's trays: no source gives its chips per tray)

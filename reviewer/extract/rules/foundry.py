@@ -60,8 +60,8 @@ def foundry_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
                 here = ctx.context(seg, at=f.start, fits=lambda e, fam=family: ctx.chip(e) in fam.members)
                 if here is not None:
                     subject = Mention(subject.start, subject.end, ctx.chip(here), subject.text)
-            if negation_before(s, f.start, 20):
-                continue  # "Gaudi 3 is not built in Intel's own fabs": what it is not
+            if negation_before(s, f.start, 20) or s.w.foundry_denied.match(s.text, f.end - s.start):
+                continue  # "Gaudi 3 is not built in Intel's own fabs", "Samsung does not make these parts": what it is not
             value = f.label.split(":", 1)[1]
             if value == "own":  # "Intel builds it in its own fabs": the maker's own
                 maker = ctx.fb.entities.get(ctx.fb.entities[ctx.chip(subject.entity)].vendor or "")

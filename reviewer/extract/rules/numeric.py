@@ -405,6 +405,19 @@ def _each_of_bracket_owner(ctx: Subjects, s: Sentence, q: Quantity) -> bool:
         and bool(s.w.plural_units.search(s.text, owner.start - s.start, open_at))
 
 
+def listed_scope(s: Sentence, at: int) -> str | None:
+    """The scope word that leads a list of figures the one at `at` belongs to ("per chip it is 1,299 TFLOPS and 96
+    GB of HBM", „je Chip sind es 1.299 TFLOPS und 96 GB HBM“): only figures and "and" between them."""
+    cue = next((c for c in reversed(s.cue("SCOPE:")) if c.end <= at), None)
+    if cue is None:
+        return None
+    gap = s.text[cue.end - s.start:at - s.start]
+    for q in sorted(s.quantities, key=lambda q: -q.start):
+        if cue.end <= q.start and q.end <= at:
+            gap = gap[:q.start - cue.end] + "#" + gap[q.end - cue.end:]
+    return cue.label[6:] if "#" in gap and s.w.figure_list.fullmatch(gap) else None
+
+
 def _earlier_figures_scope(s: Sentence, q: Quantity) -> bool:
     """The "per chip" before the figure closes an earlier figure of its family ("32 GiB of HBM per chip for 512
     GiB"): it is that figure's scope, not this one's."""
@@ -447,6 +460,7 @@ def _scope(seg: Segment, s: Sentence, q: Quantity, attribute: str) -> tuple[str 
         scope = "system"  # "256 GB per GPU, i.e. 2 TB per 8-GPU node": the node's, not the GPU's of the clause before
     if scope == "chip" and _earlier_figures_scope(s, q):
         scope = None  # "32 GiB of HBM per chip for 512 GiB of device memory": "per chip" is the 32 GiB's
+    scope = scope or listed_scope(s, q.start)  # "per chip it is 1,299 TFLOPS and 96 GB of HBM": each figure's
     if scope is None and s.w.chip_owner_after.match(s.text, q.end - s.start):
         scope = "chip"  # "288 GB ist der Maximalausbau des Chips", "288 GB is the chip's maximum": the chip's
     if scope is None and seg.lead_end and q.start >= seg.lead_end and not _owner_after(s, q):
@@ -470,7 +484,8 @@ def _scope(seg: Segment, s: Sentence, q: Quantity, attribute: str) -> tuple[str 
         cap = s.w.capacity_at.search(s.text, max(0, q.start - s.start - 45), q.start - s.start)
         if cap:  # "Each GPU in that rack carries 186 GB of HBM3e at 8 TB/s": the capacity's scope
             scope = nearest_label(s, "SCOPE:", s.start + cap.start(), s.start + cap.start() + 1, 40,
-                                   same_clause=True)
+                                   same_clause=True) or listed_scope(s, next(
+                (p.start for p in s.quantities if p.start <= s.start + cap.start() <= p.end), s.start + cap.start()))
     if scope is None and attribute not in ("chip_count", "server_count", "cpu_count", "price_per_hour") \
             and each_chip(s, q):
         scope = "chip"  # "12 Chips mit je 32 GiB HBM und 190 TFLOPS", "eight GPUs with 80 GB each"
