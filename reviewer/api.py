@@ -111,7 +111,7 @@ class Reviewer:
             claims = corrected_by_speaker_notes(segs, corrected_by_notes(segs, _dedupe(claims), w), w)
             claims = corrected_by_footnotes(segs, corrected_by_margin_comments(segs, claims, w), w, src.markdown)
             claims = refuted_below(segs, judged_rows(segs, claims, w), w)
-            claims = corrected_entries(segs, claims)  # ("Correction to our 09:18 update, which said ...")
+            claims = corrected_entries(segs, claims, w)  # ("Correction to our 09:18 update, which said ...")
             claims = dated_columns(segs, reported_rows(segs, claims, w), when, self.factbase.name_words())
             claims = dated_rows(segs, claims, w)  # ("| p5.48xlarge (bis Mai 2025) | ... | 98,32 |")
             claims = answered(segs, true_or_false(segs, claims, w), w)

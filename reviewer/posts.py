@@ -147,11 +147,14 @@ def _year_led_clauses(text: str, lead: re.Pattern) -> list[tuple[int, int, dt.da
             continue  # ("In Trainium 2025 ...": not a month)
         end = _CLAUSE_END.search(text, m.end())
         stop = end.start() if end else len(text)
-        later = _YEAR.search(text, m.end(), stop)  # (up to the next date it names: "..., and the part that launched on
-        stop = later.start() if later else stop  # October 10, 2024 shipped with 256 GB" is not of June 2024)
         # (a month before the year narrows it: "in January 2025 a p5.48xlarge listed at $98.32" is judged on 31 January)
-        year = int(m.group("year"))
-        out.append((m.start(), stop, period_before(text, m.start("year"), year)[1].last_day()))
+        start, at = m.start(), period_before(text, m.start("year"), int(m.group("year")))[1].last_day()
+        for later in _YEAR.finditer(text, m.end(), stop):
+            # up to the next date it names, which speaks from there on: "..., and the part that launched on October
+            # 10, 2024 shipped with 256 GB" is of October 2024, not of June 2024
+            out.append((start, later.start(), at))
+            start, at = later.start(), period_before(text, later.start(), int(later.group()))[1].last_day()
+        out.append((start, stop, at))
     return out
 
 

@@ -465,6 +465,11 @@ class ClaimExtractor:
             if self._ctx.memory.inferred:
                 self._apply()
 
+    def _composition(self, seg: Segment, cell: str) -> bool:
+        """"| Trn3 UltraServer | 36 × 4 |" under "Server × Chips": a product that is the row system's own chip count."""
+        n = [int(x) for x in re.findall(r"\d+", cell)[:2]] + [0, 0]
+        return any(f.value == n[0] * n[1] for e in self.memory.all(seg.row_header) for f in self.fb.about(e, "chip_count"))
+
     def _note_cells(self, seg: Segment, sentences: list[Sentence],
                     quantities: Sequence[Quantity]) -> Sequence[Quantity]:
         """The article's topic (its first heading's one entity); a table cell's text, unit and cues."""
@@ -486,7 +491,8 @@ class ClaimExtractor:
             self.state.cells[seg.block] = (header_unit(seg.text, self.w), tuple(c.label for s in sentences for c in s.cues))
             cell = seg.text.strip(" *_")  # "| GB200 NVL72 | 2 Racks | 144 |", "| DGX B300 | 4 × 8 | 32 |" under
             if seg.row_header >= 0 and (self.w.units_cell.fullmatch(cell) or (_BARE_PRODUCT.fullmatch(cell) and (
-                    self.w.units_header.search(self.state.cell_text.get(seg.col_header, ""))))):  # "Knoten × GPUs"
+                    self.w.units_header.search(self.state.cell_text.get(seg.col_header, ""))))) \
+                    and not self._composition(seg, cell):  # "Knoten × GPUs"
                 self.state.row_units.add(seg.row_header)  # the row is of several systems
             if seg.col_group >= 0:  # "FP8" under "Peak dense (TFLOPS)": the spanning header's unit and words too
                 unit, labels = self.state.cells[seg.block]
