@@ -156,7 +156,9 @@ def asked(text: str, w: Words) -> re.Match | None:
     if turn and "asker" in turn.re.groupindex and turn.group("asker") and not text.rstrip(" *_\n").endswith("?"):
         turn = None
     if turn is None and "\n" not in text.strip() and text.rstrip(" *_\n").endswith("?"):
-        turn = _NAMED_LABEL.match(text)  # "**Kenji Watanabe:** The MI355X has 256 GB per GPU, so ...?": a premise
+        turn = _NAMED_LABEL.match(text) or (_CAPS_LABEL.match(text) if len(_SENTENCE_STOP.findall(text)) <= 2 else None)
+        # ("**Kenji Watanabe:** The MI355X has 256 GB per GPU, so ...?", "REUTER: Nvidias H100 wurde ja schon 2020
+        # vorgestellt – ist das nicht ...?": a premise; a plain label in capitals, a short turn)
     return turn or w.quoted_turn.match(text)
 
 
@@ -171,6 +173,9 @@ def labelled_quotation(text: str) -> int:
     return colon if colon >= 0 and FULLY_QUOTED.fullmatch(text, colon + 1) else -1
 
 
+# a speaker's name in capitals as a transcript's label: "REUTER: ", "DR. KESSLER: "
+_CAPS_LABEL = re.compile(r"(?:(?:DR|PROF)\.\s+)?[A-ZÄÖÜ]{2,}(?:[ -][A-ZÄÖÜ]{2,}){0,2}:[ \t]")
+_SENTENCE_STOP = re.compile(r"[.!?](?=\s|$)")
 _BOLD_LABEL = re.compile(r"[ ]{2}[^\s:.][^\n:.]{0,58}[.:][ ]{2}")  # "**Management response.** " (its marks blanked)
 
 

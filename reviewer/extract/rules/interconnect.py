@@ -121,6 +121,9 @@ def _owner_after(ctx: Subjects, s: Sentence, m: Mention, chips: list[Mention]) -
     if on is not None and s.w.link_for.fullmatch(s.text[m_rel:on.start - s.start]):
         # "NVLink Fusion support was announced for Trainium4", "NVLink Fusion erst für den Nachfolger Trainium4"
         owner = on
+    but = next((c for c in chips if c.start >= m.end and s.w.link_not_but.fullmatch(s.text, m_rel, c.start - s.start)), None)
+    if but is not None:  # "NVLink Fusion kommt nicht mit Trainium3, sondern erst mit Trainium4": the one after "but"
+        return but
     if on is not None and s.w.link_on.fullmatch(s.text[m_rel:on.start - s.start]):
         owner = on  # "doppelt so viel wie NeuronLink-v3 beim Trainium2": the compared chip's own link
     if on is not None and s.w.owner_is.fullmatch(s.text, m_rel, on.start - s.start) \

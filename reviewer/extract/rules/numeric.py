@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from ... import units
 from ...models import Claim, Quantity, Segment
@@ -118,7 +119,7 @@ def place(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, attribute: str)
         subject = ctx.chip(subject)
         maker_s = ctx.maker_s_chip(s, q.start) if attribute == "process_node" and how == "sentence" else None
         subject = maker_s or subject
-    scope, attribute = _scope(seg, s, anchor, attribute)
+    scope, attribute = _scope(seg, s, anchor, attribute, ctx.kind)
     if scope == "chip" and any(m.entity == subject and times_counted(s, m, q.start) for m in counted_in(s)):
         scope = None  # "your four trn1.32xlarge together deliver 4 × 3,040 TFLOPS": the factor counts the instances
     if (scope is None and how == "sentence" and _group_total(ctx, s, q, subject, attribute)) \
@@ -149,7 +150,7 @@ def place(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, attribute: str)
     direction = s.w.per_direction.match(s.text, q.end - s.start) if q.family == "rate" else None
     end = s.start + direction.end() if direction else q.end  # the finding covers "900 GB/s in each direction"
     each_way = q.family == "rate" and _each_way_before(s, q)
-    alternates = () if maker_s else ctx.alternates(seg, s, subject, how, scope, q.start)
+    alternates = () if maker_s else _alternates(ctx, seg, s, subject, how, scope, q)
     if ctx.kind(subject) == "chip" and s.w.per_system_after.match(s.text, end - s.start):
         # "918 TFLOPS BF16 per chip, 234.9 PFLOPS per 256-chip pod": the figure may be the chip's pod's
         alternates = (*alternates, *ctx.fb.built_from(subject, ("pod", "system")))
@@ -405,6 +406,31 @@ def _each_of_bracket_owner(ctx: Subjects, s: Sentence, q: Quantity) -> bool:
         and bool(s.w.plural_units.search(s.text, owner.start - s.start, open_at))
 
 
+def _alternates(ctx: Subjects, seg: Segment, s: Sentence, subject: str, how: str, scope: str | None,
+                q: Quantity) -> tuple[str, ...]:
+    """Subjects.alternates, and for a link's figure the chip the paragraph is about ("Eight H100 SXM per box. ...
+    the GPUs talk over NVLink 5 at 900 GB/s per GPU": the H100's 900 GB/s, though the link is named wrong)."""
+    out = ctx.alternates(seg, s, subject, how, scope, q.start)
+    sheet = any(m.entity == subject and m.end <= q.start and s.w.datasheet_after.match(s.text, m.end - s.start)
+                for m in s.mentions)
+    if sheet and (chip := ctx.fb.chip_of(subject)) and chip != subject and chip not in out:
+        out = (*out, chip)  # "the current DGX B200 datasheet says 180 GB": a system's sheet gives its GPU's figures too
+    if ctx.kind(subject) == "interconnect" and q.family == "rate":
+        here = ctx.context(seg, at=q.start, fits=lambda e: ctx.kind(e) in ("chip", "system", "instance"))
+        chip = here if here is None or ctx.kind(here) == "chip" else ctx.fb.chip_of(here)  # (a DGX H100's H100)
+        out = (*out, chip) if chip and chip not in out else out
+    return out
+
+
+def _systems_counted(s: Sentence, at: int, kind: Callable[[str], str]) -> bool:
+    """The factor at `at` ("12 ×") counts systems the sentence named ("twelve DGX B200 systems ... 12 × 14.3 kW")."""
+    factor = next((p for p in reversed(s.quantities) if p.end <= at + 8 and p.start <= at), None)
+    return factor is not None and any(
+        p is not factor and p.value == factor.value and p.end <= factor.start and any(
+            0 <= m.start - p.end <= 3 and kind(m.entity) in ("system", "instance", "pod") for m in s.mentions)
+        for p in s.quantities)
+
+
 def listed_scope(s: Sentence, at: int) -> str | None:
     """The scope word that leads a list of figures the one at `at` belongs to ("per chip it is 1,299 TFLOPS and 96
     GB of HBM", „je Chip sind es 1.299 TFLOPS und 96 GB HBM“): only figures and "and" between them."""
@@ -451,7 +477,8 @@ def _called_sparse_after(s: Sentence, q: Quantity) -> bool:
     return (semi >= 0 and bool(s.w.sparse_restated_after.match(s.text, semi))) or bool(s.w.sparse_is_after.match(s.text, rel))
 
 
-def _scope(seg: Segment, s: Sentence, q: Quantity, attribute: str) -> tuple[str | None, str]:
+def _scope(seg: Segment, s: Sentence, q: Quantity, attribute: str,
+           kind: Callable[[str], str] | None = None) -> tuple[str | None, str]:
     """What the figure is per (chip, system, instance, port), and the attribute a port speed turns into."""
     scope = nearest_label(s, "SCOPE:", q.start, q.end, 40, same_clause=True)
     if s.w.shared_chip_scope.match(s.text, q.end - s.start):
@@ -478,8 +505,9 @@ def _scope(seg: Segment, s: Sentence, q: Quantity, attribute: str) -> tuple[str 
             s.w.port_before.search(s.text, max(0, q.start - s.start - 30), q.start - s.start)
             or s.w.port_after.match(s.text, q.end - s.start) or q.text.rstrip().endswith("GbE")):
         scope, attribute = "port", "network_bandwidth"  # "24 Ports mit je 400 Gigabit Ethernet", "400-GbE-Ports"
-    if scope is None and TIMES_BEFORE.search(s.text, max(0, q.start - s.start - 8), q.start - s.start):
-        scope = "chip"  # "the GB300 NVL72's 20.7 TB is 72 × 288 GB": the factor's unit is one chip
+    times = TIMES_BEFORE.search(s.text, max(0, q.start - s.start - 8), q.start - s.start)
+    if scope is None and times and not (kind and _systems_counted(s, times.start() + s.start, kind)):
+        scope = "chip"  # "the GB300 NVL72's 20.7 TB is 72 × 288 GB": the factor's unit is one chip (not a system's)
     if scope is None and attribute == "memory_bandwidth":
         cap = s.w.capacity_at.search(s.text, max(0, q.start - s.start - 45), q.start - s.start)
         if cap:  # "Each GPU in that rack carries 186 GB of HBM3e at 8 TB/s": the capacity's scope
