@@ -176,7 +176,8 @@ def labelled_quotation(text: str) -> int:
 # a speaker's name in capitals as a transcript's label: "REUTER: ", "DR. KESSLER: "
 _CAPS_LABEL = re.compile(r"(?:(?:DR|PROF)\.\s+)?[A-ZÄÖÜ]{2,}(?:[ -][A-ZÄÖÜ]{2,}){0,2}:[ \t]")
 _SENTENCE_STOP = re.compile(r"[.!?](?=\s|$)")
-_BOLD_LABEL = re.compile(r"[ ]{2}[^\s:.][^\n:.]{0,58}[.:][ ]{2}")  # "**Management response.** " (its marks blanked)
+# "**Management response.** ", "**Frage 3 – Dr. Ines Hartmann, Bürgerinitiative „Lindenbach bleibt grün“:** " (marks blanked)
+_BOLD_LABEL = re.compile(r"[ ]{2}(?:[^\s:.][^\n:.]{0,58}[.:]|[^\s:][^\n:]{0,98}:)[ ]{2}")
 
 
 def label_then_quotation(text: str) -> bool:

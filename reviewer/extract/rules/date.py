@@ -206,7 +206,10 @@ def _dated_entity(ctx: Subjects, seg: Segment, s: Sentence, dated: Callable[[str
         if len(before) > 1 and s.w.apposition_open.fullmatch(s.text, before[-2].end - s.start, before[-1].start - s.start) \
                 and "," in s.text[before[-1].end - s.start:a - s.start]:
             before.pop()  # "Project Rainier, a Trainium2 cluster in Indiana, was switched on in October 2025"
-        subject = before[-1] if before else with_facts[0]
+        after = [x for x in with_facts if x.start >= b and ";" not in s.text[b - s.start:x.start - s.start]]
+        if before and after and ";" in s.text[before[-1].end - s.start:a - s.start]:
+            before = []  # "Blackwell Ultra was unveiled ... 2025; the March 2024 GTC introduced the GB200 NVL72": its clause's
+        subject = before[-1] if before else (after or with_facts)[0]
         if not before and _CLAUSE_END.search(s.text, b - s.start, subject.start - s.start) \
                 and any(c.end <= a for c in s.cue("ANAPH:")):
             return None  # "when they previewed it in December 2025, plus support for NVLink Fusion": "it" is meant
