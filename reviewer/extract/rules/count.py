@@ -28,7 +28,7 @@ def count_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim 
     servers = _servers_before(s, q)
     if servers is not None:  # ("four trn2u.48xlarge instances × 16 chips": each instance's, of the UltraServer)
         claim = _per_server_claim(ctx, seg, s, q)
-        if claim is not None or _TIMES_BEFORE.search(s.text, q.start - s.start - 3, q.start - s.start):
+        if claim is not None or _TIMES_BEFORE.search(s.text, max(0, q.start - s.start - 3), q.start - s.start):
             return claim  # ("18 instances × 4 GPUs" of a GB200 NVL72: a factor, and no source gives it)
         return _count_claim(ctx, seg, s, q)
     return _count_claim(ctx, seg, s, q) or _per_server_claim(ctx, seg, s, q)
@@ -351,8 +351,6 @@ def _each_system(s: Sentence, rel: int) -> bool:
     # ("vier trn2u.48xlarge-Instanzen mit je 16 Chips": the instances are counted, so 16 is each one's)
 
 
-RULE = Rule("count", ("count",), count_claim)
-
 
 def _per_server_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim | None:
     """"36 servers x 4 chips", "36 Server mit je vier Chips", "4 Chips pro Server": a count of chips per server is
@@ -409,3 +407,6 @@ def _chip_noun_after(ctx: Subjects, s: Sentence, q: Quantity) -> bool:
     """A chip noun or a chip's name right after the count ("4 chips", "vier Trainium3-Chips", "16 Trainium2")."""
     ends = [c.start for c in s.cue("CHIPNOUN")] + [m.start for m in s.mentions if ctx.kind(m.entity) == "chip"]
     return any(0 <= e - q.end <= 2 for e in ends)
+
+
+RULE = Rule("count", ("count",), count_claim)
