@@ -92,7 +92,7 @@ def _count_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim
     claim = place(ctx, seg, s, q, attribute)
     if claim is None and attribute == "chip_count":
         claim = _counted_chips_pod(ctx, s, seg, q)
-    if claim is not None and attribute == "chip_count" and _fleet_total(s, q, claim.entity):
+    if claim is not None and attribute == "chip_count" and _fleet_total(s, q, claim.entity, ctx.kind(claim.entity)):
         return None  # "Order 32 DGX H100 systems (..., 256 GPUs in total)": all the systems' chips, not one's
     if claim is not None and attribute == "chip_count" and _other_chip(ctx, s, q, claim.entity):
         return None  # "72 Blackwell Ultra GPUs" under a Trn3 UltraServer: a count of another chip, not its own
@@ -106,14 +106,15 @@ def _count_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim
     return claim
 
 
-def _fleet_total(s: Sentence, q: Quantity, subject: str) -> bool:
+def _fleet_total(s: Sentence, q: Quantity, subject: str, kind: str = "") -> bool:
     """A total the sentence gives after counting several of the subject ("32 DGX H100 systems ... 256 GPUs in
     total", "32 DGX-H100-Systeme ... insgesamt 256 GPUs", or in a bracket after them): the fleet's count of chips."""
     if group_in_bracket(s, q, subject):
         return True  # "Twelve Trn2 UltraServers on a reservation (768 Trainium2 chips, 72 TB of HBM)": the twelve's
     if _instances_give(s, q):
         return True  # "so 8 instances give us 256 chips", "16 Instanzen für 256 Chips": the instances' chips together
-    several = any(m.entity == subject and m.end <= q.start and (count_before(s, m) or 0) > 1 for m in counted_in(s))
+    several = any(m.entity == subject and m.end <= q.start and (count_before(s, m) or 0) > 1 for m in counted_in(s)) \
+        or (kind == "instance" and _servers_counted(s, q))  # ("twelve trn1.32xlarge instances, … (192 chips in all)")
     if not several:
         return False
     noun = _NOUN_AFTER.match(s.text, q.end - s.start)  # ("256 GPUs in total": the total word after the noun)
@@ -125,12 +126,24 @@ def _fleet_total(s: Sentence, q: Quantity, subject: str) -> bool:
 _NOUN_AFTER = re.compile(r"\s*[^\s,;.()]*")
 
 
-def _instances_give(s: Sentence, q: Quantity) -> bool:
-    """Several instances or servers counted right before the count, joined to it by "give", "for", "ergeben", "für"
-    ("so 8 instances give us 256 chips", "We need 16 instances for 256 chips"): all of theirs."""
+def _servers_counted(s: Sentence, q: Quantity) -> bool:
+    """More than one instance or server counted before the count ("twelve trn1.32xlarge instances")."""
     return any(p.family == "count" and p.value > 1 and p.end <= q.start and any(
+        c.label == "SERVERNOUN" and c.end <= q.start and _NAME_BETWEEN.fullmatch(s.text, p.end - s.start, c.start - s.start)
+        for c in s.cues) for p in s.quantities)
+
+
+_NAME_BETWEEN = re.compile(r"\s+(?:[\w.-]+\s+)?")
+
+
+def _instances_give(s: Sentence, q: Quantity) -> bool:
+    """Several instances, servers or systems counted before the count, joined to it by "give", "for", "hold",
+    "ergeben", "für" ("so 8 instances give us 256 chips", "eight UltraServers therefore hold 1,152 chips"): all of theirs."""
+    return any(p.family == "count" and p.value > 1 and p.end <= q.start and (any(
         c.label == "SERVERNOUN" and 0 <= c.start - p.end <= 2 and s.w.instances_give.fullmatch(
-            s.text, c.end - s.start, q.start - s.start) for c in s.cues) for p in s.quantities)
+            s.text, c.end - s.start, q.start - s.start) for c in s.cues) or bool(
+        (word := s.w.systems_word.match(s.text, p.end - s.start)) and s.w.instances_give.fullmatch(
+            s.text, word.end(), q.start - s.start))) for p in s.quantities)
 
 
 def _right_after(s: Sentence, q: Quantity, m: Mention) -> bool:
