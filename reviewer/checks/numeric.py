@@ -11,6 +11,7 @@ from .. import units
 from ..factbase.base import ResolvedFact
 from ..i18n import attr_name, msg
 from ..models import Claim, Quantity, Verdict, evolve
+from ..numbers import parse_number
 from .base import (
     BOUNDS,
     Check,
@@ -38,8 +39,8 @@ def _other_grouping(q: Quantity, lang: str) -> Quantity | None:
     m = _ONE_MARK.match(q.text)
     if m is None or m.group(2) != ("," if lang == "de" else "."):
         return None
-    whole = float(m.group(1) + m.group(3))
-    return evolve(q, value=whole, resolution=0.5) if abs(q.value - whole) > 0.5 else None
+    whole, resolution = parse_number(m.group(), "en" if lang == "de" else "de")
+    return evolve(q, value=whole, resolution=resolution) if abs(q.value - whole) > 0.5 else None
 
 BANDWIDTHS = ("memory_bandwidth", "interconnect_bandwidth", "network_bandwidth")
 

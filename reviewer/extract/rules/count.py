@@ -28,7 +28,7 @@ def count_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim 
     servers = _servers_before(s, q)
     if servers is not None:  # ("four trn2u.48xlarge instances × 16 chips": each instance's, of the UltraServer)
         claim = _per_server_claim(ctx, seg, s, q)
-        if claim is not None or _TIMES_BEFORE.search(s.text, max(0, q.start - s.start - 3), q.start - s.start):
+        if claim is not None or s.text[max(0, q.start - s.start - 3):q.start - s.start].rstrip().endswith(("×", "x")):
             return claim  # ("18 instances × 4 GPUs" of a GB200 NVL72: a factor, and no source gives it)
         return _count_claim(ctx, seg, s, q)
     return _count_claim(ctx, seg, s, q) or _per_server_claim(ctx, seg, s, q)
@@ -411,9 +411,6 @@ def _servers_before(s: Sentence, q: Quantity) -> Quantity | None:
     if m is None:
         return None
     return next((p for p in s.quantities if p.family == "count" and p.start == s.start + m.start()), None)
-
-
-_TIMES_BEFORE = re.compile(r"[×x]\s*$")
 
 
 def _chip_noun_after(ctx: Subjects, s: Sentence, q: Quantity) -> bool:
