@@ -189,7 +189,7 @@ def find_quantities(text: str, lang: str) -> list[Quantity]:
         q = _quantity(m, lang)
         if q is not None:
             out.append(q)
-    return _with_process_names(text, _shared_units(text, out, lang), lang)
+    return _with_process_names(text, _shared_currency(text, _shared_units(text, out, lang), lang), lang)
 
 
 @lru_cache(maxsize=4)
@@ -199,16 +199,45 @@ def _versus(lang: str) -> re.Pattern[str]:
 
 
 def _shared_units(text: str, found: list[Quantity], lang: str) -> list[Quantity]:
-    """"144 statt 96 GiB", "141 vs 80 GB": a bare number written against a figure with a unit has that unit."""
+    """"144 statt 96 GiB", "141 vs 80 GB", „von 2,9 auf 4,9 TB/s“: a bare number written against a figure with a unit,
+    or where a change starts, has that unit."""
     if len(found) < 2:
         return found
     out = list(found)
     for k in range(len(out) - 1):
         a, b = out[k], out[k + 1]
         if a.family == "count" and not a.unit and b.unit and b.family not in ("count", "ratio") \
-                and _versus(lang).fullmatch(text, a.end, b.start):
+                and (_versus(lang).fullmatch(text, a.end, b.start) or _from_to(lang).search(text, max(0, a.start - 6), b.start)):
             out[k] = Quantity(a.start, a.end, a.text, a.value, a.resolution, b.unit, b.family, a.qualifier, a.range_high)
     return out
+
+
+def _shared_currency(text: str, found: list[Quantity], lang: str) -> list[Quantity]:
+    """"weitere 4 Mrd. nach, insgesamt also 8 Mrd. US-Dollar", "in two tranches of four billion": a bare sum of
+    billions near a sum of billions in a currency is in that currency (not a count of billions of things: "208
+    billion transistors" has its noun after it)."""
+    sums = [q for q in found if q.family == "money" and q.value >= 1e9]
+    if not sums:
+        return found
+    out = list(found)
+    for k, q in enumerate(out):
+        if q.family != "count" or q.unit or q.value < 1e9 or q.text[-1:].isdigit() \
+                or not _bare_sum_after(lang).match(text, q.end):
+            continue
+        near = min(sums, key=lambda s: abs(s.start - q.start))
+        if abs(near.start - q.start) <= 200:
+            out[k] = Quantity(q.start, q.end, q.text, q.value, q.resolution, near.unit, "money", q.qualifier, q.range_high)
+    return out
+
+
+@lru_cache(maxsize=4)
+def _from_to(lang: str) -> re.Pattern[str]:
+    return re.compile(numbers(lang).get("from_to") or r"(?!x)x")
+
+
+@lru_cache(maxsize=4)
+def _bare_sum_after(lang: str) -> re.Pattern[str]:
+    return re.compile(numbers(lang).get("bare_sum_after") or r"(?!x)x")
 
 
 # TSMC's process names ("N3P", "N5", "N6") and the custom ones it makes for Nvidia ("4N", "4NP", "3NP"):
@@ -277,7 +306,7 @@ def find_quantities_in(texts: Sequence[str], lang: str) -> list[list[Quantity]]:
         q = _quantity(m, lang, base)
         if q is not None:
             out[k].append(q)
-    out = [_shared_units(t, qs, lang) for t, qs in zip(texts, out)]
+    out = [_shared_currency(t, _shared_units(t, qs, lang), lang) for t, qs in zip(texts, out)]
     if _PROCESS_NAME.search(joined):  # (rare: the texts are searched one by one only then)
         out = [_with_process_names(t, qs, lang) for t, qs in zip(texts, out)]
     return out

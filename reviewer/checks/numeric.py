@@ -187,7 +187,7 @@ class NumericValue(Check):
                     and not f.q.precision.startswith("INT")  # (an integer rate often has the float figure's digits)
                     and f.q.sparsity in ((claim.sparsity,) if claim.sparsity else (None, "dense"))
                     # (a sparse BF16 figure is often the dense FP8 one: "360 PFLOPS FP8" for a GB200 NVL72 is right)
-                    and f.fact.status == "current" and f.valid_at(ctx.as_of) and matches(q, f)), None)
+                    and f.fact.status in ("current", "announced") and f.valid_at(ctx.as_of) and matches(q, f)), None)
         if hit is None:
             return v
         lang = ctx.lang

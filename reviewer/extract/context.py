@@ -197,17 +197,22 @@ class Context:
             prev = prev.previous
         return None
 
-    def link_user(self, seg: Segment, link: str, at: int) -> str | None:
+    def link_user(self, seg: Segment, link: str, at: int, per_chip: bool = False) -> str | None:
         """Of the chips the paragraph named so far, the last one whose link is exactly this generation:
         "Der Neue ... gleichauf mit dem Trainium2. Gekoppelt werden die Chips per NeuronLink-v4 mit
         1,28 TB/s" is about the chip with NeuronLink-v4, not the one compared last."""
         _, version = split_version(normalize(self.fb.entities[link].name))
         if not version:
             return None
+        name = normalize(self.fb.entities[link].name)
         for e in reversed(self.memory.all(seg.block, seg.start + at)):
-            if self.kind(e) == "chip" and any(normalize(str(f.value)) == normalize(self.fb.entities[link].name)
-                                              for f in self.fb.about(e, "interconnect") if not f.fact.negated):
-                return e
+            chip = self.fb.chip_of(e) if self.kind(e) in ("system", "pod") and not per_chip else e
+            if chip and self.kind(chip) == "chip" and any(normalize(str(f.value)) == name
+                                                          for f in self.fb.about(chip, "interconnect") if not f.fact.negated):
+                # (a system of such chips named last is the paragraph's subject: "Ein GB300 NVL72 kombiniert 72 GPUs
+                # ... NVLink 5: 130 TB/s" after "Als Nvidia Blackwell Ultra vorstellte": the rack's, not the chip's; not a
+                # figure per chip: "The Trn3 UltraServer ... on NeuronLink-v4 (1.28 TB/s per chip)")
+                return e if e == chip else None
         return None
 
     def uses_link(self, chip: str, link: str) -> bool:

@@ -12,8 +12,10 @@ from typing import TYPE_CHECKING
 from ..lang.windows import Words
 from ..models import Quantity, Segment, quick_init
 from ..nlp import ENTITY_KEY
+from ..periods import period_before
 from .patterns import (
     HEADER_UNIT,
+    YEAR,
 )
 from .sentence import Cue, Mention, Sentence, compared_in
 
@@ -177,6 +179,9 @@ class Discourse:
     # the day of an old revision a paragraph introduces ("the introduction as it stood in the revision of 20 August
     # 2024"): the blockquotes below it are history, judged at that day
     revision_of: dt.date | None = None
+    # a section whose heading names an old version and its day ("## What the old card (v2, December 2024) said - valid
+    # then"): (that day, the heading's level); its figures are history, judged then, until a heading of its level
+    old_section: tuple[dt.date, int] | None = None
     intro_sparsity: dict[int, str] = field(default_factory=dict)  # a list intro's "SPARSE:dense" ("alle Werte dicht:")
     # a forum post's header was seen ("**name** · Feb 9, 2026"): its blockquotes quote others; "mail" for a mail
     # archive's ("Name wrote on ...:", "**From:** Name <address>"), whose quoted lists quote too
@@ -323,3 +328,32 @@ def note_reproduced(state: Discourse, seg: Segment, w: Words) -> None:
     elif state.reproduced >= 0 and state.reproduced_quote is None:
         # ("> **Sponsored content.** ..." over the article's paragraphs: the document goes on after the quote)
         state.reproduced_quote = seg.kind == "blockquote"
+
+
+def note_old_section(state: Discourse, seg: Segment, w: Words, level: int) -> None:
+    """At a heading: a section of an old version's figures begins ("## What the old card (v2, December 2024) said -
+    valid then", "## Stand der alten Karte (Dezember 2024)") or the one before ends."""
+    if state.old_section is not None and level <= state.old_section[1]:
+        state.old_section = None
+    if w.old_version_heading.search(seg.text) and (day := named_day(seg.text)) is not None:
+        state.old_section = (day, level)
+
+
+def judged_then(state: Discourse, seg: Segment) -> dt.date | None:
+    """The day the segment's figures speak of, when it is history: a blockquote under an old revision's intro, or any
+    part of an old version's section."""
+    if state.revision_of is not None and seg.kind == "blockquote":
+        return state.revision_of  # "> Nvidia's B200 pairs 192 GB ..." under "... as it stood in the revision of 20 August 2024"
+    return state.old_section[0] if state.old_section is not None and seg.kind != "heading" else None
+
+
+def named_day(text: str) -> dt.date | None:
+    """The last day of the one month or day a text names ("im Juni 2025", "on 20 August 2024"), or None when it
+    names none, several, or only a year (too coarse to judge a figure at)."""
+    years = list(YEAR.finditer(text))
+    if len(years) != 1:
+        return None
+    _, period = period_before(text, years[0].start(), int(years[0].group()))
+    if period.whole_year or period.first_month != period.last_month:
+        return None
+    return period.last_day()

@@ -138,7 +138,7 @@ class ClaimExtractor:
                 and (handle := self.w.author_handle.search(seg.text)):
             self.state.author_handle = handle.group("handle")  # "# 🧵 Who actually ships the memory? (@hbmledger)"
         if seg.kind != "blockquote":
-            self.state.revision_of = stance.named_day(seg.text) \
+            self.state.revision_of = discourse.named_day(seg.text) \
                 if seg.kind == "paragraph" and self.w.old_revision.search(seg.text) else None
         discourse.note_reproduced(self.state, seg, self.w)
         if seg.kind in ("paragraph", "blockquote", "heading") and not self.state.speakers_own \
@@ -152,7 +152,7 @@ class ClaimExtractor:
             elif seg.kind == "paragraph" and self.w.post_header.match(seg.text) and not self.state.thread:
                 self.state.thread = True
             if seg.kind == "heading":
-                level = _heading_level(seg.text)
+                discourse.note_old_section(self.state, seg, self.w, level := _heading_level(seg.text))
                 if self.w.errata_heading.search(seg.text):
                     # "# Corrections and updates", "## Berichtigung": up to the next heading of its level or above
                     self.state.errata, self.state.errata_level = True, min(level, self.state.errata_level or level)
@@ -185,9 +185,7 @@ class ClaimExtractor:
         what it says, but what its rule inferred is not remembered: it does not move the article's subject."""
         out = self._claims(answering(self.state, seg, doc, self._is_hardware), doc)
         note_question(self.state, self.memory, seg, self._is_hardware)
-        if self.state.revision_of is not None and seg.kind == "blockquote":
-            # "> Nvidia's B200 pairs 192 GB ..." under "... as it stood in the revision of 20 August 2024": judged then
-            then = self.state.revision_of
+        if (then := discourse.judged_then(self.state, seg)) is not None:  # an old revision's, an old version's section
             out = [evolve(c, stance="historical", as_of=c.as_of or then) if c.stance == "asserted" else c for c in out]
         if 0 <= self.state.reproduced < seg.block and out:
             # a document the page reproduces and disowns: its words, not the remarks in brackets ("[Anm. d. Red.: ...]")
@@ -365,7 +363,7 @@ class ClaimExtractor:
             at = max(c.start - seg.start - sentences[i].start, 0)
             # (the clause's own date: "...; the first $4 billion was announced in Sept 2024"; asserted, after a semicolon
             # of a dated line: "**Juni 2024:** ... angekündigt; ausgeliefert wird er ab Oktober 2024 mit 256 GB")
-            then = stance.named_day(text[text.rfind(";", 0, at) + 1:stance.clause_end(text, at)]) \
+            then = discourse.named_day(text[text.rfind(";", 0, at) + 1:stance.clause_end(text, at)]) \
                 if st == "historical" or ";" in text[:at] else None
             if then is not None:
                 c = evolve(c, as_of=then)  # "bei der Vorschau im Juni 2025 war von 19,6 TB/s die Rede": judged then

@@ -302,8 +302,9 @@ def compared_in(s: Sentence) -> list[Mention]:
         for c in cmp:
             gap = m.start - c.end
             between = s.text[c.end - s.start:m.start - s.start]
-            if ": " in between:
-                continue  # "8/9 vs Google: Ironwood (TPU7x), ...": a label's comparison, closed by its colon
+            if ": " in between or s.w.cmp_is_time.fullmatch(s.text, 0, c.end - s.start):
+                continue  # "8/9 vs Google: Ironwood (TPU7x), ...": a label's comparison, closed by its colon; a sentence
+                # led by the word as a conjunction of time („Als die MI325X vorgestellt wurde, ...“): no comparison
             if _FIGURE_BETWEEN.fullmatch(between) \
                     and s.w.qualifier_cmp.search(s.text, max(0, c.start - s.start - 6), c.end - s.start):
                 # (the comparison words that qualify a figure: not "gegenüber 64 im Trn2 UltraServer")
@@ -454,3 +455,30 @@ def owner_after(s: Sentence, m: Mention, subject: str, at: int, systems=()) -> b
     own = next((o for o in s.mentions if o.entity == subject and m.end <= o.start and o.end <= at), None)
     return own is not None and bool(s.w.next_clause.search(s.text, m.end - s.start, own.start - s.start)) and (
         m.entity not in systems or bool(s.w.each_one.search(s.text, 0, own.start - s.start)))
+
+
+def listed_scope(s: Sentence, at: int) -> str | None:
+    """The scope word that leads a list of figures the one at `at` belongs to ("per chip it is 1,299 TFLOPS and 96
+    GB of HBM", „je Chip sind es 1.299 TFLOPS und 96 GB HBM“): only figures and "and" between them."""
+    cue = next((c for c in reversed(s.cue("SCOPE:")) if c.end <= at), None)
+    if cue is None:
+        return None
+    gap = s.text[cue.end - s.start:at - s.start]
+    for q in sorted(s.quantities, key=lambda q: -q.start):
+        if cue.end <= q.start and q.end <= at:
+            gap = gap[:q.start - cue.end] + "#" + gap[q.end - cue.end:]
+    return cue.label[6:] if "#" in gap and s.w.figure_list.fullmatch(gap) else None
+
+
+_ITEM_SEP = re.compile(r"\s[·•]\s")
+
+
+def own_item(s: Sentence, subject: str, at: int) -> tuple[int, int] | None:
+    """The offsets of the "·"-separated item of a line that holds the figure at `at` and names the subject before it
+    ("Fab: MI355X TSMC 5 nm · Gaudi 3 TSMC 5 nm"): the other items' names own their own figures. None without items."""
+    rel = at - s.start
+    seps = list(_ITEM_SEP.finditer(s.text))
+    lo = max((m.end() for m in seps if m.end() <= rel), default=0)
+    hi = min((m.start() for m in seps if m.start() >= rel), default=len(s.text))
+    named = any(m.entity == subject and lo <= m.start - s.start and m.end <= at for m in s.mentions)
+    return (s.start + lo, s.start + hi) if seps and named else None

@@ -21,7 +21,6 @@ verdict is reviewer/verify.py's `by_stance`.
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
@@ -30,7 +29,6 @@ from itertools import pairwise
 from ..lang import in_other_language
 from ..lang.windows import Words
 from ..models import Claim, Segment, evolve
-from ..periods import period_before
 from ..quantities import find_quantities
 from ..units import family_of, to_base
 from .discourse import Discourse
@@ -46,7 +44,7 @@ from .gates import (
     quoted_heading,
     said_line,
 )
-from .patterns import ARROW, FULLY_QUOTED, LETTER_SIGNATURE, QUOTE_ATTRIBUTION, QUOTED, YEAR
+from .patterns import ARROW, FULLY_QUOTED, LETTER_SIGNATURE, QUOTE_ATTRIBUTION, QUOTED
 from .sentence import Cue, Sentence
 
 _ARROW_AFTER = re.compile(r"[\s*_~]*" + ARROW + r"\s*\S")
@@ -586,15 +584,3 @@ def clause_end(text: str, at: int) -> int:
     """Where the clause around `at` ends: the next semicolon, or the sentence's end."""
     end = text.find(";", at)
     return len(text) if end < 0 else end
-
-
-def named_day(text: str) -> dt.date | None:
-    """The last day of the one month or day a text names ("im Juni 2025", "on 20 August 2024"), or None when it
-    names none, several, or only a year (too coarse to judge a figure at)."""
-    years = list(YEAR.finditer(text))
-    if len(years) != 1:
-        return None
-    _, period = period_before(text, years[0].start(), int(years[0].group()))
-    if period.whole_year or period.first_month != period.last_month:
-        return None
-    return period.last_day()

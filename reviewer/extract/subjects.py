@@ -19,6 +19,7 @@ from .sentence import (
     counted_in,
     cue_texts,
     is_reference,
+    own_item,
     owner_after,
     owner_label,
     times_counted,
@@ -261,8 +262,7 @@ class Subjects(Context):
             ctx = self.context(seg, fits=lambda e: self.kind(e) in ("system", "pod", "instance") and fits(e),
                                 at=system[-1].start)
             if ctx is None and self.state.system_before and fits(self.state.system_before):
-                # "## UltraServer math" + "Per UltraServer, AWS quotes 362 PFLOPS": the one the article last
-                # named, when the word names its kind
+                # "## UltraServer math" + "Per UltraServer, AWS quotes 362 PFLOPS": the one last named, if the word names its kind
                 # (a header's cue spans no text of the cell: "| HBM per rack (TB) |" over "| 13.4 |")
                 word = (s.text[system[-1].start - s.start:system[-1].end - s.start].split() or [""])[-1].lower()
                 ent = self.fb.entities[self.state.system_before]
@@ -287,8 +287,7 @@ class Subjects(Context):
         if attribute in ("site_area", "building_count") and self.state.last_project:
             return self.state.last_project, "coreference", self.fb.entities[self.state.last_project].name
         if s.cue("SCOPE:chip") or any(c.end <= at for c in s.cue("ANAPH:chip")):
-            # "## The instance" + "We landed on trn2.48xlarge ..." + "Per chip, AWS lists 667 TFLOPS": the chip
-            # an earlier paragraph of the section was about
+            # "## The instance" + "We landed on trn2.48xlarge ..." + "Per chip, AWS lists 667 TFLOPS": the section's chip
             ctx = self.section_chip(seg) or self.main_chip()
             if ctx and fits(ctx):
                 return ctx, "coreference", self.fb.entities[ctx].name
@@ -382,7 +381,8 @@ class Subjects(Context):
         counted, compared = counted_in(s), compared_in(s)
         ratios = [q for q in s.quantities if q.family == "ratio"] if compared else ()
         systems = () if scope == "chip" else self.fb.built_from(subject, ("system",))  # (what the subject may be short for)
-        out = [m.entity for m in s.mentions if self.is_hardware(m.entity) and m not in counted
+        lo, hi = (own_item(s, subject, at) if how == "sentence" else None) or (s.start, s.end)
+        out = [m.entity for m in s.mentions if self.is_hardware(m.entity) and m not in counted and lo <= m.start < hi
                and not (m in compared and m.end <= at)  # "wie der erste Trainium; ... 16 Chips": not its figure
                and not (m in compared and any(at < q.start < m.start for q in ratios))
                # "its 2.9 TB/s ... works out to about 1.7x what Trainium2 offered": the ratio's partner, not the owner

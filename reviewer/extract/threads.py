@@ -25,29 +25,69 @@ _TIME = re.compile(r"\b\d{1,2}:\d{2}\b")
 
 def corrected_entries(segs: Sequence[Segment], claims: list[Claim], w: Words) -> list[Claim]:
     """An asserted figure in an entry whose first line carries the time a correction names, or that points to the
-    correction's time, when the correction gives the same figure as its old value (see the module): corrected."""
+    correction's time, when the correction gives the same figure as its old value (see the module): corrected. An
+    entry is a paragraph, or a line of one that opens with its time (a live ticker's lines in one paragraph); a
+    correction that is an entry of its own and names no time corrects the entry right above it."""
     starts = [seg.start for seg in segs]
 
-    def seg_of(at: int) -> Segment | None:
+    def entry_of(at: int) -> tuple[int, int, set[str]]:
         k = bisect_right(starts, at) - 1
-        return segs[k] if k >= 0 else None
+        return _entry(segs[k], at) if k >= 0 else (at, at, set())
 
-    fixes = [(c, set(_TIME.findall(c.sentence)), _label(seg_of(c.start))) for c in claims if c.stance == "corrected"]
+    fixes = []
+    for c in claims:
+        if c.stance == "corrected":
+            lo, _, own = entry_of(c.start)
+            above = _entry_above(segs, starts, lo) if own else set()  # ("**Update 18:42:** Die 2,9 Exaflops hatten wir ...")
+            fixes.append((c, set(_TIME.findall(c.sentence)) | above, own))
     if not fixes:
         return claims
     out = list(claims)
     for i, c in enumerate(claims):
-        seg = seg_of(c.start)
-        if c.stance != "asserted" or seg is None:
+        if c.stance != "asserted":
             continue
-        label = _label(seg)
-        pointed = {t for m in w.corrected_marker.finditer(seg.text) for t in _TIME.findall(m.group())[:1]}
-        end = seg.start + len(seg.text)
+        lo, hi, label = entry_of(c.start)
+        pointed = {t for m in w.corrected_marker.finditer(_text_of(segs, starts, lo, hi)) for t in _TIME.findall(m.group())[:1]}
         if any((label & times or pointed & own) and f.entity == c.entity and f.attribute == c.attribute
-               and _same_value(f, c) and not seg.start <= f.start < end for f, times, own in fixes):
-            # (another entry's: not the correction's own paragraph, "At 09:14 I said ... 256 GB. ... 256 GB is ...")
+               and _same_value(f, c) and not lo <= f.start < hi for f, times, own in fixes):
+            # (another entry's: not the correction's own, "At 09:14 I said ... 256 GB. ... 256 GB is ...")
             out[i] = evolve(c, stance="corrected")
     return out
+
+
+def _entry(seg: Segment, at: int) -> tuple[int, int, set[str]]:
+    """(start, end, the times of its first line) of the entry that holds `at`: the line of a paragraph that opens with
+    a time and the lines up to the next such line, else the whole paragraph."""
+    lines, pos = [], seg.start
+    for line in seg.text.split("\n"):
+        lines.append((pos, line))
+        pos += len(line) + 1
+    timed = [(a, set(_TIME.findall(line[:40]))) for a, line in lines if _TIME.search(line[:40])]
+    if len(timed) < 2:
+        return seg.start, seg.start + len(seg.text), _label(seg)
+    k = max((i for i, (a, _) in enumerate(timed) if a <= at), default=-1)
+    if k < 0:
+        return seg.start, timed[0][0], set()
+    return timed[k][0], timed[k + 1][0] if k + 1 < len(timed) else seg.start + len(seg.text), timed[k][1]
+
+
+def _entry_above(segs: Sequence[Segment], starts: list[int], at: int) -> set[str]:
+    """The times of the entry that ends right before `at` (the nearest labelled one above, in this paragraph or in one
+    before it)."""
+    k = bisect_right(starts, at) - 1
+    while k >= 0:
+        seg = segs[k]
+        if seg.kind in ("paragraph", "list_item") and seg.start < at:
+            lo, _, label = _entry(seg, min(at, seg.start + len(seg.text)) - 1)
+            if label and lo < at:
+                return label
+        k -= 1
+    return set()
+
+
+def _text_of(segs: Sequence[Segment], starts: list[int], lo: int, hi: int) -> str:
+    k = bisect_right(starts, lo) - 1
+    return segs[k].text[lo - segs[k].start:hi - segs[k].start] if k >= 0 else ""
 
 
 def _label(seg: Segment | None) -> set[str]:

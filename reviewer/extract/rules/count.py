@@ -408,8 +408,8 @@ def _per_server_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> 
 def _servers_before(s: Sentence, q: Quantity) -> Quantity | None:
     """The number of servers (or instances) right before the count, "with", "of" or "×" between."""
     m = s.w.server_of_before.search(s.text, max(0, q.start - s.start - 60), q.start - s.start)
-    if m is None:
-        return None
+    if m is None or s.w.total_after_count.match(s.text, q.end - s.start):
+        return None  # ("four instances with 64 chips in all": the total)
     return next((p for p in s.quantities if p.family == "count" and p.start == s.start + m.start()), None)
 
 

@@ -11,7 +11,7 @@ from ...periods import period_before
 from ..gates import not_on_demand
 from ..patterns import YEAR
 from ..rule import Rule
-from ..sentence import Sentence, nearest_label, plan_words_before
+from ..sentence import Mention, Sentence, nearest_label, plan_words_before
 from ..subjects import Subjects
 
 
@@ -35,6 +35,9 @@ def money_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim 
     else:
         return instance_price(ctx, seg, s, q)
     with_facts = [m for m in s.mentions if ctx.fb.about(m.entity, attribute)]
+    how = "sentence"
+    if not with_facts and attribute == "investment":
+        with_facts, how = _investor_before(ctx, s), "coreference"
     if not with_facts:
         return None
     subject = min(with_facts, key=lambda m: abs(m.start - q.start))
@@ -45,18 +48,70 @@ def money_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim 
         targets = {f.q.versus for f in ctx.fb.about(subject.entity, attribute)}
         # "Project Rainier ... for Anthropic, in which Amazon has invested $8 billion": the nearest target
         aimed = [m for m in s.mentions if m.entity in targets]
+        if any(ctx.kind(m.entity) == "organisation" for m in aimed) and _startup_nearer(ctx, s, q, aimed):
+            aimed = [m for m in aimed if ctx.kind(m.entity) == "organisation"]  # „… in das Start-up gesteckt“: not the campus
         versus = min(aimed, key=lambda m: abs(m.start - q.start)).entity if aimed else None
         prev = s.previous
         if versus is None and prev is not None and s.w.the_startup.search(s.text):
             # "Anthropic soll ... kommen. Amazon hat in das Start-up bislang 4 Milliarden Dollar gesteckt."
             named = {m.entity for m in prev.mentions if m.entity in targets and ctx.kind(m.entity) == "organisation"}
             versus = named.pop() if len(named) == 1 else None
+        if versus is None and not _other_party(ctx, s, subject.entity, targets):
+            versus, how = _target_around(ctx, seg, s, targets), "coreference"
         if versus is None:
             return None
         timing = money_timing(s, q)
     return Claim(entity=subject.entity, attribute=attribute, start=seg.start + q.start, end=seg.start + q.end,
                  text=q.text, quantity=q, versus=versus, scope=scope, sentence=s.text.strip(),
-                 subject_text=subject.text, as_of=stated_as_of(s, q), timing=timing)
+                 subject_text=subject.text, as_of=stated_as_of(s, q), timing=timing, subject_how=how)
+
+
+def _startup_nearer(ctx: Subjects, s: Sentence, q: Quantity, aimed: list[Mention]) -> bool:
+    """A word for the investee nearer the sum than any other investee named, in its clause or, for a further sum, past a
+    comma („13 Mrd. US-Dollar in das Start-up gesteckt, weitere bis zu 20 Mrd.“; not „…, und im 11 Mrd. US-Dollar teuren
+    Project Rainier“)."""
+    at = (q.start - s.start, q.end - s.start)
+    breaks = ";" if s.w.further.search(s.text, max(0, at[0] - 25), at[0]) else ";,"  # (a further sum goes on past a comma)
+
+    def gap(a: int, b: int) -> int:
+        lo, hi = min(a, b), max(a, b)
+        return hi - lo if not any(ch in s.text[lo:hi] for ch in breaks) else 10**6
+
+    word = min((min(gap(m.start(), at[1]), gap(m.end(), at[0])) for m in s.w.the_startup.finditer(s.text)), default=10**6)
+    others = [min(gap(m.start - s.start, at[1]), gap(m.end - s.start, at[0]))
+              for m in aimed if ctx.kind(m.entity) != "organisation"]
+    return word <= 60 and word < min(others, default=10**6)
+
+
+def _investor_before(ctx: Subjects, s: Sentence) -> list[Mention]:
+    """The one investor the two sentences before name, for a sum with an investment's word and no investor of its
+    own: "Amazon kündigte … bis zu 4 Mrd. an. Die zweite Tranche über 2,75 Mrd. folgte im März 2024" (not when the
+    sentence names another organisation, or the sentences before name two investors)."""
+    if any(ctx.kind(m.entity) == "organisation" for m in s.mentions):
+        return []
+    found: list[Mention] = []
+    prev, back = s.previous, 0
+    while prev is not None and back < 2 and not found:
+        found = [m for m in prev.mentions if ctx.fb.about(m.entity, "investment")]
+        prev, back = prev.previous, back + 1
+    return found[-1:] if len({m.entity for m in found}) == 1 else []
+
+
+def _other_party(ctx: Subjects, s: Sentence, investor: str, targets: set[str]) -> bool:
+    """The sentence names an organisation besides the investor and its investees: its sum may be theirs."""
+    return any(ctx.kind(m.entity) == "organisation" and m.entity != investor and m.entity not in targets
+               for m in s.mentions)
+
+
+def _target_around(ctx: Subjects, seg: Segment, s: Sentence, targets: set[str]) -> str | None:
+    """The investee the paragraph named before the sum, else the list's intro or the section's heading, when it
+    names one only: "… in Anthropic? – Amazon habe im September 2023 den Einstieg mit bis zu 4 Mrd. angekündigt"."""
+    for seen in (ctx.memory.all(seg.block, seg.start + s.start), ctx.memory.all(seg.intro) if seg.intro >= 0 else [],
+                 ctx.memory.all(seg.heading)):
+        named = {e for e in seen if e in targets}
+        if named:
+            return named.pop() if len(named) == 1 else None
+    return None
 
 
 def money_timing(s: Sentence, q: Quantity) -> str | None:
@@ -65,13 +120,14 @@ def money_timing(s: Sentence, q: Quantity) -> str | None:
     invested $4 billion"), or None ("invested $4 billion in 2023": a tranche or the total, either verifies)."""
     rel, after = q.start - s.start, q.end - s.start
     so_far = s.w.so_far.search(s.text, max(0, rel - 30), min(len(s.text), after + 30))
-    if q.qualifier != "up_to" and so_far is not None and not any(
+    further = s.w.further.search(s.text, max(0, rel - 25), rel)  # ("13 billion in total, after a fresh 5 billion")
+    if q.qualifier != "up_to" and so_far is not None and further is None and not any(
             ch in s.text[min(after, so_far.end()):max(rel, so_far.start())] for ch in ";:"):
         return "cumulative"  # "agreed to invest up to $25 billion more, for $13 billion in total so far"
     if q.qualifier == "up_to" or plan_words_before(s, rel) or s.w.plan_after.match(s.text, after):
         # "Amazon invests up to $25 billion", "would invest up to a further $25 billion": a deal, not money paid
         return "plan"
-    if s.w.further.search(s.text, max(0, rel - 25), rel):
+    if further is not None:
         return "event"
     if s.w.cumulative.search(s.text[max(0, rel - 40):rel]) or s.w.cumulative.match(s.text, after) \
             or s.w.cumulative_after.match(s.text, after) or s.w.perfect_invested.search(s.text):

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from ... import units
 from ...models import Claim, Quantity, Segment
 from ..gates import not_on_demand, other_die
+from ..groups import board_of, bracket_total, fleet_figure, group_total, row_counts, several_together
 from ..patterns import (
     ATTR_BY_FAMILY,
     CHIP_LEVEL,
@@ -23,7 +24,7 @@ from ..sentence import (
     change_of,
     count_before,
     counted_in,
-    group_in_bracket,
+    listed_scope,
     names_network,
     nearest_label,
     times_counted,
@@ -61,6 +62,23 @@ def numeric_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Clai
     if attribute == "process_node" and other_die(_clause_before(s.text, rel, 60), s.w):
         return None  # "compute dies on 3 nm, I/O dies on 6 nm": the node facts are the compute dies'
     return place(ctx, seg, s, q, attribute)
+
+
+def _unbound_start(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, subject: str, how: str, older: bool) -> bool:
+    """Where a change starts ("96 GB → 144 GB", „von 96 auf 144 GiB“) of a first generation, or of a subject guessed
+    from earlier paragraphs (not from the heading, the list's intro or the paragraph): no figure to bind."""
+    guessed = how == "coreference" and subject not in (
+        *ctx.memory.all(seg.heading), *ctx.memory.all(seg.intro), *ctx.memory.all(seg.block))
+    return (arrow_after(s, q) and (not older or guessed)) or (
+        guessed and not any(ch.isalpha() for ch in q.text)  # („von 96 auf 144 GiB“: a bare start, its unit shared)
+        and bool(s.w.from_end.search(s.text, max(0, q.start - s.start - 6), q.start - s.start)))
+
+
+def _chip_scope_on_line(s: Sentence, q: Quantity) -> bool:
+    """"per chip" by the figure, on its own line ("NeuronLink-v4 (1.28 TB/s per chip)"; not "NVLink 5: 130 TB/s" over a
+    next line "Jede GPU ist dort ...")."""
+    return any(abs(c.start - q.end) <= 40 or abs(q.start - c.end) <= 40 for c in s.cue("SCOPE:chip")
+               if "\n" not in s.text[min(c.start, q.start) - s.start:max(c.end, q.end) - s.start])
 
 
 def _storage(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> bool:
@@ -104,7 +122,7 @@ def place(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, attribute: str)
     if owner is None:
         return None
     subject, how, text, attribute = owner
-    if how == "sentence" and _several_together(ctx, s, q, subject):
+    if (how == "sentence" and several_together(ctx, s, q, subject)) or fleet_figure(ctx, s, q, subject):
         return None
     sibling = _sized_sibling(ctx, s, q, subject)
     if sibling is not None:  # "against 362 PFLOPS and 20.7 TB for the 144-chip version": that version's
@@ -122,9 +140,9 @@ def place(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, attribute: str)
     scope, attribute = _scope(seg, s, anchor, attribute, ctx.kind)
     if scope == "chip" and any(m.entity == subject and times_counted(s, m, q.start) for m in counted_in(s)):
         scope = None  # "your four trn1.32xlarge together deliver 4 × 3,040 TFLOPS": the factor counts the instances
-    if (scope is None and how == "sentence" and _group_total(ctx, s, q, subject, attribute)) \
-            or (scope in (None, "chip") and _bracket_total(ctx, s, q, subject)) \
-            or (scope is None and how == "table" and _row_counts(ctx, seg, subject)):
+    if (scope is None and how == "sentence" and group_total(ctx, s, q, subject, attribute)) \
+            or (scope in (None, "chip") and bracket_total(ctx, s, q, subject)) \
+            or (scope is None and how == "table" and row_counts(ctx, seg, subject)):
         # "eight H100 GPUs with 640 GB of HBM3": the eight's memory together, not each one's ("80 GB each (640 GB)":
         # the "each" is the figure's before the bracket)
         scope = "system"
@@ -161,10 +179,7 @@ def place(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, attribute: str)
         alternates = (*alternates, *ctx.predecessors(subject), *([ent.successor] if ent and ent.successor else []))
     old = is_old_of_change(s, q)
     older = ctx.predecessors(subject) if old else []
-    if old and arrow_after(s, q) and (not older or (how == "coreference" and subject not in (
-            *ctx.memory.all(seg.heading), *ctx.memory.all(seg.intro), *ctx.memory.all(seg.block)))):
-        # "96 GB → 144 GB" of a first generation, or of a subject guessed from earlier paragraphs (not from the
-        # heading, the list's intro or the paragraph): where a change started, no figure to bind
+    if old and _unbound_start(ctx, seg, s, q, subject, how, bool(older)):
         return None
     if older:
         # "bandwidth rises from 2.9 TB/s to 4.9 TB/s on Trainium3": the figure it rose from is the
@@ -176,92 +191,16 @@ def place(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, attribute: str)
                  sentence=s.text.strip(), subject_text=text, subject_how=how, alternates=alternates)
 
 
-
-
-
-def _several_together(ctx: Subjects, s: Sentence, q: Quantity, subject: str) -> bool:
-    """The figure is several of the subject's together: "Twelve Trn2 UltraServers (768 Trainium2 chips, 72 TB of
-    HBM)", "the Trainium2 pool as a whole peaks at 665.6 PFLOPS" (the twelve's, the fleet's), not one's."""
-    last = next((m for m in reversed(s.mentions) if m.entity == subject and m.end <= q.start), None)
-    return (ctx.kind(subject) in ("system", "pod", "instance") and group_in_bracket(s, q, subject)) \
-        or (last is not None and bool(s.w.fleet_after.match(s.text, last.end - s.start))
-            and "(" not in s.text[last.end - s.start:q.start - s.start])  # ("the H100 SXM pool (80 GB ...)": each one's)
-
-
-def _group_total(ctx: Subjects, s: Sentence, q: Quantity, subject: str, attribute: str) -> bool:
-    """The figure follows a count of the chip in its clause ("eight H100 GPUs with 640 GB", "our two-card H200 NVL
-    box holds 282 GB"), no word for "each", and it is the count times the chip's own figure: all of them together.
-    (The same words with the chip's own figure, "eight H100 GPUs with 80 GB", are each one's.)"""
-    if ctx.kind(subject) != "chip" or q.family not in ("memory", "rate", "compute", "power"):
-        return False
-    m = next((m for m in reversed(s.mentions) if m.end <= q.start), None)
-    if m is None or m.entity != subject or s.w.each_after.match(s.text, q.end - s.start) \
-            or s.w.each_word.search(s.text, m.end - s.start, q.start - s.start) \
-            or any(c in s.text[m.end - s.start:q.start - s.start] for c in ".;:()"):
-        return False
-    n = count_before(s, m)
-    if n is None or n < 2:
-        return False
-    total = units.to_base(q.value, q.unit)
-    return any(f.base_value and _times(n, f.base_value, total) for f in ctx.fb.about(subject, attribute))
-
-
 def _counted_scope(ctx: Subjects, s: Sentence, q: Quantity, subject: str, attribute: str, scope: str | None,
                    how: str) -> str | None:
     """The scope again where the words count boards or instances: "the HGX B300 board holds 2.1 TB" (the board's GPUs
     together), "Jede P5-Instanz bietet 3.200 Gigabit pro Sekunde", "p5.48xlarge instances (8 H100 GPUs and 3,200 Gbps
     of EFA each)" (each instance, not each chip)."""
-    if scope is None and how == "sentence" and _board_of(ctx, s, q, subject, attribute):
+    if scope is None and how == "sentence" and board_of(ctx, s, q, subject, attribute):
         return "system"
     if scope == "chip" and (_each_system(ctx, s) or _each_of_bracket_owner(ctx, s, q)):
         return None
     return scope
-
-
-def _board_of(ctx: Subjects, s: Sentence, q: Quantity, subject: str, attribute: str) -> bool:
-    """The figure's chip is named as an HGX board ("the HGX B300 board holds 2.1 TB", "das HGX-B300-Board fasst
-    2,1 TB"), in the figure's clause, and the figure is at least twice the chip's own: the board's GPUs together.
-    (Not a GPU on the board: "die Variante auf dem HGX-B300-Board bis zu 1.200 W", "(270 GB per GPU, up to 1,400 W)".)"""
-    if q.family not in ("memory", "rate", "compute", "power"):
-        return False  # (not a count: "the HGX B300 board carries eight GPUs")
-    m = next((m for m in reversed(s.mentions) if m.end <= q.start), None)
-    if m is None or m.entity != subject or ctx.kind(subject) != "chip" \
-            or "HGX" not in s.text[max(0, m.start - s.start - 4):m.start - s.start + 3].upper() \
-            or not s.w.board_after.match(s.text, m.end - s.start) \
-            or any(ch in s.text[m.end - s.start:q.start - s.start] for ch in "(;:"):
-        return False
-    total = units.to_base(q.value, q.unit)
-    return any(f.base_value and total >= 2 * f.base_value for f in ctx.fb.about(subject, attribute))
-
-
-def _times(n: float, one: float, total: float) -> bool:
-    """Whether `total` is `n` times `one` (within 3 %: rounded figures)."""
-    return abs(n * one - total) <= 0.03 * total
-
-
-def _row_counts(ctx: Subjects, seg: Segment, subject: str) -> bool:
-    """The cell's subject is the chip an earlier cell of its row counts two or more of ("| ND96isr_H100_v5 | 8 × H100 |
-    640 |"): the row's figures are the group's."""
-    if seg.kind != "table_cell" or seg.row_header < 0:
-        return False
-    return any((c := ctx.state.cell_counts.get(b)) is not None and c[0] == subject and c[1] >= 2
-               for b in range(seg.row_header + 1, seg.block))
-
-
-def _bracket_total(ctx: Subjects, s: Sentence, q: Quantity, subject: str) -> bool:
-    """The figure opens a bracket right after the chip's own figure and is a count of the sentence times it: the
-    total ("8 H100 GPUs, 80 GB HBM3 each (640 GB)", "16 × Trainium, je 32 GiB (512 GiB)")."""
-    if ctx.kind(subject) not in ("chip", "instance", "system", "pod") or q.family not in ("memory", "rate", "compute", "power") \
-            or not s.text[:q.start - s.start].rstrip().endswith("("):
-        return False
-    each = next((p for p in reversed(s.quantities) if p.end <= q.start and p.family == q.family), None)
-    if each is None or q.start - each.end > 20:
-        return False
-    # (a count, or "16 ×" before a name, which reads as a ratio)
-    counts = {count_before(s, m) for m in s.mentions} | {c.value for c in s.quantities if c.end <= each.start and (
-        c.family == "count" or (c.family == "ratio" and c.value.is_integer()))}
-    total, one = units.to_base(q.value, q.unit), units.to_base(each.value, each.unit)
-    return any(n is not None and n >= 2 and _times(n, one, total) for n in counts)
 
 
 def _owner(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity,
@@ -300,7 +239,7 @@ def _owner(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity,
             # "EFA ... 3,200 Gbps" is the network's rate, "NeuronLink ... 1.6 Tbps" the chip-to-chip link's
             network = any(m.entity == subject and names_network(s, m) for m in s.mentions)
             attribute = "network_bandwidth" if network else "interconnect_bandwidth"
-        user = ctx.link_user(seg, subject, q.start)
+        user = ctx.link_user(seg, subject, q.start, _chip_scope_on_line(s, q))
         # "Acht H100 SXM ..., untereinander per NVLink mit 1,8 TB/s pro GPU verbunden": the chips counted
         parts = [c.entity for c in counted_in(s) if c.end <= q.start and ctx.kind(c.entity) == "chip"]
         user = user or (parts[-1] if parts else None)
@@ -431,19 +370,6 @@ def _systems_counted(s: Sentence, at: int, kind: Callable[[str], str]) -> bool:
         for p in s.quantities)
 
 
-def listed_scope(s: Sentence, at: int) -> str | None:
-    """The scope word that leads a list of figures the one at `at` belongs to ("per chip it is 1,299 TFLOPS and 96
-    GB of HBM", „je Chip sind es 1.299 TFLOPS und 96 GB HBM“): only figures and "and" between them."""
-    cue = next((c for c in reversed(s.cue("SCOPE:")) if c.end <= at), None)
-    if cue is None:
-        return None
-    gap = s.text[cue.end - s.start:at - s.start]
-    for q in sorted(s.quantities, key=lambda q: -q.start):
-        if cue.end <= q.start and q.end <= at:
-            gap = gap[:q.start - cue.end] + "#" + gap[q.end - cue.end:]
-    return cue.label[6:] if "#" in gap and s.w.figure_list.fullmatch(gap) else None
-
-
 def _earlier_figures_scope(s: Sentence, q: Quantity) -> bool:
     """The "per chip" before the figure closes an earlier figure of its family ("32 GiB of HBM per chip for 512
     GiB"): it is that figure's scope, not this one's."""
@@ -494,6 +420,8 @@ def _scope(seg: Segment, s: Sentence, q: Quantity, attribute: str,
         # "- **Compute per chip:** ... 2.52 PFLOPS ...; 181 TFLOPS FP32": the lead's scope is every figure's
         lead = [c.label[6:] for c in s.cue("SCOPE:") if c.end <= seg.lead_end]
         scope = lead[0] if len(set(lead)) == 1 else None
+    if scope is None and s.w.systems_label.match(s.text):
+        scope = "system"  # "- Pods: TPU v5p 8,960 chips · TPU7x 9,216 chips, 1.77 PB HBM": each figure is its chip's pod's
     if scope == "chip" and attribute in ("server_count", "cpu_count"):
         scope = None  # "zwischen den vier Instanzen stehen jedem Chip ... zur Verfügung": not a count per chip
     if scope is None and attribute == "chip_count" and (

@@ -32,7 +32,12 @@ def role_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
     if roles and people:
         orgs = [m for m in s.mentions if ctx.kind(m.entity) == "organisation"]
         for p in people:
-            role = min(roles, key=lambda c: abs(c.start - p.start))
+            # ("under" is a role word only as in "Intel under Pat Gelsinger")
+            held = [c for c in roles if not s.w.role_under.fullmatch(s.text, c.start - s.start, c.end - s.start)
+                    or _org_under(ctx, s, c, p)]
+            if not held:
+                continue
+            role = min(held, key=lambda c: abs(c.start - p.start))
             if (abs(role.start - p.start) > 40 and not _elided(ctx, s, p, role, roles)) \
                     or ";" in s.text[min(role.start, p.start) - s.start:max(role.end, p.end) - s.start]:
                 continue  # (not "Heute führt Lip-Bu Tan den Konzern; Pat Gelsinger war ... abgetreten": another clause's)
@@ -77,6 +82,18 @@ def role_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
             yield Claim(entity=org, attribute=role.label.split(":", 1)[1], start=seg.start + p.start,
                         end=seg.start + p.end, text=p.text, value_text=ctx.fb.entities[p.entity].name,
                         scope=scope, sentence=s.text.strip(), subject_text=p.text)
+
+
+def _org_under(ctx: Subjects, s: Sentence, role: Cue, p: Mention) -> bool:
+    """"AMD under Lisa Su", „Intel unter Pat Gelsinger“: an organisation right before the word, the person right after;
+    or the word opens the sentence and the organisation follows the person ("Unter Lisa Su hat AMD ...")."""
+    if role.end > p.start or s.text[role.end - s.start:p.start - s.start].strip():
+        return False
+    leads = not s.text[:role.start - s.start].strip(" *_")  # (not a quoted phrase: "„unter Pat Gelsinger“ – ...")
+    return any(ctx.kind(o.entity) == "organisation" and (
+        (o.end <= role.start and not s.text[o.end - s.start:role.start - s.start].strip())
+        or (leads and p.end <= o.start and o.start - p.end <= 40 and ";" not in s.text[p.end - s.start:o.start - s.start]))
+        for o in s.mentions)
 
 
 def _elided(ctx: Subjects, s: Sentence, p: Mention, role: Cue, roles: list[Cue]) -> bool:
