@@ -99,6 +99,7 @@ class _Context:
     heading_level: int = 0  # of the heading in effect (0: none yet)
     paragraph_level: int = 0  # the heading level last_paragraph was written under
     list_intro: list[int] = field(default_factory=list)
+    colon_paragraph: int = -1  # the last paragraph, when it ends with a colon: the next paragraph's intro
     in_item: list[int] = field(default_factory=list)  # block of the current list item's first paragraph
     in_quote: int = 0
     table_headers: list[int] = field(default_factory=list)
@@ -405,11 +406,15 @@ def _segment_for(tok: Token, children: list, parents: list[str], ctx: _Context, 
         return Segment("list_item", analysed, start, block, heading=ctx.heading, intro=intro,
                        lead_end=lead.end(1) if lead else 0, quote_depth=ctx.in_quote)
     kind: SegmentKind = "blockquote" if ctx.in_quote else ("list_item" if in_item else "paragraph")
+    # a paragraph right after one that ends with a colon ("Zum Trn2-UltraServer noch die Eckdaten:" over "Chips: 64 ·
+    # HBM: 6 TB · …") has that one as its intro, as a list has
+    intro = ctx.list_intro[-1] if (in_item and ctx.list_intro) else (
+        ctx.last_paragraph if kind == "paragraph" and ctx.colon_paragraph == ctx.last_paragraph == block - 1 else -1)
     if not in_item:
         ctx.last_paragraph = block
         ctx.paragraph_level = ctx.heading_level
-    return Segment(kind, analysed, start, block, heading=ctx.heading,
-                   intro=ctx.list_intro[-1] if (in_item and ctx.list_intro) else -1, quote_depth=ctx.in_quote)
+        ctx.colon_paragraph = block if kind == "paragraph" and analysed.rstrip(" *_\n").endswith(":") else -1
+    return Segment(kind, analysed, start, block, heading=ctx.heading, intro=intro, quote_depth=ctx.in_quote)
 
 
 def _blank_markup(tok: Token, children: list, raw: str, start: int, text: str) -> str:
@@ -588,12 +593,5 @@ def _table_cells(text: str, line_starts: list[int], line: int) -> list[tuple[int
             in_code = not in_code
         elif ch == "|" and not in_code and (i == 0 or row[i - 1] != "\\"):
             bounds.append(i)
-    cells = []
-    edges = bounds[:]
-    if not row.lstrip().startswith("|"):
-        edges = [-1] + edges
-    if not row.rstrip().endswith("|"):
-        edges = edges + [len(row)]
-    for a, b in itertools.pairwise(edges):
-        cells.append((start + a + 1, start + b))
-    return cells
+    edges = ([] if row.lstrip().startswith("|") else [-1]) + bounds + ([] if row.rstrip().endswith("|") else [len(row)])
+    return [(start + a + 1, start + b) for a, b in itertools.pairwise(edges)]

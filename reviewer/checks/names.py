@@ -303,7 +303,8 @@ def name_verdict(claim: Claim, ctx: CheckContext, same) -> Verdict:
         return Verdict(claim, "verified", expected=str(hit[0].value), sources=sources_of(hit),
                        reason=msg(lang, "verified", entity=ent, attribute=attribute, claimed=value,
                                   expected=hit[0].value))
-    current = [f for f in facts if f.fact.status == "current"]
+    # (an announced product's announced name decides too: "Rubin ... HBM3e" against Nvidia's announced HBM4)
+    current = [f for f in facts if f.fact.status == "current"] or [f for f in facts if f.fact.status == "announced"]
     # (a family's members may differ, so only a figure of its own decides: "B300 ... HBM4" is the chip's HBM3e)
     current = [f for f in current if f.entity == claim.entity] or ([] if fb.entities[claim.entity].members else current)
     if current:

@@ -17,7 +17,7 @@ from .patterns import (
     HARDWARE_KINDS,
     OPPOSITE,
 )
-from .sentence import Cue, Mention, Sentence
+from .sentence import Cue, Mention, Sentence, counted_in
 
 
 class Context:
@@ -87,6 +87,8 @@ class Context:
                 # "## Technische Daten: Trainium3 und Trn3 UltraServer": a chip and the systems built from it; what
                 # names neither is the chip's
                 return self.chip(seen[0])
+            if seen and block == seg.intro and seg.kind == "paragraph" and seg.intro != self.state.question_block:
+                return seen[-1]  # "… gives, per trn2.48xlarge:" over a paragraph of figures: the one named last
             if seen and (len(set(seen)) == 1 or block == seg.intro):
                 if block == seg.intro and seg.heading >= 0:
                     own = self.heading_over_intro(seen[0], seg.heading, fits)
@@ -106,6 +108,14 @@ class Context:
         # (else one right after it: "94 GB statt 96 GB bei den NVL-Karten")
         return before or next((m for m in s.family if at < m.start <= at + 40 and fits(m.entity)
                                and ";" not in s.text[at - s.start:m.start - s.start]), None)
+
+    def counted_before(self, s: Sentence, fits: Callable[[str], bool]) -> Mention | None:
+        """A sentence led by a word for each one of a counted chip ("Jedes Modul hatte 128 GiB" after "zwölf Knoten mit
+        je vier AMD Instinct MI250", "Each module had ..."): the chip the sentence before counted."""
+        if s.previous is None or not s.w.each_unit_lead.match(s.text):
+            return None
+        counted = [m for m in counted_in(s.previous) if self.kind(m.entity) == "chip" and fits(m.entity)]
+        return counted[-1] if counted else None
 
     def predecessors(self, entity: str) -> list[str]:
         """The entity's predecessor, its predecessor's predecessor, and so on (the fact base refuses

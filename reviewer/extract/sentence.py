@@ -482,3 +482,30 @@ def own_item(s: Sentence, subject: str, at: int) -> tuple[int, int] | None:
     hi = min((m.start() for m in seps if m.start() >= rel), default=len(s.text))
     named = any(m.entity == subject and lo <= m.start - s.start and m.end <= at for m in s.mentions)
     return (s.start + lo, s.start + hi) if seps and named else None
+
+
+_OWN_GAP = re.compile(r"[^();:]{0,16}")
+
+
+def owns_other_figure(s: Sentence, m: Mention, at: int) -> bool:
+    """The name `m` is followed right away by a figure of its own of the kind of the one at `at` ("Hopper on a 4 nm-class
+    node, the MI355X's compute dies on 5 nm, and Gaudi 3 on 5 nm": Hopper's and Gaudi 3's): not a possible owner of that
+    one."""
+    q = next((p for p in s.quantities if p.start == at), None)
+    if q is None:
+        return False
+    for p in s.quantities:
+        if p is q or p.family != q.family or p.start < m.end \
+                or not _OWN_GAP.fullmatch(s.text, m.end - s.start, p.start - s.start):
+            continue
+        if p.end <= q.start:  # a name before the figure, with its own figure before a break
+            between = s.text[p.end - s.start:q.start - s.start]
+            tail = ""
+        else:  # a name after the figure, right after a break ("…, and Gaudi 3 on 5 nm"; not "… für den Trn3 UltraServer")
+            between = s.text[q.end - s.start:m.start - s.start]
+            tail = between[max((b.end() for b in s.w.list_break.finditer(between)), default=0):]
+        if s.w.list_break.search(between) and not any(ch in between for ch in "();") \
+                and len(tail) <= 12 and not any(ch.isdigit() for ch in tail):
+            return True  # (its own item of a list: "…, the MI355X on 5 nm", not "51 GB mehr … (192 GB gegenüber …)")
+    return False
+

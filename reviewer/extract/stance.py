@@ -395,7 +395,7 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
         return "quoted"  # "Patel et al. [10] state that Trainium2 offers ... 4 TB/s": the cited work's figure
     if s.refuted or (h["refuted_after"] and _refuted_clause(s, rel_end)) or any(rel_end <= b for b in h["mistake"]):
         return "refuted"
-    if any(a < rel for a in h["refuted_lead"]) and (s.w.correction.search(text, rel_end)
+    if any(a < rel for a in h["refuted_lead"]) and (s.w.correction.search(text, rel_end) or s.w.in_fact.search(text, rel_end)
                                                     or s.w.disbelief_before.search(text, 0, rel)):
         return "refuted"  # "The claim that the MI300X has 256 GB is, of course, wrong", "Don't believe the myth that"
     if any(b <= rel for b in h["errata"]) or (h["changed"] and (

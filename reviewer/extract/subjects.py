@@ -22,6 +22,7 @@ from .sentence import (
     own_item,
     owner_after,
     owner_label,
+    owns_other_figure,
     times_counted,
 )
 
@@ -170,8 +171,7 @@ class Subjects(Context):
             m = before[-2]  # "Project Rainier, a Trainium2 cluster in Indiana, was switched on in October 2025"
             return m.entity, "sentence", m.text
         if len(before) > 1:
-            # "The MI355X matches Blackwell Ultra on capacity, and AMD builds its compute dies on TSMC's 5 nm node":
-            # a maker named after the last chip speaks of its own chip
+            # "The MI355X matches Blackwell Ultra ..., and AMD builds its compute dies on 5 nm": the maker's own chip
             makers = {o.entity for o in s.mentions if before[-1].end <= o.start and o.end <= at
                       and self.kind(o.entity) == "organisation"}
             own = [m for m in before if self.fb.entities[m.entity].vendor in makers] if makers else []
@@ -278,7 +278,7 @@ class Subjects(Context):
             pair = list(dict.fromkeys(e for e in named if fits(e) and self.kind(e) == "chip"))
             if len(pair) >= 2:
                 return pair[0], "coreference", self.fb.entities[pair[0]].name
-        near = self.named_nearby(s, at, fits)  # "GPU memory per DGX: 640 GB", "das NVL72-Rack"
+        near = self.named_nearby(s, at, fits) or self.counted_before(s, fits)  # "GPU memory per DGX: 640 GB", "das NVL72-Rack"
         if near is not None:
             return near.entity, "coreference", near.text
         ctx = self.context(seg, fits=fits, at=at)
@@ -383,12 +383,12 @@ class Subjects(Context):
         systems = () if scope == "chip" else self.fb.built_from(subject, ("system",))  # (what the subject may be short for)
         lo, hi = (own_item(s, subject, at) if how == "sentence" else None) or (s.start, s.end)
         out = [m.entity for m in s.mentions if self.is_hardware(m.entity) and m not in counted and lo <= m.start < hi
+               and not owns_other_figure(s, m, at)  # (nor "…, die H100 nur 80 GB", "Hopper on 4 nm, the MI355X on 5 nm")
                and not (m in compared and m.end <= at)  # "wie der erste Trainium; ... 16 Chips": not its figure
                and not (m in compared and any(at < q.start < m.start for q in ratios))
                # "its 2.9 TB/s ... works out to about 1.7x what Trainium2 offered": the ratio's partner, not the owner
                and not (m.start > at and s.w.new_subject.search(s.text[at - s.start:m.start - s.start]))
                and not (m.end <= at and m.entity != subject and owner_after(s, m, subject, at, systems))]
-        # ("141 GB HBM3e mit 3,35 TB/s, die H100 nur 80 GB": a name in a later clause does not own the figure)
         if how == "table" and seg.row_header >= 0 and scope != "chip":
             # "| trn2.48xlarge | Trainium2 | 16 | 667 |" under "BF16 dicht (TFLOPS)": the row's chip, too
             out += [e for e in self.memory.all(seg.row_header) if self.is_hardware(e)]

@@ -167,7 +167,8 @@ def place(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, attribute: str)
     # "900 GB/s in each direction", "each way it is 450 GB/s"
     direction = s.w.per_direction.match(s.text, q.end - s.start) if q.family == "rate" else None
     end = s.start + direction.end() if direction else q.end  # the finding covers "900 GB/s in each direction"
-    each_way = q.family == "rate" and _each_way_before(s, q)
+    each_way = q.family == "rate" and (_each_way_before(s, q) or (seg.kind == "table_cell" and seg.col_header >= 0 and bool(
+        s.w.direction_header.search(ctx.state.cell_text.get(seg.col_header, "")))))  # "| pro Richtung (GB/s) |" over "| 450 |"
     alternates = () if maker_s else _alternates(ctx, seg, s, subject, how, scope, q)
     if ctx.kind(subject) == "chip" and s.w.per_system_after.match(s.text, end - s.start):
         # "918 TFLOPS BF16 per chip, 234.9 PFLOPS per 256-chip pod": the figure may be the chip's pod's
@@ -234,6 +235,10 @@ def _owner(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity,
                       and m.start - q.end <= 3), None)
         if named is not None and named.entity != subject:
             return None  # "mit acht H100 hätten wir ..." in a Trainium2 article: not Trainium2's count
+    if ctx.kind(subject) == "interconnect" and s.w.nic_before.search(s.text, max(0, q.start - s.start - 60), q.start - s.start):
+        # "joined by NVLink 4 at 900 GB/s, and each node had ConnectX-7 adapters at 400 Gbps": the node's network port
+        node = ctx.context(seg, fits=lambda e: bool(ctx.fb.about(e, "network_bandwidth")), at=q.start)
+        return (node, "coreference", ctx.fb.entities[node].name, "network_bandwidth") if node else None
     if ctx.kind(subject) == "interconnect":
         if attribute == "bandwidth":
             # "EFA ... 3,200 Gbps" is the network's rate, "NeuronLink ... 1.6 Tbps" the chip-to-chip link's
