@@ -73,9 +73,10 @@ def _entry(seg: Segment, at: int) -> tuple[int, int, set[str]]:
 
 def _entry_above(segs: Sequence[Segment], starts: list[int], at: int) -> set[str]:
     """The times of the entry that ends right before `at` (the nearest labelled one above, in this paragraph or in one
-    before it)."""
+    of the three before it: a bounded look, so that many corrections cost no more than their number)."""
     k = bisect_right(starts, at) - 1
-    while k >= 0:
+    stop = k - 3
+    while k >= 0 and k >= stop:
         seg = segs[k]
         if seg.kind in ("paragraph", "list_item") and seg.start < at:
             lo, _, label = _entry(seg, min(at, seg.start + len(seg.text)) - 1)
