@@ -44,7 +44,7 @@ def _pattern(lang: str) -> re.Pattern[str]:
                                key=len, reverse=True))
     per_hour = "|".join(sorted((re.escape(w) for w in lexicon["per_hour"]), key=len, reverse=True))
     unit = units.unit_alternation()
-    words = "|".join(re.escape(w) for w in sorted(lexicon["number_words"], key=len, reverse=True))  # ("half a")
+    words = "|".join(re.escape(w) for w in sorted(_number_words(lang), key=len, reverse=True))  # ("half a")
     range_to = "|".join(re.escape(w) for w in lexicon["range_to"])
     times_suffix, sparsity = lexicon["times_suffix"], lexicon["sparsity_words"]
     # Keep _earliest_start in step with what may precede the number: qualifier, spaces, cur1, a space.
@@ -76,6 +76,14 @@ def _pattern(lang: str) -> re.Pattern[str]:
     )
 
 
+@lru_cache(maxsize=4)
+def _number_words(lang: str) -> tuple[str, ...]:
+    """The language's number words, and those of two and more capitalised as at a sentence's start ("Eight billion
+    dollars, …", „Acht H100 …“; not "One"/„Ein“, an article as often as a number). _quantity reads them lower-cased."""
+    words = numbers(lang)["number_words"]
+    return tuple(words) + tuple(w[0].upper() + w[1:] for w, v in words.items() if v >= 2 and w[0].islower())
+
+
 def _qualifier_kind(word: str | None, lang: str) -> QualifierKind:
     if not word:
         return "exact"
@@ -92,7 +100,7 @@ def _anchors(lang: str) -> re.Pattern[str] | None:
     Every match of _pattern(lang) contains one, and what may precede it in the match (qualifier,
     spaces, currency prefix) contains none; None if the lexicons ever break that.
     """
-    words = sorted({*numbers(lang)["number_words"], *numbers(lang)["multipliers"]}, key=len, reverse=True)
+    words = sorted({*_number_words(lang), *numbers(lang)["multipliers"]}, key=len, reverse=True)
     qualifier_words = _qualifier_words(lang)[0]
     first = "".join(sorted({re.escape(w[0]) for w in words}))
     anchors = re.compile(rf"(?=[\d{first}])(?:(?<![\w.,/\-])\d|\b(?:{'|'.join(map(re.escape, words))})\b)")
@@ -180,7 +188,7 @@ def _is_word_char(c: str) -> bool:
 
 @lru_cache(maxsize=4)
 def _anchor_words(lang: str) -> tuple[str, ...]:
-    return tuple(sorted({*numbers(lang)["number_words"], *numbers(lang)["multipliers"]}))
+    return tuple(sorted({*_number_words(lang), *numbers(lang)["multipliers"]}))
 
 
 def find_quantities(text: str, lang: str) -> list[Quantity]:
