@@ -159,6 +159,7 @@ class Discourse:
     last_paragraph: str = ""  # the text of the paragraph before (a blockquote's introduction)
     # a table row whose first cell names no hardware ("| AWS | Trainium2 | 96 | ..."): the first cell that does
     row_lead: dict[int, int] = field(default_factory=dict)
+    named_leads: set[int] = field(default_factory=set)  # rows whose lead cell is a bare name ("| TPU v5e |")
     # the entities the cells of a table row named so far, by the row's first cell ("| trn2.48xlarge | Trainium2 |")
     row_entities: dict[int, list[str]] = field(default_factory=dict)
     row_units: set[int] = field(default_factory=set)  # rows with a cell counting several systems ("| 2 Racks |")
@@ -224,6 +225,30 @@ class Discourse:
             self.header_row[seg.block] = seg.row_header if seg.row_header >= 0 else seg.block
 
 
+_NAME_CELL_REST = re.compile(r"(?:[\s*_†‡⁰¹²³⁴⁵⁶⁷⁸⁹]|\[\d{1,2}\]|\^\d{1,2}|\([^()]{0,24}\))*")  # "MI300X²", "Trainium3 (cloud)"
+
+
+def note_row_lead(state: Discourse, memory: Memory, seg: Segment, row: int, sentences: list[Sentence],
+                  is_hardware: Callable[[str], bool]) -> None:
+    """The cell that leads a table row whose first cell (a vendor, a rank, a week) names no hardware: the first
+    cell that does (not in a table whose header row names it: "| Prozess | 4 nm | wie H100 | 3 nm |" under "| | H100
+    | H200 | B200 |"), or later a cell that is nothing but one name, when the first one named it in prose ("| 3 |
+    History I: TPU v3 to TPU v5e | Google Cloud TPU docs | TPU v5e | 16 |": the TPU v5e's row)."""
+    names = [(s, m) for s in sentences for m in s.mentions if is_hardware(m.entity)]
+    bare = len(names) == 1 and len(sentences) == 1 and bool(_NAME_CELL_REST.fullmatch(
+        (s := names[0][0]).text[:names[0][1].start - s.start] + s.text[names[0][1].end - s.start:]))
+    if row in state.row_lead:
+        if bare and row not in state.named_leads:
+            state.row_lead[row] = seg.block
+            state.named_leads.add(row)
+        return
+    if not any(is_hardware(e) for e in memory.all(row)) and any(is_hardware(e) for e in memory.all(seg.block)) \
+            and not (seg.col_header >= 0 and any(is_hardware(e) for e in memory.all(seg.col_header))):
+        state.row_lead[row] = seg.block
+        if bare or len(seg.text.split()) <= 3:  # (a short cell is a name too: "| ng-gb200-nvl72² |")
+            state.named_leads.add(row)
+
+
 def newest_for_new(ctx: Subjects, seg: Segment, s: Sentence) -> None:
     """"Trainium3 went GA ..., a year after Trainium2 instances became available. The new part
     carries ...": "the new part", "der neue Chip" is the newest chip the paragraph has named, not the
@@ -253,6 +278,11 @@ def with_header(state: Discourse, seg: Segment, sentences: list[Sentence],
         # (not its stance words: "| R-06 | ...; the RFP assumes GB200 stays within this | Partial | GB200 GPUs are
         # configurable up to 1,200 W |" reports the RFP in its own cell only)
         labels = labels + tuple(lab for lab in row_labels if not lab.startswith(("STANCE:", "REPORTED:")))
+    if "SCOPE:chip" in labels and w.unit_header.search(state.cell_text.get(seg.col_header, "")) and any(
+            w.chips_per_unit.search(state.cell_text.get(b, "")) for b, r in state.header_row.items()
+            if r == state.header_row.get(seg.col_header)):
+        # "| HBM je Einheit (GB) |" beside "| GPUs je Einheit |": the unit is the row's system, which holds the chips
+        labels = tuple(lab for lab in labels if lab != "SCOPE:chip")
     if seg.note and "SPARSE:dense" in labels and w.sparse_note.match(seg.note):
         # "| 10,000* |" under "FP8 dense (TFLOPS)" over "* Sparse value: ...": the cell's note overrules its header
         labels = tuple("SPARSE:sparse" if lab == "SPARSE:dense" else lab for lab in labels)

@@ -219,13 +219,8 @@ class ClaimExtractor:
         self._note_mentions(seg, sentences)
         if seg.kind == "table_cell" and seg.row_header >= 0:
             self.state.row_entities.setdefault(seg.row_header, []).extend(m.entity for s in sentences for m in s.mentions)
-        if seg.kind == "table_cell" and row >= 0 and row not in self.state.row_lead \
-                and not any(self._is_hardware(e) for e in self.memory.all(row)) \
-                and any(self._is_hardware(e) for e in self.memory.all(seg.block)) \
-                and not (seg.col_header >= 0 and any(self._is_hardware(e) for e in self.memory.all(seg.col_header))):
-            # the row's first cell (a vendor, a rank) names no hardware (not in a table whose header row names
-            # it: "| Prozess | 4 nm | wie H100 | 3 nm |" under "| | H100 | H200 | B200 |")
-            self.state.row_lead[row] = seg.block
+        if seg.kind == "table_cell" and row >= 0:
+            discourse.note_row_lead(self.state, self.memory, seg, row, sentences, self._is_hardware)
         quantities = self._note_cells(seg, sentences, doc._.hw_quantities or ())
         placed = _place(sentences, quantities)
         # (after the figures are placed: "That is wrong." refutes a figure)

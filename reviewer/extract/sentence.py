@@ -509,3 +509,39 @@ def owns_other_figure(s: Sentence, m: Mention, at: int) -> bool:
             return True  # (its own item of a list: "…, the MI355X on 5 nm", not "51 GB mehr … (192 GB gegenüber …)")
     return False
 
+
+def second_of_pair(s: Sentence, at: int) -> bool:
+    """The figure at `at` follows another of its family across "vs", "gegenüber", "against": "192 GB vs 141 GB"."""
+    q = next((x for x in s.quantities if x.start == at), None)
+    prev = [x for x in s.quantities if x.end <= at]
+    return q is not None and bool(prev) and prev[-1].family == q.family \
+        and bool(s.w.versus_between.fullmatch(s.text, prev[-1].end - s.start, at - s.start))
+
+
+def _figure_and_next(s: Sentence, at: int):
+    """The figure at `at` and the one after it (either None if none)."""
+    q = next((x for x in s.quantities if x.start == at), None)
+    return q, next((x for x in s.quantities if x.start >= at and x is not q), None)
+
+
+def pair_after(s: Sentence, at: int):
+    """The figure paired with the one at `at` across "vs", "gegenüber": "2.9 TB/s vs 3.35 TB/s"; None if none."""
+    q, nxt = _figure_and_next(s, at)
+    if q is None or nxt is None or nxt.family != q.family:
+        return None
+    return nxt if s.w.versus_between.fullmatch(s.text, q.end - s.start, nxt.start - s.start) else None
+
+
+def old_after(s: Sentence, at: int):
+    """The figure a change came from, written after the one it went to ("to 4.9 TB/s, from 2.9 TB/s"), or None."""
+    q, nxt = _figure_and_next(s, at)
+    change = change_of(s, q, nxt) if q is not None and nxt is not None else None
+    return nxt if change is not None and change[0] is q else None
+
+
+def in_change(s: Sentence, at: int) -> bool:
+    """The figure at `at` is one end of a change ("goes from 1,287 TFLOPS to 2,517 TFLOPS")."""
+    qs = s.quantities
+    k = next((i for i, x in enumerate(qs) if x.start == at), None)
+    return k is not None and ((k > 0 and change_of(s, qs[k - 1], qs[k]) is not None) or (
+        k + 1 < len(qs) and change_of(s, qs[k], qs[k + 1]) is not None))

@@ -84,8 +84,9 @@ def segment_stance(seg: Segment, state: Discourse, w: Words) -> str:
         return "historical"  # "| BF16 dicht (TFLOPS) | 1.979 | 741 |" under "| Kennwert | Datenblatt | Gemessen |"
     if state.post_by == "staff" and seg.quote_depth <= 1 and seg.kind in ("paragraph", "blockquote", "list_item"):
         return "asserted"  # the editors' reply under a reader's comment ("> **Redaktion** · Antwort auf @name ...")
-    if seg.kind == "paragraph" and seg.text.startswith(("− ", "−\t")):
-        return "corrected"  # "− alte Fassung" over "+ neue Fassung" in a version diff: the text an edit replaced
+    if (seg.kind == "paragraph" and seg.text.startswith(("− ", "−\t"))) or (seg.kind == "blockquote" and bool(
+            w.fix_intro.search(state.last_paragraph))):  # "− alte Fassung" over "+ neue Fassung" in a version diff: the
+        return "corrected"  # text an edit replaced; a quote of one's own text "that needs fixing:"
     if seg.kind in ("blockquote", "paragraph") and w.reviewer_note.match(seg.text):
         return "quoted"  # "> Anm. Betreuer: Der Trainium2 hat 144 GB ...": a supervisor's margin note, right or wrong
     if seg.kind == "blockquote" and w.letter_signature.search(seg.text.rstrip()):
@@ -375,14 +376,14 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
     text = s.text
     if s.was and any(a < start and end <= b for a, b in s.was):
         return "corrected"  # "now reads 28.8 TB/s (was 12.8 TB/s, the figure of the 64-chip version)": the old value
-    if h["fix"] is not None and rel >= h["fix"]:
-        return "asserted"  # "...; the right value is 141 GB": the correction's own value
+    if (h["fix"] is not None and rel >= h["fix"]) or _STRUCK_BEFORE.search(text, max(0, rel - 40), rel):
+        return "asserted"  # "...; the right value is 141 GB", "rated at ~~700 W~~ 1,000 W": the correction's own value
     if any(b <= rel and any(sep in text[b:rel] for sep in (";", " – ", " — ", " - ")) for b in h["errata"]):
         return "asserted"  # "In einer früheren Version hieß es „1.200 Hektar“; das Gelände misst 1.200 Acres"
     if is_discussed(s, start, end) or (h["self_correction"] and s.w.self_correction.match(text, rel_end)):
         return "corrected"  # '"96 GB" is wrong', "(was 94 GB)", "96 GB, äh, nein, 141 GB": an old value
     if (errata and _errata_old(s, rel, rel_end)) or _corrects_itself(s, h["fix"], rel, rel_end):
-        return "corrected"  # 'The caption read "NeuronLink-v2 torus"', "the article said ... in May 2024"
+        return "asserted" if errata and _instead_of_old(s, start, rel) else "corrected"  # 'The caption read "..."'
     reported = _reported(s, rel)
     if reported:
         first = min(reported, key=lambda c: c.start)
@@ -490,6 +491,8 @@ def _still_then(s: Sentence, b: int, rel: int) -> bool:
 
 
 _LEAD_COLON = re.compile(r"[ \t]*:")
+# a struck value right before the figure ("~~700 W~~ 1,000 W"), blanked to spaces like all markup: six and more
+_STRUCK_BEFORE = re.compile(r"(?<=\S) {6,}$")
 
 
 def _governs(s: Sentence, c: Cue, rel: int, rel_end: int) -> bool:
@@ -557,6 +560,16 @@ def _errata_old(s: Sentence, rel: int, rel_end: int) -> bool:
     if any(q.start() < rel and rel_end <= q.end() for q in QUOTED.finditer(s.text)):
         return True
     return bool(s.w.errata_said.search(s.text, 0, rel) or s.w.errata_said_after.match(s.text, rel_end))
+
+
+def _instead_of_old(s: Sentence, start: int, rel: int) -> bool:
+    """The figure at `start` follows "statt" / "instead of" right after another figure of its family: on an errata page
+    the old text gave that one in its place ("mit 1.536 GB statt mit 1.440 GB beziffert"), so this one is the right
+    value (what an old text said is corrected: 'The caption read "NeuronLink-v2 torus"')."""
+    q = next((x for x in s.quantities if x.start == start), None)
+    prev = [x for x in s.quantities if x.end <= start]
+    return q is not None and bool(prev) and prev[-1].family == q.family and rel - (prev[-1].end - s.start) <= 25 \
+        and bool(s.w.negated_before.search(s.text, prev[-1].end - s.start, rel))
 
 
 def _after_break(s: Sentence, cue: int, rel: int) -> bool:

@@ -13,19 +13,25 @@ from .sentence import (
     FIELD_SEPARATOR,
     Mention,
     Sentence,
-    change_of,
     compared_figure,
     compared_in,
     counted_in,
     cue_texts,
+    in_change,
     is_reference,
+    old_after,
     own_item,
     owner_after,
     owner_label,
     owns_other_figure,
+    pair_after,
+    second_of_pair,
     times_counted,
 )
 
+# a product identifier such as an instance type ("k2.h200.8x", "p5.48xlarge"): letters, a dot, digits (in two parts,
+# so not a key such as "spec.fp8")
+_PRODUCT_ID = re.compile(r"(?<![\w.])(?=[\w.-]*\d)[A-Za-z][\w-]*\.[\w.-]*\w")
 # what a figure in a row of counted chips may be of (not a count, a price or a host's)
 _CHIP_FIGURES = frozenset({"compute", "memory_capacity", "memory_bandwidth", "network_bandwidth", "interconnect_bandwidth"})
 
@@ -42,7 +48,7 @@ class Subjects(Context):
         its owner after it, a counted chip "mit je"); "der Nachfolger"; the list item's lead; a name after
         the figure; the discourse (the system or chip in context, the section's chip)."""
         fits = self.fits_for(attribute)
-        found = ((self._in_table(seg, fits, attribute) if seg.kind == "table_cell" else None)
+        found = ((self._in_table(seg, s, fits, attribute) if seg.kind == "table_cell" else None)
                  or self._by_link(s, at, fits) or self._in_sentence(seg, s, at, fits, anaphora)
                  or (self._by_anaphor(seg, s, at) if anaphora else None)
                  or self._by_lead_or_later(seg, s, at, fits) or self._in_context(seg, s, at, fits, attribute))
@@ -58,7 +64,8 @@ class Subjects(Context):
         return self.kind(m.entity) in ("system", "instance", "pod") and (times_counted(s, m, at) or (with_each and (
             each_after or bool(s.w.each_word.search(s.text, a, b)))))
 
-    def _in_table(self, seg: Segment, fits: Callable[[str], bool], attribute: str | None) -> tuple[str, str, str] | None:
+    def _in_table(self, seg: Segment, s: Sentence, fits: Callable[[str], bool],
+                  attribute: str | None) -> tuple[str | None, str, str] | None:
         """A table cell's figure: the entity of the cell, its row or its column."""
         for block, how in ((seg.block, "table"), (seg.row_header, "table"), (seg.col_header, "table")):
             ent = next((e for e in self.memory.all(block) if fits(e)), None)
@@ -71,6 +78,15 @@ class Subjects(Context):
                 counted = self.state.cell_counts.get(block)
                 if counted and fits(counted[0]):
                     return counted[0], "table", self.fb.entities[counted[0]].name
+        product = _PRODUCT_ID.search(self.state.cell_text.get(seg.row_header, "")) if seg.row_header >= 0 else None
+        if product is not None and not any(self.is_hardware(e) for e in self.memory.all(seg.row_header)) \
+                and sum(any(ch.isdigit() for ch in p) for p in re.split(r"[._-]", product.group())) >= 2:
+            # "| k2.h200.8x (Instanz) | 8 | 141 |": a product the fact base does not know: in a column per GPU, the chip
+            # its name holds; else no guess
+            chip = next((p for p in re.split(r"[._-]", product.group().lower()) if self.kind(p) == "chip" and fits(p)), None)
+            column = self.state.cells.get(seg.col_header, (None, ()))[1]
+            per_chip = "SCOPE:chip" in column and not s.w.unit_header.search(self.state.cell_text.get(seg.col_header, ""))
+            return (chip, "table", self.fb.entities[chip].name) if chip and per_chip else (None, "", "")
         return None
 
     def _by_link(self, s: Sentence, at: int, fits: Callable[[str], bool]) -> tuple[str, str, str] | None:
@@ -219,7 +235,7 @@ class Subjects(Context):
         # (not a name that labels another figure between: "to 4.9 TB/s (2.9 TB/s is the Trainium2 value)")
         after = [m for m in candidates if m.start >= at and not (owner_label(s, m) and any(
             at < q.start and q.end <= m.start for q in s.quantities))]
-        second = _pair_after(s, at) or _old_after(s, at)
+        second = pair_after(s, at) or old_after(s, at)
         if after and second is not None and after[0].start >= second.end:
             # "Bandwidth per chip is lower though, 2.9 TB/s vs 3.35 TB/s on the H100": the H100 owns the second
             # figure; the first is the one in context ("rises to 2,517 TFLOPS, from 1,299 TFLOPS on Trainium2": so
@@ -393,7 +409,7 @@ class Subjects(Context):
             # "| trn2.48xlarge | Trainium2 | 16 | 667 |" under "BF16 dicht (TFLOPS)": the row's chip, too
             out += [e for e in self.memory.all(seg.row_header) if self.is_hardware(e)]
             out += [e for e in self.state.row_entities.get(seg.row_header, ()) if self.is_hardware(e)]
-        if how != "sentence" and (_pair_after(s, at) is not None or second_of_pair(s, at) or _in_change(s, at)):
+        if how != "sentence" and (pair_after(s, at) is not None or second_of_pair(s, at) or in_change(s, at)):
             # "Per chip it's 2x on FP8 (2,517 vs 1,299 TFLOPS)" after a paragraph on Trainium3: one figure of a
             # pair is the one compared with, most often the predecessor or the successor
             ent = self.fb.entities.get(subject)
@@ -550,7 +566,7 @@ def in_own_parenthesis(s: Sentence, subject: str, at: int, is_hardware: Callable
             named[-1].end <= m.start < at and m.entity != subject and is_hardware(m.entity) for m in s.mentions):
         return False
     # "that of Trainium2 (4.9 vs 2.9 TB/s)": a pair, one figure each
-    return not (_pair_after(s, at) is not None or second_of_pair(s, at) or _in_change(s, at))
+    return not (pair_after(s, at) is not None or second_of_pair(s, at) or in_change(s, at))
 
 
 def unnamed_variant(s: Sentence, at: int) -> bool:
@@ -561,40 +577,3 @@ def unnamed_variant(s: Sentence, at: int) -> bool:
     return any(v.start() < at - s.start and not any(  # (a name before "-Variante" is what it is a variant of)
         m.start < s.start + v.end() + 2 and m.end > s.start + v.start() and not s.w.variant_of_after.match(s.text, m.end-s.start)
         for m in s.mentions) for v in s.w.variant.finditer(s.text))
-
-
-def second_of_pair(s: Sentence, at: int) -> bool:
-    """The figure at `at` follows another of its family across "vs", "gegenüber", "against": "192 GB vs 141 GB"."""
-    q = next((x for x in s.quantities if x.start == at), None)
-    prev = [x for x in s.quantities if x.end <= at]
-    return q is not None and bool(prev) and prev[-1].family == q.family \
-        and bool(s.w.versus_between.fullmatch(s.text, prev[-1].end - s.start, at - s.start))
-
-
-def _figure_and_next(s: Sentence, at: int):
-    """The figure at `at` and the one after it (either None if none)."""
-    q = next((x for x in s.quantities if x.start == at), None)
-    return q, next((x for x in s.quantities if x.start >= at and x is not q), None)
-
-
-def _pair_after(s: Sentence, at: int):
-    """The figure paired with the one at `at` across "vs", "gegenüber": "2.9 TB/s vs 3.35 TB/s"; None if none."""
-    q, nxt = _figure_and_next(s, at)
-    if q is None or nxt is None or nxt.family != q.family:
-        return None
-    return nxt if s.w.versus_between.fullmatch(s.text, q.end - s.start, nxt.start - s.start) else None
-
-
-def _old_after(s: Sentence, at: int):
-    """The figure a change came from, written after the one it went to ("to 4.9 TB/s, from 2.9 TB/s"), or None."""
-    q, nxt = _figure_and_next(s, at)
-    change = change_of(s, q, nxt) if q is not None and nxt is not None else None
-    return nxt if change is not None and change[0] is q else None
-
-
-def _in_change(s: Sentence, at: int) -> bool:
-    """The figure at `at` is one end of a change ("goes from 1,287 TFLOPS to 2,517 TFLOPS")."""
-    qs = s.quantities
-    k = next((i for i, x in enumerate(qs) if x.start == at), None)
-    return k is not None and ((k > 0 and change_of(s, qs[k - 1], qs[k]) is not None) or (
-        k + 1 < len(qs) and change_of(s, qs[k], qs[k + 1]) is not None))

@@ -155,6 +155,17 @@ def _apart(s: Sentence, c: Cue, *, words: int, b: int) -> int:
     return distance(c, words, b) + (100 if ";" in gap else 30 if "," in gap else 0)
 
 
+def _object_after(s: Sentence, last: Mention, cue: Cue, b: int, nxt: Mention) -> bool:
+    """After a comma that ends the clause naming `last`, a new clause names its own subject before the date word `cue`,
+    and the name `nxt` right after the date (at most a short word between) is what the verb presents."""
+    comma = s.text.rfind(",", last.end - s.start, cue.start - s.start)
+    return comma >= 0 and any(comma < m.start - s.start and m.end <= cue.start for m in s.mentions) \
+        and bool(_SHORT_GAP.fullmatch(s.text, b - s.start, nxt.start - s.start))
+
+
+_SHORT_GAP = re.compile(r"\s+(?:\w{1,5}\s+)?")
+
+
 def _persons_clause(ctx: Subjects, s: Sentence, cue: Cue, words: int, at: int) -> bool:
     """The date at sentence offset `at` follows a semicolon after its cue word, in a clause that names a person: the
     date is that person's (a role's start), not the word's before the semicolon."""
@@ -207,8 +218,11 @@ def _dated_entity(ctx: Subjects, seg: Segment, s: Sentence, dated: Callable[[str
                 and "," in s.text[before[-1].end - s.start:a - s.start]:
             before.pop()  # "Project Rainier, a Trainium2 cluster in Indiana, was switched on in October 2025"
         after = [x for x in with_facts if x.start >= b and ";" not in s.text[b - s.start:x.start - s.start]]
-        if before and after and ";" in s.text[before[-1].end - s.start:a - s.start]:
-            before = []  # "Blackwell Ultra was unveiled ... 2025; the March 2024 GTC introduced the GB200 NVL72": its clause's
+        if before and after and (";" in s.text[before[-1].end - s.start:a - s.start]
+                                 or _object_after(s, before[-1], cue, b, after[0])):
+            # "Blackwell Ultra was unveiled ... 2025; the March 2024 GTC introduced the GB200 NVL72": its clause's; "...
+            # der MI355X mit 288 GB, und AWS-Chef Adam Selipsky präsentierte im Dezember 2025 Trainium3": the verb's object
+            before = []
         subject = before[-1] if before else (after or with_facts)[0]
         if not before and _CLAUSE_END.search(s.text, b - s.start, subject.start - s.start) \
                 and any(c.end <= a for c in s.cue("ANAPH:")):

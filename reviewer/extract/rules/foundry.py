@@ -40,7 +40,8 @@ def foundry_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
             lo = max([max(0, rel - 25), *(c.end - s.start for c in s.cue("ATTR:foundry") if c.end <= f.start),
                       *(s.text.rfind(sep, 0, rel) + 1 for sep in _FIELD_SEPARATORS)])
             # (nor the field before a separator: "128 GB HBM2e · 3.7 TB/s · Samsung 5 nm" names the chip's maker)
-            near = s.w.and_split.split(s.text[rel:rel + 35])[0] + " " + s.text[lo:rel]
+            # (and not past a bracket it stands in: "Trainium3 (built by Samsung on 3 nm) has 144 GiB of HBM3e")
+            near = s.w.and_split.split(s.text[rel:rel + 35].split(")")[0])[0] + " " + s.text[lo:rel]
             if s.w.memory_type.search(near) or s.w.memory_word.search(near):
                 continue  # "Samsung produces the HBM3e stacks": a memory supplier, not the foundry
             before = [c for c in chips if c.end <= f.start]

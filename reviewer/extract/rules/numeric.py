@@ -27,9 +27,10 @@ from ..sentence import (
     listed_scope,
     names_network,
     nearest_label,
+    second_of_pair,
     times_counted,
 )
-from ..subjects import Subjects, second_of_pair
+from ..subjects import Subjects
 
 
 def numeric_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim | None:
@@ -178,7 +179,7 @@ def place(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, attribute: str)
         # what it is compared with, the predecessor's or the successor's
         ent = ctx.fb.entities.get(subject)
         alternates = (*alternates, *ctx.predecessors(subject), *([ent.successor] if ent and ent.successor else []))
-    old = is_old_of_change(s, q)
+    old = is_old_of_change(s, q, ctx.state.errata)
     older = ctx.predecessors(subject) if old else []
     if old and _unbound_start(ctx, seg, s, q, subject, how, bool(older)):
         return None
@@ -487,9 +488,12 @@ def attribute_of(ctx: Subjects, s: Sentence, q: Quantity) -> str | None:
     return "bandwidth"  # a rate with no word saying which: any bandwidth fact may verify it
 
 
-def is_old_of_change(s: Sentence, q: Quantity) -> bool:
+def is_old_of_change(s: Sentence, q: Quantity, errata: bool = False) -> bool:
     """"from 2.9 TB/s to 4.9 TB/s", "von 96 GB auf 144 GB", "4.8 TB/s instead of 3.35 TB/s": the figure a
-    change starts from."""
+    change starts from (on an errata page, not the one after "instead of": "had given ... as 1,536 GB instead of
+    1,440 GB" names the right one the old text replaced)."""
+    if errata and s.w.negated_before.search(s.text, max(0, q.start - s.start - 20), q.start - s.start):
+        return False
     figures = s.quantities
     prior = [f for f in figures if f.end <= q.start]
     nxt = next((f for f in figures if f.start >= q.end), None)
