@@ -32,6 +32,7 @@ from ..models import Claim, Segment, evolve
 from ..quantities import find_quantities
 from ..units import family_of, to_base
 from .discourse import Discourse
+from .errata import corrects_itself, errata_old, instead_of_old
 from .gates import (
     is_discussed,
     label_then_quotation,
@@ -361,14 +362,9 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
     """The stance of a value written at text offsets [start, end) of sentence `s` (its segment's stance
     aside): evidence at the value itself first, then the sentence's. On an errata page (`errata`), a quoted
     value and what an old text "said" or "gave" are the corrected ones."""
-    marked = _marked(s, start, end)
-    if marked is not None:
-        return marked
-    if "[" in s.text and _noted_otherwise(s, start, end):
-        return "corrected"  # "doppelt so viel Speicher [Anm. d. Ü.: Genau genommen ist es das 1,76-Fache.]"
-    when_end = _when_clause_end(s, start)
-    if 0 <= when_end <= start - s.start and not any(ch in s.text[when_end:start - s.start] for ch in ";:"):
-        return "historical"  # "Als der Tracker am 01.03.2025 startete, kostete die p5.48xlarge noch 98,32 $"
+    at_value = _at_value(s, start, end)
+    if at_value is not None:
+        return at_value
     h = hints(s)
     if not h["any"] and not errata:
         return "asserted"  # (most sentences: no stance word, cue or mark at all)
@@ -376,14 +372,18 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
     text = s.text
     if s.was and any(a < start and end <= b for a, b in s.was):
         return "corrected"  # "now reads 28.8 TB/s (was 12.8 TB/s, the figure of the 64-chip version)": the old value
-    if (h["fix"] is not None and rel >= h["fix"]) or _STRUCK_BEFORE.search(text, max(0, rel - 40), rel):
-        return "asserted"  # "...; the right value is 141 GB", "rated at ~~700 W~~ 1,000 W": the correction's own value
+    if (h["fix"] is not None and rel >= h["fix"] and not any(h["fix"] <= b and _still_then(s, b, rel)
+                                                             for b in h["historical_lead"])) \
+            or _STRUCK_BEFORE.search(text, max(0, rel - 40), rel):
+        # "...; the right value is 141 GB", "rated at ~~700 W~~ 1,000 W": the correction's own value (not a past it
+        # goes on to tell: „Richtig ist, dass AMD bei der Vorstellung noch von 288 GB sprach")
+        return "asserted"
     if any(b <= rel and any(sep in text[b:rel] for sep in (";", " – ", " — ", " - ")) for b in h["errata"]):
         return "asserted"  # "In einer früheren Version hieß es „1.200 Hektar“; das Gelände misst 1.200 Acres"
     if is_discussed(s, start, end) or (h["self_correction"] and s.w.self_correction.match(text, rel_end)):
         return "corrected"  # '"96 GB" is wrong', "(was 94 GB)", "96 GB, äh, nein, 141 GB": an old value
-    if (errata and _errata_old(s, rel, rel_end)) or _corrects_itself(s, h["fix"], rel, rel_end):
-        return "asserted" if errata and _instead_of_old(s, start, rel) else "corrected"  # 'The caption read "..."'
+    if (errata and errata_old(s, rel, rel_end)) or corrects_itself(s, h["fix"], rel, rel_end):
+        return "asserted" if errata and instead_of_old(s, start, rel) else "corrected"  # 'The caption read "..."'
     reported = _reported(s, rel)
     if reported:
         first = min(reported, key=lambda c: c.start)
@@ -545,31 +545,17 @@ def _noted_otherwise(s: Sentence, start: int, end: int) -> bool:
                for q in s.quantities)
 
 
-def _corrects_itself(s: Sentence, fix: int | None, rel: int, rel_end: int) -> bool:
-    """Anywhere, a sentence that gives a value as an old text's and then the right one after a semicolon or a dash:
-    "Ferner war die Bandbreite mit 7,2 TB/s angegeben; richtig sind 14,4 TB/s", "Bei 04:12 sagen wir, NVLink 4 schaffe
-    1,8 TB/s – richtig sind 900 GB/s" (a number: not the name in "mit ~~192 GB~~ HBM3e angegeben")."""
-    semi = min((i for i in (s.text.find(b, rel_end) for b in (";", " – ", " — ")) if i >= 0), default=-1)
-    return fix is not None and 0 <= semi < fix and s.text[rel:rel + 1].isdigit() \
-        and bool(s.w.right_value_clause.match(s.text, semi)) and _errata_old(s, rel, rel_end)
-
-
-def _errata_old(s: Sentence, rel: int, rel_end: int) -> bool:
-    """On an errata page: the value is quoted ("Dort stand „AWS-Chef Adam Selipsky“"), or an old text's verb
-    governs it in its clause ("the review gave ... as 1,000 W", "hatten ... mit 380 TFLOPS angegeben")."""
-    if any(q.start() < rel and rel_end <= q.end() for q in QUOTED.finditer(s.text)):
-        return True
-    return bool(s.w.errata_said.search(s.text, 0, rel) or s.w.errata_said_after.match(s.text, rel_end))
-
-
-def _instead_of_old(s: Sentence, start: int, rel: int) -> bool:
-    """The figure at `start` follows "statt" / "instead of" right after another figure of its family: on an errata page
-    the old text gave that one in its place ("mit 1.536 GB statt mit 1.440 GB beziffert"), so this one is the right
-    value (what an old text said is corrected: 'The caption read "NeuronLink-v2 torus"')."""
-    q = next((x for x in s.quantities if x.start == start), None)
-    prev = [x for x in s.quantities if x.end <= start]
-    return q is not None and bool(prev) and prev[-1].family == q.family and rel - (prev[-1].end - s.start) <= 25 \
-        and bool(s.w.negated_before.search(s.text, prev[-1].end - s.start, rel))
+def _at_value(s: Sentence, start: int, end: int) -> str | None:
+    """The stance the value's own marks give, or a note right after it, or a "when" clause it stands in; None if none."""
+    marked = _marked(s, start, end)
+    if marked is not None:
+        return marked
+    if "[" in s.text and _noted_otherwise(s, start, end):
+        return "corrected"  # "doppelt so viel Speicher [Anm. d. Ü.: Genau genommen ist es das 1,76-Fache.]"
+    when_end = _when_clause_end(s, start)
+    if 0 <= when_end <= start - s.start and not any(ch in s.text[when_end:start - s.start] for ch in ";:"):
+        return "historical"  # "Als der Tracker am 01.03.2025 startete, kostete die p5.48xlarge noch 98,32 $"
+    return None
 
 
 def _after_break(s: Sentence, cue: int, rel: int) -> bool:

@@ -406,9 +406,7 @@ class Subjects(Context):
                and not (m.start > at and s.w.new_subject.search(s.text[at - s.start:m.start - s.start]))
                and not (m.end <= at and m.entity != subject and owner_after(s, m, subject, at, systems))]
         if how == "table" and seg.row_header >= 0 and scope != "chip":
-            # "| trn2.48xlarge | Trainium2 | 16 | 667 |" under "BF16 dicht (TFLOPS)": the row's chip, too
-            out += [e for e in self.memory.all(seg.row_header) if self.is_hardware(e)]
-            out += [e for e in self.state.row_entities.get(seg.row_header, ()) if self.is_hardware(e)]
+            out += self._row_alternates(seg, s, subject)
         if how != "sentence" and (pair_after(s, at) is not None or second_of_pair(s, at) or in_change(s, at)):
             # "Per chip it's 2x on FP8 (2,517 vs 1,299 TFLOPS)" after a paragraph on Trainium3: one figure of a
             # pair is the one compared with, most often the predecessor or the successor
@@ -463,6 +461,13 @@ class Subjects(Context):
                 seen.add(e)
                 uniq.append(e)
         return tuple(uniq)
+
+    def _row_alternates(self, seg: Segment, s: Sentence, subject: str) -> list[str]:
+        """"| trn2.48xlarge | Trainium2 | 16 | 667 |" under "BF16 dicht (TFLOPS)": the row's hardware, too; in "| H200-Server
+        mit 8 GPUs | 1.128 |" also the systems built from the chip."""
+        row = seg.row_header
+        out = [e for e in (*self.memory.all(row), *self.state.row_entities.get(row, ())) if self.is_hardware(e)]
+        return out + (self.fb.built_from(subject) if s.w.system_after.search(self.state.cell_text.get(row, "")) else [])
 
     def _unnamed_variants(self, s: Sentence, subject: str, at: int) -> list[str]:
         """The subject's variants, and those of a system the sentence names before the figure ("18 Instanzen

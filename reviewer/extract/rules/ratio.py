@@ -99,18 +99,21 @@ def _per_chip(ctx: Subjects, s: Sentence, r: Ratio) -> None:
 def _per_system(ctx: Subjects, s: Sentence, r: Ratio) -> None:
     """"the 4.4x AWS quotes is UltraServer compute, Trn3 vs Trn2": two chips compared in a clause that names a
     system level compare the systems built from them (the one pair whose sources give a ratio of that metric)."""
-    if r.subject is None or r.versus is None or ctx.kind(r.subject) != "chip" or ctx.kind(r.versus) != "chip":
-        return
+    if r.subject is None or r.versus is None or ctx.kind(r.subject) != "chip" \
+            or ctx.kind(r.versus) not in ("chip", "system", "pod"):
+        return  # ("Per UltraServer (Trn3, Gen2): ... 4.4x the compute of a Trn2 UltraServer": a chip against a system too)
     rel = r.q.start - s.start
     breaks = [m.end() for m in s.w.system_level_break.finditer(s.text, 0, rel)]
     end = s.w.system_level_break.search(s.text, r.q.end - s.start)  # (its clause: not "..., and that an UltraServer")
     lo, hi = breaks[-1] if breaks else 0, end.start() if end else len(s.text)
-    bare = [m for m in s.w.system_level.finditer(s.text, lo, hi)  # (a bare word: not "für den Trn3 UltraServer")
+    spans = [(lo, hi)] + ([(0, breaks[0])] if breaks and breaks[0] <= 60 else [])  # (and a label: "Per UltraServer:")
+    bare = [m for a, b in spans for m in s.w.system_level.finditer(s.text, a, b)  # (a bare word: not "für den Trn3 UltraServer")
             if not any(n.start <= s.start + m.start() < n.end for n in s.mentions)]
     if not bare or any(lo <= c.start - s.start < hi for c in s.cue("SCOPE:chip")):
         return  # (not "144 Chips pro UltraServer ..., dazu pro Chip knapp die doppelte FP8-Leistung": per chip)
     kinds = ("system", "pod")
-    pairs = [(a, b) for a in ctx.fb.built_from(r.subject, kinds) for b in ctx.fb.built_from(r.versus, kinds)
+    others = ctx.fb.built_from(r.versus, kinds) if ctx.kind(r.versus) == "chip" else [r.versus]
+    pairs = [(a, b) for a in ctx.fb.built_from(r.subject, kinds) for b in others
              if any(f.q.versus == b and f.q.metric == r.metric for f in ctx.fb.about(a, "ratio"))]
     if len(pairs) == 1:
         r.subject, r.versus = pairs[0]
