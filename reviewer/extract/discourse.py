@@ -163,6 +163,7 @@ class Discourse:
     # the entities the cells of a table row named so far, by the row's first cell ("| trn2.48xlarge | Trainium2 |")
     row_entities: dict[int, list[str]] = field(default_factory=dict)
     row_units: set[int] = field(default_factory=set)  # rows with a cell counting several systems ("| 2 Racks |")
+    row_counted: set[int] = field(default_factory=set)  # rows whose "Nodes" column counts several systems ("| 32 |")
     errata: bool = False  # under a heading such as "Corrections and updates": old values are quoted to be replaced
     errata_level: int = 0  # that heading's level: a heading of its level or above ends the errata
     errata_intro: int = -1  # a paragraph that introduces a list of changes ("Changelog from our repo:"): its block

@@ -53,6 +53,7 @@ KEEP_MENTIONS = 256  # of a block
 
 _BRACKET_OPEN = re.compile(r"\s*\(\s*")
 _BARE_PRODUCT = re.compile(r"[2-9]\d*\s*[×x]\s*\d+[¹²³⁴⁵⁶⁷⁸⁹*]?")  # "4 × 8": systems times chips each
+_BARE_COUNT = re.compile(r"(?:[2-9]|[1-9]\d+)[¹²³⁴⁵⁶⁷⁸⁹*]?")  # "32¹" under "Knoten": that many systems
 
 
 class ClaimExtractor:
@@ -387,7 +388,7 @@ class ClaimExtractor:
         """The claim's line is the page's own answer among others' questions (its seller's, its author's)."""
         at, end = c.start - seg.start, seg.text.find("\n", c.start - seg.start)
         line = seg.text[seg.text.rfind("\n", 0, at) + 1:end if end >= 0 else None]
-        return bool(self.w.author_reply.match(line) or self.w.author_label_end.search(line))
+        return gates.author_label(line, self.w) or bool(self.w.author_label_end.search(line))
 
     def _figure_stance(self, s: Sentence, start: int, end: int) -> str:
         quoted = any(a <= start and end <= b for a, b in self._quoted_lines)  # a line that is one quotation alone
@@ -483,10 +484,12 @@ class ClaimExtractor:
         if seg.kind == "table_cell":
             self.state.cells[seg.block] = (header_unit(seg.text, self.w), tuple(c.label for s in sentences for c in s.cues))
             cell = seg.text.strip(" *_")  # "| GB200 NVL72 | 2 Racks | 144 |", "| DGX B300 | 4 × 8 | 32 |" under
+            header = self.state.cell_text.get(seg.col_header, "")
             if seg.row_header >= 0 and (self.w.units_cell.fullmatch(cell) or (_BARE_PRODUCT.fullmatch(cell) and (
-                    self.w.units_header.search(self.state.cell_text.get(seg.col_header, ""))))) \
-                    and not self._composition(seg, cell):  # "Knoten × GPUs"
+                    self.w.units_header.search(header)))) and not self._composition(seg, cell):  # "Knoten × GPUs"
                 self.state.row_units.add(seg.row_header)  # the row is of several systems
+            if seg.row_header >= 0 and _BARE_COUNT.fullmatch(cell) and self.w.units_column.fullmatch(header):
+                self.state.row_counted.add(seg.row_header)  # "| DGX H100 | 32¹ |" under "Knoten": so many systems
             if seg.col_group >= 0:  # "FP8" under "Peak dense (TFLOPS)": the spanning header's unit and words too
                 unit, labels = self.state.cells[seg.block]
                 group_unit, group_labels = self.state.cells.get(seg.col_group, (None, ()))

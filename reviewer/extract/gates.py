@@ -353,6 +353,18 @@ def not_on_demand(s: Sentence, seg: Segment, state: Discourse) -> bool:
         for b, r in state.header_row.items() if r == row and b != seg.col_header)
 
 
+def author_label(text: str, w: Words) -> bool:
+    """The text opens with its author's label or byline ("**A (TerraCompute, seller):** ...", "**Redaktion** · Antwort
+    auf @name"): the word for the author stands before the label's colon or separator, or on a short first line (not
+    "Während private Anbieter ihre Kapazitäten ausbauen, ..." in prose)."""
+    head = text.lstrip("\n").split("\n", 1)[0]
+    m = w.author_reply.match(head)
+    if m is None:
+        return False
+    colon = head.find(":")
+    return len(head) <= 100 or (0 <= colon <= 80 and m.end() <= colon + 3) or any(sep in head[:m.end() + 3] for sep in "·•|")
+
+
 def reported(s: Sentence) -> bool:
     """A sentence that reports what someone else said ("hieß es", "according to"): none of its claims are
     the article's own."""

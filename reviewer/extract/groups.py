@@ -86,6 +86,15 @@ def row_counts(ctx: Subjects, seg: Segment, subject: str) -> bool:
                for b in range(seg.row_header + 1, seg.block))
 
 
+def several_systems_total(ctx: Subjects, seg: Segment, s: Sentence) -> bool:
+    """A table cell that totals several systems: a system-wide column ("Beschleuniger gesamt") in a row with a cell
+    counting systems ("| GB200 NVL72 | 2 Racks | 144 |"), or a total column ("Accelerators in total") in a row whose
+    "Nodes" column counts several ("| DGX H100 | 32 | 8 | 256 |": not "HBM per node")."""
+    header = ctx.state.cells.get(seg.col_header, (None, ()))[1]
+    return (seg.row_header in ctx.state.row_units and "SCOPE:system" in header) or (
+        seg.row_header in ctx.state.row_counted and bool(s.w.total_header.search(ctx.state.cell_text.get(seg.col_header, ""))))
+
+
 def bracket_total(ctx: Subjects, s: Sentence, q: Quantity, subject: str) -> bool:
     """The figure opens a bracket right after the chip's own figure and is a count of the sentence times it: the
     total ("8 H100 GPUs, 80 GB HBM3 each (640 GB)", "16 × Trainium, je 32 GiB (512 GiB)")."""

@@ -34,6 +34,7 @@ from ..units import family_of, to_base
 from .discourse import Discourse
 from .errata import corrects_itself, errata_old, instead_of_old
 from .gates import (
+    author_label,
     is_discussed,
     label_then_quotation,
     labelled_quotation,
@@ -122,7 +123,7 @@ def segment_stance(seg: Segment, state: Discourse, w: Words) -> str:
         return "quoted"  # a reader's comment below its byline ("**name** · 27.01.2026, 09:41 · ▲ 57 ▼ 4")
     if (seg.kind in state.quoting_kinds and seg.quote_depth > 0 and state.thread) \
             or quoted_blockquote(seg, state.last_paragraph, w) \
-            or seg.quote_depth >= 2 or (state.comments and seg.kind != "heading" and not w.author_reply.search(seg.text)) \
+            or seg.quote_depth >= 2 or (state.comments and seg.kind != "heading" and not author_label(seg.text, w)) \
             or question_turn(seg, w) or (seg.kind == "paragraph" and w.comment_header.match(seg.text)):
         return "quoted"  # (and a comment under "**Name** · Role")
     return "asserted"
@@ -282,6 +283,10 @@ def _marked(s: Sentence, start: int, end: int) -> str | None:
     if until is not None and until.end() <= end - s.start and not any(ch in s.text[until.end():start - s.start]
                                                                        for ch in ";:"):
         return "historical"  # "Bis Ende Mai 2025 verlangte AWS noch 98,32 US-Dollar": the period that ended then
+    ended = s.w.cost_until.search(s.text) if s.w.until_word.search(s.text) else None
+    if ended is not None and ended.start() < start - s.start and not any(ch in s.text[ended.start():start - s.start]
+                                                                          for ch in ";:"):
+        return "historical"  # "kostete bis Juni 2025 98,32 US-Dollar", "cost $98.32 an hour until June 2025"
     if s.text.rstrip(" *_)]»“”\"'\n").endswith("?") and (s.w.yes_no_question.match(s.text) or s.w.tag_question.search(s.text)):
         # 'Bieterfrage 3: „Trifft es zu, dass die MI325X 288 GB bietet?“', "Sind das nicht eher 2,56 Tbit/s?"
         quoted = any(q.start() < start - s.start and end - s.start <= q.end() for q in QUOTED.finditer(s.text))

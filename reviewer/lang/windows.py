@@ -16,6 +16,7 @@ DEFAULT_FLAGS = re.IGNORECASE
 # name -> flags of the windows the code has read since the words moved here (`w.<name>`)
 FLAGS: dict[str, int] = {
     "other_period": re.IGNORECASE,
+    "units_column": 0,
     "price_break": 0,
     "bill": re.IGNORECASE,
     "chip_noun": re.IGNORECASE,

@@ -70,7 +70,10 @@ def interconnect_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Cl
                 continue  # "NVIDIA quotes NVLink as the sum of both directions": another maker's link
         if subject is None:
             continue
-        negated = any(c.end <= m.start and m.start - c.end <= 30 and c.start >= subject.end
+        owner_after = subject.start >= m.end and bool(s.w.link_on.fullmatch(s.text, m.end - s.start, subject.start - s.start))
+        # (also before the link when its chip follows it: "there's no NVLink on Trainium3")
+        negated = any(c.end <= m.start and m.start - c.end <= 30 and (c.start >= subject.end or (owner_after and not any(
+                          ch in s.text[c.end - s.start:m.start - s.start] for ch in "(),;:")))
                       and not s.w.neg_break.search(s.text[c.end - s.start:m.start - s.start])
                       and not s.w.not_saying.match(s.text, c.end - s.start)  # "AWS does not say which way its ..."
                       and not any(c.end <= o.start and o.end <= m.start and ctx.kind(o.entity) == "interconnect"

@@ -9,7 +9,15 @@ from collections.abc import Callable
 from ... import units
 from ...models import Claim, Quantity, Segment
 from ..gates import not_on_demand, other_die
-from ..groups import board_of, bracket_total, fleet_figure, group_total, row_counts, several_together
+from ..groups import (
+    board_of,
+    bracket_total,
+    fleet_figure,
+    group_total,
+    row_counts,
+    several_systems_total,
+    several_together,
+)
 from ..patterns import (
     ATTR_BY_FAMILY,
     CHIP_LEVEL,
@@ -115,8 +123,7 @@ INSTANCE_ONLY = frozenset({"vcpus", "host_memory", "price_per_hour"})
 
 def place(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, attribute: str) -> Claim | None:
     """The claim of a figure whose attribute is known: who it is about, per what, at which precision."""
-    if seg.kind == "table_cell" and seg.row_header in ctx.state.row_units \
-            and "SCOPE:system" in ctx.state.cells.get(seg.col_header, (None, ()))[1]:
+    if seg.kind == "table_cell" and several_systems_total(ctx, seg, s):
         return None  # "| GB200 NVL72 | 2 Racks | 144 |" under "Beschleuniger gesamt": the total of several systems
     anchor = _marketed_as(s, q)  # "1.536 GiB, die AWS als 1,5 TB vermarktet": of what the figure before is of
     owner = _owner(ctx, seg, s, anchor, attribute)
