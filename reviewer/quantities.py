@@ -52,7 +52,8 @@ def _pattern(lang: str) -> re.Pattern[str]:
         rf"""
         (?:(?P<qual>{qual})\s*)?
         (?:
-            \s?(?P<mult>\b(?:{mult}))\b(?!\s+an?\s+(?:{mag})\b)  # ("half a million" is a number)
+            \s?(?P<mult>\b(?:{mult}))\b(?!\s+an?\s+(?:{mag})\b|-[^\W\d_])  # ("half a million" is a number, "half-remember",
+            # "double-wide" no ratio)
           |
             (?P<cur1>{cur_pre})?\s?
             (?<![\w.,/\-])(?P<num>{_NUM}|\b(?:{words})\b)

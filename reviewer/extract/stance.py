@@ -560,6 +560,10 @@ def _at_value(s: Sentence, start: int, end: int) -> str | None:
     when_end = _when_clause_end(s, start)
     if 0 <= when_end <= start - s.start and not any(ch in s.text[when_end:start - s.start] for ch in ";:"):
         return "historical"  # "Als der Tracker am 01.03.2025 startete, kostete die p5.48xlarge noch 98,32 $"
+    asked = s.previous.text.rstrip(" *_\n") if s.previous is not None else ""
+    if (asked.endswith(("? –", "? —")) or (asked.endswith("?") and s.text.lstrip(" *_")[:1] in "–—")) \
+            and s.w.past_question.search(asked) and ". " not in s.text[:start - s.start]:
+        return "historical"  # "When Nvidia announced the B200 at GTC in March 2024, how much HBM did it quote? – 192 GB."
     return None
 
 
