@@ -292,6 +292,9 @@ def _marked(s: Sentence, start: int, end: int) -> str | None:
         quoted = any(q.start() < start - s.start and end - s.start <= q.end() for q in QUOTED.finditer(s.text))
         if quoted or s.w.yes_no_question.match(s.text):  # ('"Your B200s have 192 GB each, right?"': someone asks;
             return "quoted" if quoted else "hypothetical"  # the author's own "…, right?" half-asserts: a warning)
+    premise = s.w.premise_question.match(s.text) if s.text.rstrip(" *_\n").endswith("?") else None
+    if premise is not None and end - s.start <= premise.end():
+        return "quoted"  # "Since Trainium3 speaks NVLink, can I plug my own H100s into the pool?": the asker's premise
     if s.w.nothing_after.match(s.text, end - s.start):
         return "negated"  # "the H200 doubles nothing on compute"
     doubt = s.w.doubt_question.search(s.text) if "?" in s.text else None
