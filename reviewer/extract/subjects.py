@@ -79,11 +79,12 @@ class Subjects(Context):
                 if counted and fits(counted[0]):
                     return counted[0], "table", self.fb.entities[counted[0]].name
         product = _PRODUCT_ID.search(self.state.cell_text.get(seg.row_header, "")) if seg.row_header >= 0 else None
-        if product is not None and not any(self.is_hardware(e) for e in self.memory.all(seg.row_header)) \
-                and sum(any(ch.isdigit() for ch in p) for p in re.split(r"[._-]", product.group())) >= 2:
+        parts = re.split(r"[._-]", product.group().lower()) if product is not None else []
+        if sum(any(ch.isdigit() for ch in p) for p in parts) >= 2 \
+                and not any(self.is_hardware(e) for e in self.memory.all(seg.row_header)):
             # "| k2.h200.8x (Instanz) | 8 | 141 |": a product the fact base does not know: in a column per GPU, the chip
             # its name holds; else no guess
-            chip = next((p for p in re.split(r"[._-]", product.group().lower()) if self.kind(p) == "chip" and fits(p)), None)
+            chip = next((p for p in parts if self.kind(p) == "chip" and fits(p)), None)
             column = self.state.cells.get(seg.col_header, (None, ()))[1]
             per_chip = "SCOPE:chip" in column and not s.w.unit_header.search(self.state.cell_text.get(seg.col_header, ""))
             return (chip, "table", self.fb.entities[chip].name) if chip and per_chip else (None, "", "")
