@@ -38,8 +38,10 @@ def _footnotes_to_rows(out: list[Segment]) -> list[Segment]:
         if seg.kind == "table_cell":
             for m in _SUPERSCRIPT_MARK.finditer(seg.text):
                 owner = seg.row_header if seg.row_header >= 0 else seg.block
-                if _ITEM_CODE.fullmatch(cells.get(owner, "")) and seg.col_header >= 0:
-                    owner = seg.col_header  # "| A-4.3 | ... | 5.000³ |" under "MI355X²": a numbered row names nothing
+                if seg.col_header >= 0 and (_ITEM_CODE.fullmatch(cells.get(owner, "")) or (
+                        _MEASURE_ROW.search(cells.get(owner, "")) and not _PERIOD.search(cells.get(seg.col_header, "")))):
+                    owner = seg.col_header  # "| A-4.3 | ... | 5.000³ |" under "MI355X²": a numbered row names nothing,
+                    # and "| FP8 dense per GPU (TFLOPS) | ... | 5,000⁴ |" a measure: the column names the product
                 rows.setdefault(m.group(), set()).add(owner)
     if not rows:
         return out
@@ -64,6 +66,10 @@ def _footnotes_to_rows(out: list[Segment]) -> list[Segment]:
 
 
 _ITEM_CODE = re.compile(r"[\s*_]*(?:[A-Za-z]{1,3}-)?\d+(?:\.\d+)*[\s*_.]*")  # "A-4.3", "4.1", "R-12" (not "B200")
+# a row header that is a measure with its unit in brackets ("FP8 dense per GPU (TFLOPS)", "Speicher (GB)")
+_MEASURE_ROW = re.compile(r"\((?:GB|GiB|TB|TiB|GB/s|TB/s|Gbit/s|Tbit/s|Gbps|Tbps|TFLOPS|PFLOPS|TOPS|W|kW|USD|EUR"
+                          r"|US-Dollar|\$|€|nm)\)[\s*_]*$")
+_PERIOD = re.compile(r"\b(?:19|20)\d\d\b|\bQ[1-4]\b|\bFY")  # a column of a year or a quarter names no product
 _INLINE_NOTE = re.compile(r"(?<=[.;:)\]“”\"»!?][ \t])\s*(?=[¹²³⁴⁵⁶⁷⁸⁹⁰]+\s)")  # a note's mark after another note's end
 
 

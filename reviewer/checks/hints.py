@@ -52,6 +52,10 @@ def explain(claim: Claim, ctx: CheckContext, expected: ResolvedFact) -> str | No
         # (of the precision written: MI455X's announced 20 PFLOPS is FP8, not the BF16 figure "20 PFLOPS BF16" misses)
         if f.fact.status == "announced" and same_precision(claim.precision, f.q.precision) and matches(q, f):
             return msg(lang, "hint_announced", claimed=claimed, expected=render_fact_value(expected, lang))
+    if claim.per_direction and any(f.q.direction == "bidirectional" and matches(q, f)
+                                   for f in fb.about(claim.entity, claim.attribute)):
+        # "900 GB/s je GPU und Richtung": the vendor's figure for both directions together, said per direction
+        return msg(lang, "hint_both_directions", claimed=claimed, expected=render_fact_value(expected, lang))
     if ent.predecessor:
         for f in fb.about(ent.predecessor, claim.attribute):
             if same_precision(claim.precision, f.q.precision) and matches(q, f):

@@ -281,8 +281,9 @@ class NumericValue(Check):
         # (and in a system of instances, "inside an instance each chip gets 1,024 GB/s": its instances' figure;
         # never another instance's for an instance: the trn1n's chips are not the trn1's)
         chip = claim.entity if ent.kind == "chip" else fb.chip_of(claim.entity) if ent.kind == "system" else None
-        if chip is None or claim.attribute not in ("interconnect_bandwidth", "bandwidth") or claim.scope == "system":
-            return []
+        if chip is None or claim.attribute not in ("interconnect_bandwidth", "bandwidth") or claim.scope == "system" \
+                or claim.per_direction:
+            return []  # (a figure per direction: not a system's per-chip total, whatever its direction)
         kinds = ("instance",) if ent.kind == "system" else None
         return [f for e in (fb.built_from(chip, kinds) if kinds else fb.built_from(chip))
                 for f in fb.about(e, "interconnect_bandwidth") if f.q.scope == "chip" and f.valid_at(ctx.as_of)]

@@ -20,8 +20,9 @@ def corrects_itself(s: Sentence, fix: int | None, rel: int, rel_end: int) -> boo
 def errata_old(s: Sentence, rel: int, rel_end: int) -> bool:
     """On an errata page: the value is quoted ("Dort stand „AWS-Chef Adam Selipsky“"), or an old text's verb
     governs it in its clause ("the review gave ... as 1,000 W", "hatten ... mit 380 TFLOPS angegeben")."""
-    if any(q.start() < rel and rel_end <= q.end() for q in QUOTED.finditer(s.text)):
-        return True
+    quote = next((q for q in QUOTED.finditer(s.text) if q.start() < rel and rel_end <= q.end()), None)
+    if quote is not None:  # (not the new wording after 'read:' / „ist zu lesen:“)
+        return not s.w.errata_new_lead.search(s.text, max(0, quote.start() - 24), quote.start())
     return bool(s.w.errata_said.search(s.text, 0, rel) or s.w.errata_said_after.match(s.text, rel_end))
 
 

@@ -41,7 +41,9 @@ def mark_corrected_quotes(sentences: list[Sentence]) -> None:
         before = s.text[:quotes[0].start()]
         if s.w.correction.search(after) or s.w.correction.search(before) or s.w.quote_label.search(before) \
                 or _negated_later(s, quotes):
-            s.discussed = s.discussed + [(s.start + q.start(), s.start + q.end()) for q in quotes]
+            # (not the new wording an erratum puts in: 'Statt „… 192 GB“ ist zu lesen: „… 256 GB“')
+            s.discussed = s.discussed + [(s.start + q.start(), s.start + q.end()) for q in quotes
+                                         if not s.w.errata_new_lead.search(s.text, max(0, q.start() - 24), q.start())]
 
 
 def mark_replaced_by_next(s: Sentence, nxt: Sentence) -> None:

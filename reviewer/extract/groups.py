@@ -92,7 +92,8 @@ def several_systems_total(ctx: Subjects, seg: Segment, s: Sentence) -> bool:
     "Nodes" column counts several ("| DGX H100 | 32 | 8 | 256 |": not "HBM per node")."""
     header = ctx.state.cells.get(seg.col_header, (None, ()))[1]
     return (seg.row_header in ctx.state.row_units and "SCOPE:system" in header) or (
-        seg.row_header in ctx.state.row_counted and bool(s.w.total_header.search(ctx.state.cell_text.get(seg.col_header, ""))))
+        (seg.row_header in ctx.state.row_counted or seg.row_header in ctx.state.row_units)
+        and bool(s.w.total_header.search(ctx.state.cell_text.get(seg.col_header, ""))))  # ("| 48 racks | 72 | 3,456 |")
 
 
 def bracket_total(ctx: Subjects, s: Sentence, q: Quantity, subject: str) -> bool:

@@ -94,6 +94,9 @@ def _count_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim
         claim = _counted_chips_pod(ctx, s, seg, q)
     if claim is not None and attribute == "chip_count" and _fleet_total(s, q, claim.entity, ctx.kind(claim.entity)):
         return None  # "Order 32 DGX H100 systems (..., 256 GPUs in total)": all the systems' chips, not one's
+    if claim is not None and attribute == "chip_count" and ctx.kind(claim.entity) != "project" \
+            and s.w.whole_of_before.search(s.text, max(0, q.start - s.start - 48), q.start - s.start):
+        return None  # "strings Trn2 UltraServers together into a cluster of nearly 500,000 chips": the cluster's count
     if claim is not None and attribute == "chip_count" and _other_chip(ctx, s, q, claim.entity):
         return None  # "72 Blackwell Ultra GPUs" under a Trn3 UltraServer: a count of another chip, not its own
     if claim is not None and attribute == "chip_count" and seg.kind == "table_cell" and seg.col_header >= 0 \

@@ -248,7 +248,7 @@ def _dated_entity(ctx: Subjects, seg: Segment, s: Sentence, dated: Callable[[str
             or (seg.kind == "list_item" and seg.intro >= 0) or opens):
         # "The chip was announced at GTC on ...", "- **Ironwood:** ... Vorgestellt hat Google sie im
         # April 2025": the one in context (with only a maker named, that maker's)
-        entity = ctx.context(seg, fits=dated, at=a)
+        entity = ctx.context(seg, fits=dated, at=a) or _undated_systems_chip(ctx, seg, dated, a)
         if entity is None and s.cue("ANAPH:system") and ctx.state.system_before and dated(ctx.state.system_before):
             entity = ctx.state.system_before  # "The rack is not new either: Nvidia unveiled it in March 2024"
         elif entity is None and (s.cue("ANAPH:chip") or opens):
@@ -291,6 +291,16 @@ def dated_names(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
 
 _MONTH_ALONE = re.compile(r"(?<![\w-])(?P<month>" + "|".join(sorted(map(re.escape, MONTH_WORDS), key=len, reverse=True))
                           + r")\b(?!\.?\s*\d)", re.IGNORECASE)
+
+
+def _undated_systems_chip(ctx: Subjects, seg: Segment, dated: Callable[[str], bool], a: int) -> str | None:
+    """The chip of the system in context when the system has no dates of its own ("**Intel Gaudi 3 HLS-3** … - vorgestellt
+    im Mai 2024": the box came with its chip)."""
+    around = ctx.context(seg, at=a)
+    if around is None or ctx.kind(around) != "system" or any(ctx.fb.about(around, x) for x in ("announced", "available")):
+        return None
+    chip = ctx.fb.chip_of(around)
+    return chip if chip and dated(chip) else None
 
 
 def _months_of_lead_year(seg: Segment, s: Sentence) -> list[tuple[int, int, int, Period]]:

@@ -53,7 +53,7 @@ def tranche_dates(ctx: Subjects, seg: Segment, s: Sentence, made: list[Claim]) -
     """
     lo, hi = seg.start + s.start, seg.start + s.start + len(s.text)
     sums = [c for c in made if c.attribute == "investment" and lo <= c.start < hi and c.timing in (None, "event")
-            and c.quantity is not None and c.as_of is None and c.versus]
+            and c.quantity is not None and c.as_of is None and c.versus and ctx.kind(c.versus) != "project"]  # (not a campus)
     if len(sums) != 1:
         return  # (two sums in one sentence: which date is whose cannot be told)
     money = sums[0]

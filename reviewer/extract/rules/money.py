@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 from dataclasses import replace
 
 from ...models import Claim, Quantity, Segment
@@ -38,19 +39,27 @@ def money_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim 
     how = "sentence"
     if not with_facts and attribute == "investment":
         with_facts, how = _investor_before(ctx, s), "coreference"
+    project = None
+    if not with_facts and attribute == "investment":
+        with_facts, project = _investor_of_project(ctx, seg, s)
+        how = "coreference"
     if not with_facts:
         return None
     subject = min(with_facts, key=lambda m: abs(m.start - q.start))
     versus = None
     scope = None
     timing = None
+    if attribute == "investment" and project is None and _campus_sum(s, q):
+        project = _project_around(ctx, seg, s)
+        if project is None:
+            return None  # "hat Amazon für 11 Mrd. US-Dollar einen Campus gebaut, auf dem … für Anthropic": the site's
     if attribute == "investment":
         targets = {f.q.versus for f in ctx.fb.about(subject.entity, attribute)}
         # "Project Rainier ... for Anthropic, in which Amazon has invested $8 billion": the nearest target
         aimed = [m for m in s.mentions if m.entity in targets]
         if any(ctx.kind(m.entity) == "organisation" for m in aimed) and _startup_nearer(ctx, s, q, aimed):
             aimed = [m for m in aimed if ctx.kind(m.entity) == "organisation"]  # „… in das Start-up gesteckt“: not the campus
-        versus = min(aimed, key=lambda m: abs(m.start - q.start)).entity if aimed else None
+        versus = project or (min(aimed, key=lambda m: abs(m.start - q.start)).entity if aimed else None)
         prev = s.previous
         if versus is None and prev is not None and s.w.the_startup.search(s.text):
             # "Anthropic soll ... kommen. Amazon hat in das Start-up bislang 4 Milliarden Dollar gesteckt."
@@ -95,6 +104,38 @@ def _investor_before(ctx: Subjects, s: Sentence) -> list[Mention]:
         found = [m for m in prev.mentions if ctx.fb.about(m.entity, "investment")]
         prev, back = prev.previous, back + 1
     return found[-1:] if len({m.entity for m in found}) == 1 else []
+
+
+def _investor_of_project(ctx: Subjects, seg: Segment, s: Sentence) -> tuple[list[Mention], str | None]:
+    """The one investor in the project the sentence names, or, for its campus, the paragraph before it: "Project
+    Rainier's campus is an $11 billion investment", "Der Campus in New Carlisle ist ein Investment von 11 Mrd." after a
+    paragraph on Rainier (the investor is no mention of the sentence: the claim is bound by coreference)."""
+    project = _project_around(ctx, seg, s)
+    if project is None:
+        return [], None
+    investors = {f.entity for f in ctx.fb.facts if f.attribute == "investment" and f.q.versus == project}
+    if len(investors) != 1:
+        return [], None
+    investor = investors.pop()
+    return [Mention(s.start, s.start, investor, ctx.fb.entity(investor).name)], project
+
+
+def _project_around(ctx: Subjects, seg: Segment, s: Sentence) -> str | None:
+    """The one project the sentence names, or, for a campus, the paragraph before it names."""
+    named = [m.entity for m in s.mentions if ctx.kind(m.entity) == "project"]
+    if not named and s.w.campus.search(s.text):
+        named = [e for e in ctx.memory.all(seg.block, seg.start + s.start) if ctx.kind(e) == "project"]
+    return named[0] if len(set(named)) == 1 else None
+
+
+def _campus_sum(s: Sentence, q: Quantity) -> bool:
+    """A campus word in the sum's clause: "an $11 billion campus", "für 11 Mrd. US-Dollar einen Campus"."""
+    lo, hi = q.start - s.start, q.end - s.start
+    return any((0 <= m.start() - hi <= 30 and not _BREAKS.search(s.text, hi, m.start()))
+               or (0 <= lo - m.end() <= 30 and not _BREAKS.search(s.text, m.end(), lo)) for m in s.w.campus.finditer(s.text))
+
+
+_BREAKS = re.compile(r"[,;()]")  # (a campus past a comma or a bracket is another clause's)
 
 
 def _other_party(ctx: Subjects, s: Sentence, investor: str, targets: set[str]) -> bool:

@@ -178,14 +178,15 @@ def place(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, attribute: str)
     each_way = q.family == "rate" and (_each_way_before(s, q) or (seg.kind == "table_cell" and seg.col_header >= 0 and bool(
         s.w.direction_header.search(ctx.state.cell_text.get(seg.col_header, "")))))  # "| pro Richtung (GB/s) |" over "| 450 |"
     alternates = () if maker_s else _alternates(ctx, seg, s, subject, how, scope, q)
+    whole = _whole_system(ctx, s, q, subject, attribute)  # "For the whole board NVIDIA quotes 72 PFLOPS": a system's
+    if whole == []:
+        return None
+    if whole and whole[0] != subject:
+        subject, how, alternates = whole[0], "coreference", (*whole[1:], *alternates)
     if ctx.kind(subject) == "chip" and s.w.per_system_after.match(s.text, end - s.start):
         # "918 TFLOPS BF16 per chip, 234.9 PFLOPS per 256-chip pod": the figure may be the chip's pod's
         alternates = (*alternates, *ctx.fb.built_from(subject, ("pod", "system")))
-    if how == "sentence" and second_of_pair(s, q.start) and not any(m.start >= q.end for m in s.mentions):
-        # "Trainium3 is 144 GiB vs 96 GiB, i.e. 1.5x": the second figure of a pair whose owner goes unnamed is
-        # what it is compared with, the predecessor's or the successor's
-        ent = ctx.fb.entities.get(subject)
-        alternates = (*alternates, *ctx.predecessors(subject), *([ent.successor] if ent and ent.successor else []))
+    alternates = (*alternates, *_pair_partners(ctx, s, q, subject, how))
     old = is_old_of_change(s, q, ctx.state.errata)
     older = ctx.predecessors(subject) if old else []
     if old and _unbound_start(ctx, seg, s, q, subject, how, bool(older)):
@@ -231,6 +232,13 @@ def _owner(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity,
         subject, how, text = group, "sentence", ctx.fb.entities[group].name  # "83,2 PFLOPS ... für 64 Trainium2"
     if subject is None:
         return None
+    if how == "sentence" and ctx.kind(subject) == "chip":
+        subject, text = _variant(ctx, s, q, subject, text)  # "Die H100 in der NVL-Ausführung … hat 94 GB": the H100 NVL
+    if ctx.kind(subject) == "interconnect" and s.w.chips_counted_before.search(s.text, 0, q.start - s.start) \
+            and nearest_label(s, "SCOPE:", q.start, q.end, 20, same_clause=True) != "chip" \
+            and not any(ctx.kind(e) in ("system", "pod") for e in ctx.memory.all(seg.block, seg.start + q.start)):
+        # "Die 72 GPUs sind über NVLink der fünften Generation mit 130 TB/s verbunden": all 72 together, with no system
+        return None  # in the paragraph whose figure it could be
     if attribute == "chip_count" and ctx.kind(subject) == "chip" and seg.kind == "table_cell" \
             and seg.row_header >= 0:
         # "| inf2.8xlarge | 2 × Inferentia2 |": the row's instance counts the chips the cell names
@@ -329,6 +337,37 @@ def _for_counted_chips(ctx: Subjects, s: Sentence, q: Quantity) -> str | None:
     return None
 
 
+def _pair_partners(ctx: Subjects, s: Sentence, q: Quantity, subject: str, how: str) -> tuple[str, ...]:
+    """"Trainium3 is 144 GiB vs 96 GiB, i.e. 1.5x": the second figure of a pair whose owner goes unnamed is what it is
+    compared with, the predecessor's or the successor's."""
+    if how != "sentence" or not second_of_pair(s, q.start) or any(m.start >= q.end for m in s.mentions):
+        return ()
+    ent = ctx.fb.entities.get(subject)
+    return (*ctx.predecessors(subject), *([ent.successor] if ent and ent.successor else []))
+
+
+def _whole_system(ctx: Subjects, s: Sentence, q: Quantity, subject: str, attribute: str) -> list[str] | None:
+    """After "for the whole board"/„für das ganze Rack": the systems whose figure it may be (the subject itself when it
+    is one with such a figure, else the systems built from the chip that have one; none: no claim); None without
+    those words."""
+    if not s.w.whole_system_before.search(s.text, max(0, q.start - s.start - 60), q.start - s.start):
+        return None
+    if ctx.kind(subject) != "chip":
+        return [subject] if ctx.fb.about(subject, attribute) else []  # (a DGX B200 with no such figure: not its chip's)
+    return [e for e in ctx.fb.built_from(subject, ("pod", "system")) if ctx.fb.about(e, attribute)]
+
+
+def _variant(ctx: Subjects, s: Sentence, q: Quantity, subject: str, text: str) -> tuple[str, str]:
+    """A chip's name followed by its variant's word ("H100 in der NVL-Ausführung", "the H100 in its NVL version"): the
+    variant the fact base names so ("H100 NVL"), else the chip."""
+    named = next((m for m in reversed(s.mentions) if m.entity == subject and m.end <= q.start), None)
+    v = s.w.variant_after.match(s.text, named.end - s.start) if named is not None else None
+    if named is None or v is None:
+        return subject, text
+    ent = ctx.fb.named(f"{named.text} {v.group(1)}")
+    return (ent.id, f"{named.text} {v.group(1)}") if ent is not None and ent.kind == "chip" else (subject, text)
+
+
 def _owner_after(s: Sentence, q: Quantity) -> bool:
     """The figure names its owner right after it ("3,360 TFLOPS per trn1.32xlarge"): its own scope."""
     owner = next((m for m in s.mentions if m.start >= q.end), None)
@@ -420,7 +459,7 @@ def _scope(seg: Segment, s: Sentence, q: Quantity, attribute: str,
            kind: Callable[[str], str] | None = None) -> tuple[str | None, str]:
     """What the figure is per (chip, system, instance, port), and the attribute a port speed turns into."""
     scope = nearest_label(s, "SCOPE:", q.start, q.end, 40, same_clause=True)
-    if s.w.shared_chip_scope.match(s.text, q.end - s.start):
+    if s.w.shared_chip_scope.match(s.text, q.end - s.start) or s.w.afterthought_chip_scope.match(s.text, q.end - s.start):
         scope = "chip"  # "20 TB per rack, i.e. 279 GB and 8 TB/s per GPU": the pair's "per GPU" is both figures'
     if s.w.sized_system_scope.match(s.text, q.end - s.start):
         scope = "system"  # "256 GB per GPU, i.e. 2 TB per 8-GPU node": the node's, not the GPU's of the clause before

@@ -52,8 +52,9 @@ def took_office(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
         if abs(person.start - a) > 120:
             continue
         lo, hi = sorted((person.end - s.start, at))
-        if ";" in s.text[lo:hi]:
-            continue  # ("AMD-Chefin Lisa Su hat die MI325X vorgestellt; ausgeliefert wird sie seit Oktober 2024")
+        if ";" in s.text[lo:hi] or (s.w.and_clause.search(s.text, lo, hi) and _product_after(ctx, s, m.end())):
+            continue  # ("AMD-Chefin Lisa Su hat die MI325X vorgestellt; ausgeliefert wird sie seit Oktober 2024", "Heute
+            # führt Matt Garman AWS, und seit Dezember 2025 ist der Trainium3 verfügbar": another clause's date)
         name = ctx.fb.entities[person.entity].name
         heads = [e for e in ctx.fb.entities if ctx.kind(e) == "organisation"
                  and any(f.value == name and f.fact.valid_from for f in ctx.fb.about(e, "ceo"))]
@@ -62,6 +63,13 @@ def took_office(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
         yield Claim(entity=heads[0], attribute="took_office", start=seg.start + a, end=seg.start + s.start + m.end(),
                     text=s.text[at:m.end()], value_text=period.encode(), versus=person.entity,
                     sentence=s.text.strip(), subject_text=person.text, subject_how="sentence")
+
+
+def _product_after(ctx: Subjects, s: Sentence, rel: int) -> bool:
+    """Hardware named after the date in its clause ("seit Dezember 2025 ist der Trainium3 allgemein verfügbar")."""
+    stop = min((k for k in (s.text.find(",", rel), s.text.find(";", rel)) if k >= 0), default=len(s.text))
+    return any(rel <= m.start - s.start < stop and ctx.kind(m.entity) not in ("person", "organisation", "project")
+               for m in s.mentions)
 
 
 RULE = Rule("took_office", (SENTENCE,), took_office, order=70, cues=("ROLE:",))
