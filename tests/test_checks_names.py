@@ -435,11 +435,17 @@ def test_role_in_a_year_before_the_article_not_held_then_is_contradicted_with_th
     assert got(v) == ceo_sources(reviewer, "aws", "Adam Selipsky", "Matt Garman")
 
 
-def test_role_in_a_month_with_a_change_of_holder_and_not_held_then_is_unverifiable(reviewer):
-    # March 2025 at Intel: the interim heads until the 18th, Lip-Bu Tan from then: nobody held it all month
+def test_role_in_a_month_with_a_change_of_holder_and_not_held_then_is_contradicted(reviewer):
+    # March 2025 at Intel: the interim heads until the 18th, Lip-Bu Tan from then. Nobody held it all month, but
+    # Gelsinger (gone since December 2024) held it on no day of it: wrong, against the holder at the month's end
     claim, v = judge(reviewer, "intel", "ceo", "Pat Gelsinger", scope="at:2025-03", lang="de")
-    assert (v.claim, v.kind, v.expected, v.suggestion, v.sources) == (claim, "unverifiable", None, None, ())
-    assert v.reason == "Intel CEO: Pat Gelsinger ist nicht in der Faktenbasis belegt."
+    assert (v.claim, v.kind, v.expected, v.suggestion) == (claim, "contradicted", "Lip-Bu Tan", "Lip-Bu Tan")
+    assert v.reason == "Intel CEO: Im Artikel steht Pat Gelsinger, laut Quelle Lip-Bu Tan."
+
+
+def test_role_in_a_period_the_person_held_for_part_of_it_is_verified(reviewer):
+    # 2024 at Intel: Gelsinger until December 1; he held it in part of the year
+    assert judge(reviewer, "intel", "ceo", "Pat Gelsinger", scope="at:2024")[1].kind == "verified"
 
 
 def test_role_in_an_earlier_year_of_someone_never_recorded_is_unverifiable(reviewer):

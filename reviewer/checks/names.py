@@ -158,8 +158,10 @@ class RoleClaim(Check):
             first = dt.date(period.year, period.first_month, period.day or 1)
             last = dt.date(period.year, period.last_month, period.day or calendar.monthrange(period.year, period.last_month)[1])
             if last < ctx.as_of:
-                held_then = any(f.valid_at(first) or f.valid_at(last) for f in theirs)
-                then = [f for f in facts if f.valid_at(first) and f.valid_at(last)]
+                held_then = any(_overlaps(f, first, last) for f in theirs)
+                # (who held it all the period, else at its end: "im Frühjahr 2025 noch mit Intel-Chef Pat Gelsinger",
+                # who had left in December 2024)
+                then = [f for f in facts if f.valid_at(first) and f.valid_at(last)] or [f for f in facts if f.valid_at(last)]
                 if not held_then and then and theirs:
                     return Verdict(claim, "contradicted", expected=str(then[0].value), suggestion=str(then[0].value),
                                    sources=sources_of(then + theirs),
@@ -314,3 +316,9 @@ def name_verdict(claim: Claim, ctx: CheckContext, same) -> Verdict:
                                   expected=expected))
     return Verdict(claim, "unverifiable", reason=msg(lang, "unverifiable", entity=ent, attribute=attribute,
                                                      claimed=value))
+
+
+def _overlaps(f, first: dt.date, last: dt.date) -> bool:
+    """Whether the fact held on some day from `first` to `last`."""
+    start, until = f.fact.valid_from, f.fact.valid_until
+    return (start is None or start <= last) and (until is None or until > first)

@@ -84,6 +84,8 @@ def segment_stance(seg: Segment, state: Discourse, w: Words) -> str:
     if column is not None and w.then_header.match(column):
         # "| Trainium2 FP8 (TFLOPS) | 1,287 | 1,299 |" under "| Metric | Launch docs (Dec 2024) | Current |"
         return "historical"  # "| BF16 dicht (TFLOPS) | 1.979 | 741 |" under "| Kennwert | Datenblatt | Gemessen |"
+    if seg.kind in ("paragraph", "list_item") and w.forwarded_header.match(state.last_paragraph):
+        return "quoted"  # the post under "↪️ *Forwarded from GPU Bargain Hunter*": another channel's words
     if state.post_by == "staff" and seg.quote_depth <= 1 and seg.kind in ("paragraph", "blockquote", "list_item"):
         return "asserted"  # the editors' reply under a reader's comment ("> **Redaktion** · Antwort auf @name ...")
     if (seg.kind == "paragraph" and seg.text.startswith(("− ", "−\t"))) or (seg.kind == "blockquote" and bool(

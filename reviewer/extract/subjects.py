@@ -256,9 +256,11 @@ class Subjects(Context):
             if ctx:
                 return ctx, "coreference", self.fb.entities[ctx].name
             gap = s.text[at - s.start:after[0].start - s.start]
-            if (";" in gap and s.w.variant.search(gap) and s.w.also_variant.search(gap)) or FIELD_SEPARATOR.search(gap) \
+            if (";" in gap and ((s.w.variant.search(gap) and s.w.also_variant.search(gap))
+                                or s.w.system_owner_after.search(gap.split(";", 1)[0]))) or FIELD_SEPARATOR.search(gap) \
                     or (", " in gap and self.kind(after[0].entity) == "interconnect"):  # ("4.8 TB/s, and ... NVLink 4")
-                return None  # "18 instances × 4 GPUs = 72 GPUs; there is also a smaller 36-GPU version (...)"
+                return None  # "18 instances × 4 GPUs = 72 GPUs; there is also a smaller 36-GPU version (...)", "The
+                # 83.2 PFLOPS is the UltraServer; a single trn2.48xlarge is 10.7 PFLOPS": the later clause's name is its own
         if after and s.w.contrast_break.search(s.text, at - s.start, after[0].start - s.start) \
                 and s.w.contrast_verb.match(s.text, after[0].end - s.start):
             return None  # "the Gen2 box has 144 chips where the Trn2 UltraServer has 64": the contrast's own name

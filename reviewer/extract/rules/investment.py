@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from ...models import Claim, Segment
@@ -30,6 +31,9 @@ def investing_since(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]
         at, period = period_before(s.text, m.start(), int(m.group()))
         if not s.w.since.search(s.text, max(0, at - 8), at):
             continue
+        if not any(not _CLAUSE_BREAK.search(s.w.goes_on.sub(" ", s.text[min(c.end - s.start, at):max(c.start - s.start, at)]))
+                   for c in s.cue("ATTR:investment")):
+            continue  # ("für dessen Campus Amazon 11 Mrd. investiert, rechnen seit Oktober 2025 …": another clause's date)
         investors = [x for x in s.mentions if x.start < s.start + at and ctx.fb.about(x.entity, "first_investment")]
         if not investors:
             continue
@@ -40,6 +44,9 @@ def investing_since(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]
         yield Claim(entity=investor.entity, attribute="first_investment", start=seg.start + s.start + at,
                     end=seg.start + s.start + m.end(), text=s.text[at:m.end()], value_text=period.encode(),
                     sentence=s.text.strip(), subject_text=investor.text, subject_how="sentence")
+
+
+_CLAUSE_BREAK = re.compile(r"[,;:()]")
 
 
 def tranche_dates(ctx: Subjects, seg: Segment, s: Sentence, made: list[Claim]) -> Iterable[Claim]:

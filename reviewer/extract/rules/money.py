@@ -124,7 +124,8 @@ def _project_around(ctx: Subjects, seg: Segment, s: Sentence) -> str | None:
     """The one project the sentence names, or, for a campus, the paragraph before it names."""
     named = [m.entity for m in s.mentions if ctx.kind(m.entity) == "project"]
     if not named and s.w.campus.search(s.text):
-        named = [e for e in ctx.memory.all(seg.block, seg.start + s.start) if ctx.kind(e) == "project"]
+        named = [e for e in ctx.memory.all(seg.block, seg.start + s.start) if ctx.kind(e) == "project"] \
+            or ([ctx.state.last_project] if ctx.state.last_project else [])  # (the project the text named last)
     return named[0] if len(set(named)) == 1 else None
 
 

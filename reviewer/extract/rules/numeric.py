@@ -18,6 +18,7 @@ from ..groups import (
     several_systems_total,
     several_together,
 )
+from ..owners import bracket_scope, links_system, variant_of, whole_system
 from ..patterns import (
     ATTR_BY_FAMILY,
     CHIP_LEVEL,
@@ -155,6 +156,7 @@ def place(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, attribute: str)
         # the "each" is the figure's before the bracket)
         scope = "system"
     scope = _counted_scope(ctx, s, anchor, subject, attribute, scope, how)
+    subject = links_system(ctx, s, q, subject, scope, attribute)
     if scope == "chip" and attribute not in INSTANCE_ONLY and ctx.kind(subject) in ("system", "instance", "pod") \
             and not any(
             f.q.scope == "chip" for f in ctx.fb.about(subject, attribute)):
@@ -178,7 +180,7 @@ def place(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, attribute: str)
     each_way = q.family == "rate" and (_each_way_before(s, q) or (seg.kind == "table_cell" and seg.col_header >= 0 and bool(
         s.w.direction_header.search(ctx.state.cell_text.get(seg.col_header, "")))))  # "| pro Richtung (GB/s) |" over "| 450 |"
     alternates = () if maker_s else _alternates(ctx, seg, s, subject, how, scope, q)
-    whole = _whole_system(ctx, s, q, subject, attribute)  # "For the whole board NVIDIA quotes 72 PFLOPS": a system's
+    whole = whole_system(ctx, s, q, subject, attribute)  # "For the whole board NVIDIA quotes 72 PFLOPS": a system's
     if whole == []:
         return None
     if whole and whole[0] != subject:
@@ -233,7 +235,7 @@ def _owner(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity,
     if subject is None:
         return None
     if how == "sentence" and ctx.kind(subject) == "chip":
-        subject, text = _variant(ctx, s, q, subject, text)  # "Die H100 in der NVL-Ausführung … hat 94 GB": the H100 NVL
+        subject, text = variant_of(ctx, s, q, subject, text)  # "Die H100 in der NVL-Ausführung … hat 94 GB": the H100 NVL
     if ctx.kind(subject) == "interconnect" and s.w.chips_counted_before.search(s.text, 0, q.start - s.start) \
             and nearest_label(s, "SCOPE:", q.start, q.end, 20, same_clause=True) != "chip" \
             and not any(ctx.kind(e) in ("system", "pod") for e in ctx.memory.all(seg.block, seg.start + q.start)):
@@ -346,28 +348,6 @@ def _pair_partners(ctx: Subjects, s: Sentence, q: Quantity, subject: str, how: s
     return (*ctx.predecessors(subject), *([ent.successor] if ent and ent.successor else []))
 
 
-def _whole_system(ctx: Subjects, s: Sentence, q: Quantity, subject: str, attribute: str) -> list[str] | None:
-    """After "for the whole board"/„für das ganze Rack": the systems whose figure it may be (the subject itself when it
-    is one with such a figure, else the systems built from the chip that have one; none: no claim); None without
-    those words."""
-    if not s.w.whole_system_before.search(s.text, max(0, q.start - s.start - 60), q.start - s.start):
-        return None
-    if ctx.kind(subject) != "chip":
-        return [subject] if ctx.fb.about(subject, attribute) else []  # (a DGX B200 with no such figure: not its chip's)
-    return [e for e in ctx.fb.built_from(subject, ("pod", "system")) if ctx.fb.about(e, attribute)]
-
-
-def _variant(ctx: Subjects, s: Sentence, q: Quantity, subject: str, text: str) -> tuple[str, str]:
-    """A chip's name followed by its variant's word ("H100 in der NVL-Ausführung", "the H100 in its NVL version"): the
-    variant the fact base names so ("H100 NVL"), else the chip."""
-    named = next((m for m in reversed(s.mentions) if m.entity == subject and m.end <= q.start), None)
-    v = s.w.variant_after.match(s.text, named.end - s.start) if named is not None else None
-    if named is None or v is None:
-        return subject, text
-    ent = ctx.fb.named(f"{named.text} {v.group(1)}")
-    return (ent.id, f"{named.text} {v.group(1)}") if ent is not None and ent.kind == "chip" else (subject, text)
-
-
 def _owner_after(s: Sentence, q: Quantity) -> bool:
     """The figure names its owner right after it ("3,360 TFLOPS per trn1.32xlarge"): its own scope."""
     owner = next((m for m in s.mentions if m.start >= q.end), None)
@@ -463,6 +443,8 @@ def _scope(seg: Segment, s: Sentence, q: Quantity, attribute: str,
         scope = "chip"  # "20 TB per rack, i.e. 279 GB and 8 TB/s per GPU": the pair's "per GPU" is both figures'
     if s.w.sized_system_scope.match(s.text, q.end - s.start):
         scope = "system"  # "256 GB per GPU, i.e. 2 TB per 8-GPU node": the node's, not the GPU's of the clause before
+    if scope == "chip" and bracket_scope(s, q):
+        scope = None  # "640 GB HBM3 (80 GB je GPU)": the bracket's figure is per GPU, not the one before it
     if scope == "chip" and _earlier_figures_scope(s, q):
         scope = None  # "32 GiB of HBM per chip for 512 GiB of device memory": "per chip" is the 32 GiB's
     scope = scope or listed_scope(s, q.start)  # "per chip it is 1,299 TFLOPS and 96 GB of HBM": each figure's
@@ -470,7 +452,8 @@ def _scope(seg: Segment, s: Sentence, q: Quantity, attribute: str,
         scope = "chip"  # "288 GB ist der Maximalausbau des Chips", "288 GB is the chip's maximum": the chip's
     if scope is None and seg.lead_end and q.start >= seg.lead_end and not _owner_after(s, q):
         # "- **Compute per chip:** ... 2.52 PFLOPS ...; 181 TFLOPS FP32": the lead's scope is every figure's
-        lead = [c.label[6:] for c in s.cue("SCOPE:") if c.end <= seg.lead_end]
+        lead = [c.label[6:] for c in s.cue("SCOPE:") if c.end <= seg.lead_end  # (not "8 GPUs per server": a count's)
+                and not s.w.count_per_unit_before.search(s.text, max(0, c.start - s.start - 24), c.start - s.start)]
         scope = lead[0] if len(set(lead)) == 1 else None
     if scope is None and s.w.systems_label.match(s.text):
         scope = "system"  # "- Pods: TPU v5p 8,960 chips · TPU7x 9,216 chips, 1.77 PB HBM": each figure is its chip's pod's
@@ -500,6 +483,9 @@ def _scope(seg: Segment, s: Sentence, q: Quantity, attribute: str,
     return scope, attribute
 
 
+_LIST_SEPARATOR = re.compile(r"[·•|]")
+
+
 def attribute_of(ctx: Subjects, s: Sentence, q: Quantity) -> str | None:
     options = ATTR_BY_FAMILY.get(q.family)
     if not options:
@@ -515,6 +501,9 @@ def attribute_of(ctx: Subjects, s: Sentence, q: Quantity) -> str | None:
             return "memory_bandwidth"  # "32 GB per chip at 1,638 GB/s": the capacity's bandwidth
     cue = nearest_label(s, "ATTR:", q.start, q.end, CUE_WINDOW, allowed=allowed)
     if cue == "memory_capacity" and q.family == "rate":
+        if ("bps" in q.text or "bit" in q.text.lower()) \
+                and _LIST_SEPARATOR.search(s.text, max(0, q.start - s.start - 30), q.start - s.start):
+            return "network_bandwidth"  # "32 GiB device memory · up to 25 Gbps": the next item of a line, in bits
         return "memory_bandwidth"  # "HBM3e at 7.7 TB/s": a rate next to memory is its bandwidth
     if cue and cue != "bandwidth":
         return cue

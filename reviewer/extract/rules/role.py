@@ -52,7 +52,8 @@ def role_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
                 continue  # "| AWS | CEO, Nachfolger von Adam Selipsky |": the predecessor of someone the row is about
             past = bool(s.cue("PAST")) and any(abs(c.start - role.start) < 50 for c in s.cue("PAST"))
             scope = "past" if past else None
-            years = [] if past else list(YEAR.finditer(s.text))
+            years = [] if past else [y for y in YEAR.finditer(s.text)  # (the person's clause: not past a semicolon)
+                                     if ";" not in s.text[min(y.end(), p.start - s.start):max(y.start(), p.end - s.start)]]
             y = years[0] if len(years) == 1 else None
             if y is not None:  # the text between the person and the year
                 lo, hi = (p.end - s.start, y.start()) if y.start() >= p.end - s.start else (y.end(), p.start - s.start)
