@@ -97,8 +97,9 @@ def segment_stance(seg: Segment, state: Discourse, w: Words) -> str:
         return "quoted"  # a reader's letter with its signature: their premises, which the answer below takes up
     if seg.kind in ("paragraph", "list_item", "blockquote") and w.wiki_signature.search(seg.text):
         return "quoted"  # a wiki talk page's signed comments ("... --[[User:Name|Name]] 12:31, 5 May 2026 (UTC)")
-    if seg.kind in ("list_item", "paragraph") and (lead := w.rumour_lead.match(seg.text) or w.measured_lead.match(seg.text)):
-        return "speculation" if lead.re is w.rumour_lead else "measured"  # "- **MI355X rumour.** ...", "Our measurements: ..."
+    if seg.kind in ("list_item", "paragraph") and (lead := w.rumour_lead.match(seg.text) or w.measured_lead.match(seg.text)) \
+            and not (lead.re is w.rumour_lead and any(w.fact_label.match(x) for x in seg.text.split("\n")[1:])):
+        return "speculation" if lead.re is w.rumour_lead else "measured"  # "- **MI355X rumour.**" (no "Fact:" below)
     if state.section in ("measured", "speculation") and seg.kind in ("paragraph", "list_item", "table_cell") \
             and not w.errata_note.match(seg.text):  # the author's own results under "### 3.2 Eigene Messungen" (not a
         return state.section  # correction note there); what may come, under "## Next year (speculation)"
