@@ -284,7 +284,8 @@ def with_header(state: Discourse, seg: Segment, sentences: list[Sentence],
             if r == state.header_row.get(seg.col_header)):
         # "| HBM je Einheit (GB) |" beside "| GPUs je Einheit |": the unit is the row's system, which holds the chips
         labels = tuple(lab for lab in labels if lab != "SCOPE:chip")
-    if "SCOPE:chip" in labels and seg.row_header >= 0 and w.total_header.search(state.cell_text.get(seg.row_header, "")):
+    if "SCOPE:chip" in labels and seg.row_header >= 0 and w.total_header.search(state.cell_text.get(seg.row_header, "")) \
+            and w.card_header.search(state.cell_text.get(seg.col_header, "")):
         labels = tuple(lab for lab in labels if lab != "SCOPE:chip")  # "| DGX H100 gesamt | 1 | 640³ |" under "je Karte"
     if seg.note and "SPARSE:dense" in labels and w.sparse_note.match(seg.note):
         # "| 10,000* |" under "FP8 dense (TFLOPS)" over "* Sparse value: ...": the cell's note overrules its header

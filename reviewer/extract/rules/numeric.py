@@ -447,7 +447,10 @@ def _scope(seg: Segment, s: Sentence, q: Quantity, attribute: str,
         scope = None  # "640 GB HBM3 (80 GB je GPU)": the bracket's figure is per GPU, not the one before it
     if scope == "chip" and _earlier_figures_scope(s, q):
         scope = None  # "32 GiB of HBM per chip for 512 GiB of device memory": "per chip" is the 32 GiB's
-    scope = scope or listed_scope(s, q.start)  # "per chip it is 1,299 TFLOPS and 96 GB of HBM": each figure's
+    # "per chip it is 1,299 TFLOPS and 96 GB of HBM": each figure's; "Per server, that is 72 PFLOPS": the opening's
+    scope = scope or listed_scope(s, q.start) or next(
+        (c.label[6:] for c in s.cue("SCOPE:") if c.start < c.end and c.start - s.start <= 2
+         and s.text[c.end - s.start:].startswith(",")), None)  # (a word of the text, not a table header's label)
     if scope is None and s.w.chip_owner_after.match(s.text, q.end - s.start):
         scope = "chip"  # "288 GB ist der Maximalausbau des Chips", "288 GB is the chip's maximum": the chip's
     if scope is None and seg.lead_end and q.start >= seg.lead_end and not _owner_after(s, q):
