@@ -121,7 +121,8 @@ def _investor_of_project(ctx: Subjects, seg: Segment, s: Sentence) -> tuple[list
 
 
 def _project_around(ctx: Subjects, seg: Segment, s: Sentence) -> str | None:
-    """The one project the sentence names, or, for a campus, the paragraph before it names."""
+    """The one project the sentence names, or, for a campus, the one its paragraph names before it, else the one the
+    text named last."""
     named = [m.entity for m in s.mentions if ctx.kind(m.entity) == "project"]
     if not named and s.w.campus.search(s.text):
         named = [e for e in ctx.memory.all(seg.block, seg.start + s.start) if ctx.kind(e) == "project"] \
