@@ -28,6 +28,7 @@ from ..patterns import (
 )
 from ..rule import Rule
 from ..sentence import (
+    FIELD_SEPARATOR,
     Sentence,
     arrow_after,
     change_of,
@@ -486,9 +487,6 @@ def _scope(seg: Segment, s: Sentence, q: Quantity, attribute: str,
     return scope, attribute
 
 
-_LIST_SEPARATOR = re.compile(r"[·•|]")
-
-
 def attribute_of(ctx: Subjects, s: Sentence, q: Quantity) -> str | None:
     options = ATTR_BY_FAMILY.get(q.family)
     if not options:
@@ -505,7 +503,7 @@ def attribute_of(ctx: Subjects, s: Sentence, q: Quantity) -> str | None:
     cue = nearest_label(s, "ATTR:", q.start, q.end, CUE_WINDOW, allowed=allowed)
     if cue == "memory_capacity" and q.family == "rate":
         if ("bps" in q.text or "bit" in q.text.lower()) \
-                and _LIST_SEPARATOR.search(s.text, max(0, q.start - s.start - 30), q.start - s.start):
+                and FIELD_SEPARATOR.search(s.text, max(0, q.start - s.start - 30), q.start - s.start):
             return "network_bandwidth"  # "32 GiB device memory · up to 25 Gbps": the next item of a line, in bits
         return "memory_bandwidth"  # "HBM3e at 7.7 TB/s": a rate next to memory is its bandwidth
     if cue and cue != "bandwidth":
