@@ -25,6 +25,7 @@ from .nlp import (
     may_have_rows,
     number_stops,
     phrase_matcher,
+    quote_opens,
     table_row_starts,
 )
 from .quantities import find_quantities_in
@@ -91,10 +92,10 @@ class SegmentDoc:
         return self.user_data[TEXT_KEY]
 
 
-_FAST_LAYOUT = {"en": ["sentencizer", "hw_footnote_stops", "hw_table_rows", ENTITY_KEY, "hw_fuzzy", CUE_KEY,
-                       "hw_quantities"],
-                "de": ["sentencizer", "hw_footnote_stops", "hw_number_stops", "hw_table_rows", ENTITY_KEY, "hw_fuzzy",
-                       CUE_KEY, "hw_quantities"]}
+_FAST_LAYOUT = {"en": ["sentencizer", "hw_footnote_stops", "hw_quote_opens", "hw_table_rows", ENTITY_KEY, "hw_fuzzy",
+                       CUE_KEY, "hw_quantities"],
+                "de": ["sentencizer", "hw_footnote_stops", "hw_quote_opens", "hw_number_stops", "hw_table_rows", ENTITY_KEY,
+                       "hw_fuzzy", CUE_KEY, "hw_quantities"]}
 
 
 class ArticleAnalyser:
@@ -235,7 +236,8 @@ class ArticleAnalyser:
             ents[k].sort(key=_token_of)
 
     def _sentences(self, text: str, o: int, tokens) -> list[CharSpan]:
-        """The sentences of the segment's own Doc (sentencizer, then hw_footnote_stops and hw_number_stops)."""
+        """The sentences of the segment's own Doc (sentencizer, then hw_footnote_stops, hw_quote_opens, hw_number_stops
+        and hw_table_rows)."""
         n_chars = len(text)
         if not n_chars:
             return []
@@ -268,9 +270,15 @@ class ArticleAnalyser:
             elif trail:
                 starts.append(i1)
             j += 1
-        extra = footnote_stops(text)
-        if self.number_stops:
-            extra += number_stops(text)
+        for at in footnote_stops(text):
+            i = bisect_left(idx, o + at, i0, i1)
+            if i < i1 and idx[i] == o + at and n_lead + i - i0 > 0:
+                starts.append(i)
+        for at in quote_opens(text):  # (hw_quote_opens: the mark starts the sentence, not the word after it)
+            i = bisect_left(idx, o + at, i0, i1)
+            if i + 1 < i1 and idx[i] == o + at and idx[i + 1] == o + at + 1 and n_lead + i - i0 > 0 and i + 1 in starts:
+                starts = [k for k in starts if k != i + 1] + [i]
+        extra = number_stops(text) if self.number_stops else []
         if may_have_rows(text):
             extra = extra + table_row_starts(text)
         for at in extra:

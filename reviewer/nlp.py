@@ -1,7 +1,7 @@
 """Stage 3: the spaCy pipeline. One `build_nlp()` decides the components and their order.
 
     tokenizer (blank en/de; German gets the hyphen split English already has)
-    -> sentencizer
+    -> sentencizer (and hw_footnote_stops, hw_quote_opens, hw_number_stops, hw_table_rows: where it misses a start)
     -> hw_entities  phrase patterns from every entity name and alias in facts/ (first-longest match)
     -> hw_fuzzy     rapidfuzz for typos and spacing ("Tranium3", "Trainium 3"); exact version tokens
     -> hw_cues      phrase patterns from lang/<code>/cues.yaml (attribute, precision, scope, ...), all matches
@@ -354,6 +354,33 @@ def footnote_stops(text: str) -> list[int]:
     return out + [m.end() for m in _FOOTNOTE_STOP.finditer(text)]
 
 
+# 'The first DGX B200 arrived. "A rack with 144 GPUs …," says Albers', „… kamen. „Ein Rack …“, sagt Albers": the
+# sentencizer keeps a quotation mark that follows a full stop with the sentence before (as it should a closing
+# one); after a space and before a capital or a digit the mark opens the next sentence, and the quotation in it,
+# where the quotation closes inside that sentence (one that runs on past a sentence end, '"256 gigabytes on one
+# GPU! We thought ..."', stays as it was: gates.carry_reported_speech reads it across sentences)
+_QUOTE_OPENS = re.compile(r"(?<=[.!?])[ \t]+([\"„“«»‚])(?=[A-ZÄÖÜ\d])(?:(?![.!?]\s)[^\"„“”«»\n])*[\"“”«»]")
+
+
+def quote_opens(text: str) -> list[int]:
+    """Character offsets of the quotation marks that open a sentence after a full stop (see above): where a sentence
+    starts right after one, it starts at the mark."""
+    if '"' not in text and not any(c in text for c in "„“«»‚"):
+        return []
+    return [m.start(1) for m in _QUOTE_OPENS.finditer(text)]
+
+
+@Language.component("hw_quote_opens")
+def hw_quote_opens(doc: Doc) -> Doc:
+    starts = {t.idx: t.i for t in doc}
+    for at in quote_opens(doc_text(doc)):
+        i = starts.get(at)
+        if i is not None and 0 < i < len(doc) - 1 and len(doc[i]) == 1 and doc[i + 1].is_sent_start:
+            doc[i].is_sent_start = True
+            doc[i + 1].is_sent_start = False
+    return doc
+
+
 @Language.component("hw_footnote_stops")
 def hw_footnote_stops(doc: Doc) -> Doc:
     return _sentence_starts(doc, footnote_stops(doc_text(doc)))
@@ -403,6 +430,7 @@ def build_nlp(lang: str, factbase: FactBase, model: str | None = None) -> Langua
     if not nlp.has_pipe("parser") and not nlp.has_pipe("senter"):
         nlp.add_pipe("sentencizer")
     nlp.add_pipe("hw_footnote_stops")
+    nlp.add_pipe("hw_quote_opens")
     if lang == "de":
         nlp.add_pipe("hw_number_stops")
     nlp.add_pipe("hw_table_rows")

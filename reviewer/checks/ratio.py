@@ -52,9 +52,8 @@ class RatioClaim(Check):
         subject, versus = claim.entity, self._counterpart(claim.entity, claim.versus, ctx)
         names = dict(entity=fb.entities[subject].name, versus=fb.entities[versus].name,
                      metric=attr_name(lang, metric), claimed=claim.text)
-        stated_value, stated_facts = self._stated(subject, versus, metric, claim, ctx)
-        stated = [(stated_value, stated_facts)] if stated_value is not None else []
-        if stated_value is not None and (claim.precision or stated_facts[0].q.precision is None):
+        stated = self._stated(subject, versus, metric, claim, ctx)
+        if stated and (claim.precision or stated[0][1][0].q.precision is None):
             options = stated
         else:  # a vendor's FP8 ratio does not settle "four times the performance": other precisions may
             options = stated + self._derived(subject, versus, metric, claim.precision, ctx)
@@ -168,12 +167,13 @@ class RatioClaim(Check):
                 if f.q.metric == metric and f.q.versus and fb.chip_of(f.q.versus) == versus]
 
     @staticmethod
-    def _stated(subject, versus, metric, claim, ctx) -> tuple[float | None, list[ResolvedFact]]:
-        for f in ctx.factbase.about(subject, "ratio"):
-            if f.q.versus == versus and f.q.metric == metric and (
-                    claim.precision is None or f.q.precision in (None, claim.precision)):
-                return float(f.value), [f]
-        return None, []
+    def _stated(subject, versus, metric, claim, ctx) -> list[tuple[float, list[ResolvedFact]]]:
+        """The vendor's own ratios of the two: the one of the precision written, or with none written each
+        precision's ("AWS selbst spricht vom Dreifachen": Trainium4's FP8 target is 3x, its FP4 target 6x)."""
+        found = [(float(f.value), [f]) for f in ctx.factbase.about(subject, "ratio")
+                 if f.q.versus == versus and f.q.metric == metric
+                 and (claim.precision is None or f.q.precision in (None, claim.precision))]
+        return found if claim.precision is None else found[:1]
 
     @staticmethod
     def _derived(subject, versus, metric, precision, ctx) -> list[tuple[float, list[ResolvedFact]]]:

@@ -8,16 +8,23 @@ on it to say who a figure or a name is about.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 from ..factbase.base import FactBase
 from ..models import Segment
 from ..names import normalize, split_version
+from ..nlp import cue_lexicon
 from .discourse import Discourse, Inferred, Memory, PendingMemory
 from .patterns import (
     HARDWARE_KINDS,
     OPPOSITE,
 )
 from .sentence import Cue, Mention, Sentence, counted_in
+
+
+@lru_cache(maxsize=1)
+def _network_words() -> frozenset[str]:
+    return frozenset(normalize(w) for words in cue_lexicon().values() for w in words.get("ATTR:network_bandwidth", ()))
 
 
 class Context:
@@ -55,6 +62,13 @@ class Context:
 
     def is_hardware(self, entity: str) -> bool:
         return self.kind(entity) in HARDWARE_KINDS
+
+    def is_network(self, entity: str) -> bool:
+        """A link whose name or alias a language calls a network ("EFA", "InfiniBand": ATTR:network_bandwidth in
+        lang/<code>/cues.yaml), so a figure said of it in a later sentence is a network's rate."""
+        ent = self.fb.entities.get(entity)
+        return ent is not None and self.kind(entity) == "interconnect" \
+            and any(normalize(n) in _network_words() for n in (ent.name, *ent.aliases))
 
     def chip(self, entity: str) -> str:
         """The chip of a system, instance or pod (chip-level facts live there); any other entity itself."""
@@ -193,6 +207,14 @@ class Context:
                 newest = [e for e in chips if not any(self.fb.entities[o].predecessor == e for o in chips)]
                 return (newest or chips)[0]
         return None
+
+    def heading_chip(self, seg: Segment) -> str | None:
+        """The one chip the section's heading names itself ("### Case 6 — NVIDIA B200 and the GB200 NVL72": the B200;
+        a system's chip does not count)."""
+        if seg.heading < 0:
+            return None
+        chips = list(dict.fromkeys(e for e in self.memory.all(seg.heading, named=True) if self.kind(e) == "chip"))
+        return chips[0] if len(chips) == 1 else None
 
     def paragraph_partner(self, s: Sentence, subject: str) -> str | None:
         """The one other entity of the subject's kind named in the nearest earlier sentence (up to

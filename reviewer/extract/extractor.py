@@ -33,6 +33,7 @@ from . import discourse, gates, stance
 from .discourse import Discourse, Families, Memory, answering, header_unit, newest_for_new, note_question, with_header
 from .generations import first_generations, mark_first_generation
 from .patterns import HARDWARE_KINDS, LABEL_LINE, QUOTED, QUOTED_LEAD
+from .quotations import speaker_quotation
 from .rules import SENTENCE_RULES, figure_claim
 from .sentence import (
     Cue,
@@ -334,7 +335,7 @@ class ClaimExtractor:
         i = bisect_right(starts, c.start - seg.start) - 1
         st = self._figure_stance(sentences[i], c.start - seg.start, c.end - seg.start) if i >= 0 else "asserted"
         if st == "asserted" and seg.kind != "heading" and i >= 0 \
-                and stance.speaker_quotation(sentences[i], c.start - seg.start, c.end - seg.start):
+                and speaker_quotation(sentences[i], c.start - seg.start, c.end - seg.start):
             st = "quoted"  # 'AMDs Rechenzentrumschef auf der Bühne: „Jede MI455X …“' (a heading quotes a title)
         if seg.kind == "paragraph" and "\n" in seg.text and st == "asserted":
             at = c.start - seg.start  # "**Customer says:** ..." on its own line of a paragraph: that line's figures

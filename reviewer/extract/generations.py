@@ -2,16 +2,19 @@
 
 The fact base names the first generation "Trainium (1st generation)" and gives it aliases ("Trainium1", "Trn1",
 "first-generation Trainium"); the bare word is no alias, because most articles use it for the whole line
-("Anthropic trains on Trainium"). A sentence pins it to the first generation in two ways:
+("Anthropic trains on Trainium"). A sentence pins it to the first generation in three ways:
 
 - it names one of the first generation's own instances or the chip by another name ("trn1.2xlarge is a single
   Trainium chip", "allgemein verfügbar als Trn1"), or it is a table cell that counts the chips of such a row
   ("| trn1.32xlarge | 16 × Trainium |");
 - it names a year before the second generation's first date ("re:Invent 2020 ... Trainium", "Folie 5:
-  Inferentia, 2018."): then only the first generation existed.
+  Inferentia, 2018."): then only the first generation existed;
+- the words after it say so ("Trainium instances of the first generation", "Trainium-Instanzen der ersten
+  Generation": the `first_after` window).
 
-Not when the word is part of a longer name ("Trainium2", "Trainium 3"; "Trainium-Chips" is the word), nor when a
-word for the line follows it ("the Trainium family", "die Trainium-Reihe": the `product_line` window).
+Not when the word is part of a longer name ("Trainium2", "Trainium 3"; "Trainium-Chips" is the word: the
+`compound_tail` window), nor when a word for the line follows it ("the Trainium family", "die Trainium-Reihe": the
+`product_line` window).
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from ..lang.windows import Words
 from .sentence import Mention, Sentence
 
 _COUNTED = re.compile(r"\d\s*[×x]?\s*(?:[A-Z][\w-]*\s+)?$")  # "16 × Trainium", "16 AWS Trainium chips"
+_NAME_GOES_ON = re.compile(r"-[A-Z]")  # "Trainium-Ultra": a longer name (not a compound the language's words allow)
 _YEAR = re.compile(r"(?<![\d.,/-])(?:19|20)\d\d(?![\d]|[.,]\d)")
 
 
@@ -47,7 +51,7 @@ def first_generations(fb: FactBase) -> tuple[Generation, ...]:
         if ent.kind != "chip" or not ent.successor or ent.predecessor or re.search(r"\d", word):
             continue
         dates = [f.value for a in ("announced", "available") for f in fb.about(ent.successor, a) if isinstance(f.value, dt.date)]
-        pattern = re.compile(rf"(?<![\w-]){re.escape(word)}(?!\w|[ -]?\d|-[A-Z])")
+        pattern = re.compile(rf"(?<![\w-]){re.escape(word)}(?!\w|[ -]?\d)")
         own = frozenset({ent.id, *fb.built_from(ent.id)})
         out.append(Generation(word, ent.id, pattern, min(dates).year if dates else None, own))
     return tuple(out)
@@ -67,13 +71,15 @@ def mark_first_generation(
                 f
                 for f in g.pattern.finditer(s.text)
                 if not w.product_line.match(s.text[f.end() :])
+                and (not _NAME_GOES_ON.match(s.text, f.end()) or w.compound_tail.match(s.text, f.end()))
                 and not any(m.start <= s.start + f.start() < m.end for m in s.mentions)
             ]
             if not found:
                 continue
             early = g.until is not None and any(int(y.group()) < g.until for y in _YEAR.finditer(s.text))
             own = bool({m.entity for m in s.mentions} & g.own)
-            found = [f for f in found if early or (own if not _COUNTED.search(s.text, 0, f.start()) else bool(row & g.own))]
+            found = [f for f in found if early or w.first_after.match(s.text, f.end())
+                     or (own if not _COUNTED.search(s.text, 0, f.start()) else bool(row & g.own))]
             s.mentions.extend(Mention(s.start + f.start(), s.start + f.end(), g.entity, f.group()) for f in found)
             s.mentions.sort(key=lambda m: m.start)
     return sentences

@@ -47,6 +47,7 @@ from .gates import (
     said_line,
 )
 from .patterns import ARROW, FULLY_QUOTED, LETTER_SIGNATURE, QUOTE_ATTRIBUTION, QUOTED
+from .quotations import cited_quotation
 from .sentence import Cue, Sentence
 
 _ARROW_AFTER = re.compile(r"[\s*_~]*" + ARROW + r"\s*\S")
@@ -312,55 +313,6 @@ def _marked(s: Sentence, start: int, end: int) -> str | None:
     return None
 
 
-_LABEL_START = re.compile(r"[.;!?–—]\s|^")
-_CLAUSE_BREAK = re.compile(r"[,;:]\s")  # (not a decimal comma: "1,8 TB/s")
-
-
-_BRACKETED = re.compile(r"\([^()]*\)|@\w+")  # (a bracket, or a handle: "@kernelpanik_84" is a name)
-_OPENING_QUOTE_TAIL = re.compile(r"[\s*_]*[,–—]\s*")  # ('"…," said the CTO': the comma after the mark)
-
-
-def speaker_quotation(s: Sentence, start: int, end: int) -> bool:
-    """The value lies in a quotation that a short label and a colon introduce, with no figure in the label:
-    someone's words ('AMD's CTO on stage: "Every MI455X ..."', 'Lisa Su: „Der MI455X …“'), or in a quotation inside
-    words of a report ("beziffert er mit „rund 135 kW“"). The page may still endorse them afterwards (extractor.py:
-    _endorsed)."""
-    if '"' not in s.text and "„" not in s.text and "“" not in s.text and "»" not in s.text:
-        return False
-    rel, rel_end = start - s.start, end - s.start
-    for q in QUOTED.finditer(s.text):
-        if not (q.start() < rel and rel_end <= q.end()):
-            continue
-        before = s.text[:q.start()].rstrip(" *_")
-        if not before.endswith(":"):
-            # "die GPUs seien „über NVLink ... mit 1,8 TB/s je GPU“ verbunden", "beziffert er mit „rund 135 kW“": a
-            # quotation inside words of a report (not the page's own words in marks)
-            # (not a sentence that opens with the quotation, '"With 46.4 TB/s ...," said the CTO', nor a maker's
-            # wording the page takes up, 'AMD speaks of "five petaflops"'); indirect speech in the clause marks it too
-            # ("die Karte bringe „288 GB HBM3e“ mit")
-            lead = s.text[:q.start()]
-            opening = _OPENING_QUOTE_TAIL.match(s.text, q.end())
-            if opening and (not lead.strip(" *_>-") or lead.rstrip(" *_").endswith((".", "!", "?"))):
-                # '„Die 83,2 Petaflops gelten für Sparse-Modelle", hatte ein AWS-Sprecher gesagt': a sentence that
-                # opens with the quotation and then says who said it
-                tail = s.text[opening.end():]
-                return bool(s.w.quote_report.search(tail[:min((m.start() for m in _CLAUSE_BREAK.finditer(tail)),
-                                                              default=len(tail))]))
-            breaks = [0, *(m.end() for m in _CLAUSE_BREAK.finditer(lead))]
-            # (the clause that introduces it: 'Der Antragsteller gibt an, „...“' ends at the comma before the mark)
-            clause = lead[breaks[-2 if len(breaks) > 1 and not lead[breaks[-1]:].strip() else -1]:]
-            after = s.text[q.end():]
-            after = after[:min((m.start() for m in _CLAUSE_BREAK.finditer(after)), default=len(after))]
-            return bool(lead.strip(" *_>-") and not s.w.maker_before_quote.search(lead) and (
-                s.w.quote_report.search(clause) or s.w.quote_report.search(after) or s.w.subjunctive.search(clause)))
-        label = before[max(m.end() for m in _LABEL_START.finditer(before[:-1])):-1]
-        # (not a caption the page shows: 'SUPER: "NVIDIA H200 — MEMORY: 141 GB HBM3e"', 'Einblendung: „...“')
-        # (no figure: a section number in brackets, 'Your offer (section 2.4) stated: "..."', a handle's digits)
-        return 0 < len(label.strip(" *_")) <= 60 and not any(ch.isdigit() for ch in _BRACKETED.sub("", label)) \
-            and not s.w.caption_label.fullmatch(label)
-    return False
-
-
 def _reported(s: Sentence, rel: int) -> list[Cue]:
     """The report cues of a value; not of a report a lead contrasts it with ("Anders als dort behauptet, hat …")."""
     contrary = s.w.contrary_lead.match(s.text)
@@ -403,6 +355,8 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
             return "asserted"  # "We wrongly gave its memory as 128 GB; it has 96 GB": the second clause
         if not (said == "speculation" and first.start - s.start < rel and ";" in text[first.end - s.start:rel]):
             return said  # (a rumour ends at a semicolon: "statt der gemunkelten 144 GB ...; gefertigt wird in 5 nm")
+    if any(b <= rel and not any(ch in text[b:rel] for ch in ';:"“”„«»') for b in h["asked"]):
+        return "quoted"  # "A student asked why, if every H100 has 141 GB, the placard ...": the asker's premise
     if any(b <= rel and not any(ch in text[b:rel] for ch in ";:") for b in h["cited"]):
         return "quoted"  # "Patel et al. [10] state that Trainium2 offers ... 4 TB/s": the cited work's figure
     if s.refuted or (h["refuted_after"] and _refuted_clause(s, rel_end)) or any(rel_end <= b for b in h["mistake"]):
@@ -426,8 +380,7 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
     hyp = h["hypothetical"]
     if hyp is not None and hyp[0] <= rel and (";" not in text[hyp[1]:rel] or s.w.hypothetical_goes_on.search(
             text, text.rfind(";", hyp[1], rel) + 1, clause_end(text, rel_end))):
-        # "if AWS doubled the memory, it would have 288 GB"; "Sollte AWS ... anbieten, würden wir ...; die kleine
-        # Variante stellte uns dann rund 9 TB bereit": a clause after a semicolon that goes on imagining
+        # "if AWS doubled the memory, it would have 288 GB"; "Sollte AWS ... anbieten, würden wir ...; die Variante ... dann"
         return "hypothetical"
     if (s.has_cue("STANCE:measured") and any(_measures(s, c, rel, rel_end) for c in s.cue("STANCE:measured"))) \
             or any(b <= rel and not s.w.measured_break.search(text, b, rel) for b in h["measured"]):
@@ -447,12 +400,13 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
             c.end - s.start <= rel and not any(ch in text[c.end - s.start:rel] for ch in ",;:")
             for c in s.cue("ATTR:announced")):
         return "historical"  # "AMD announced the MI325X with 288 GB": what was announced, then
-    return "asserted"
+    return "quoted" if cited_quotation(s, rel, rel_end) else "asserted"
 
 
 _NO_HINTS: dict = {"fix": None, "self_correction": False, "refuted_after": False, "refuted_lead": [], "errata": [],
-                   "errata_spans": [], "mistake": [], "changed": False, "negation": False, "hypothetical": None,
-                   "historical_lead": [], "historical_after": [], "cited": [], "measured": [], "requirement": []}
+                   "errata_spans": [], "mistake": [], "changed": False, "negation": False, "hypothetical": None, "cited": [],
+                   "historical_lead": [], "historical_after": [], "measured": [], "requirement": [], "announced": False,
+                   "asked": []}
 
 
 def hints(s: Sentence) -> dict:
@@ -486,6 +440,8 @@ def hints(s: Sentence) -> dict:
             "cited": [m.end() for m in w.cited_work.finditer(text)],
             "measured": [m.end() for m in w.measured_clause.finditer(text)],
             "requirement": [m.start() for m in w.requirement_clause.finditer(text)],
+            "asked": [m.end() for m in w.asked_clause.finditer(text)],  # "asked why, if every H100 has 141 GB, ..."
+            "announced": w.announced_after.search(text) is not None,  # „…“, den Werten, die NVIDIA … nannte
         }
     h["any"] = bool(s.discussed or s.refuted or s.has_cue("REPORTED") or s.has_cue("STANCE:")
                     or s.has_cue("ATTR:announced") or any(h.values()))
@@ -516,10 +472,11 @@ def _governs(s: Sentence, c: Cue, rel: int, rel_end: int) -> bool:
         if s.w.now_clause.search(gap):
             return False  # "Bei der Vorstellung war von 288 GB die Rede, ausgeliefert wird sie mit 256 GB"
         # (a label's own colon does not part them: "Ihr Zielpreis für die p5.48xlarge: 50,00 $")
-        return not any(ch in gap for ch in ";:") or bool(_LABEL_GAP.fullmatch(gap))
+        return not _GAP_BREAK.search(gap) or bool(_LABEL_GAP.fullmatch(gap))
     return a >= rel_end and not any(ch in s.text[rel_end:a] for ch in ",;:")
 
 
+_GAP_BREAK = re.compile(r";|:(?!\w)")  # a clause break (not the colon inside a name: "at re:Invent, AWS CEO ...")
 _LABEL_GAP = re.compile(r"(?:[^;:.]|\.(?=\S)){0,40}:[\s*_]*(?:[\w-]+\s+){0,3}")  # ("Damals, ...: Doku nennt 1.287")
 
 

@@ -34,6 +34,7 @@ from .sentence import (
 _PRODUCT_ID = re.compile(r"(?<![\w.])(?=[\w.-]*\d)[A-Za-z][\w-]*\.[\w.-]*\w")
 # what a figure in a row of counted chips may be of (not a count, a price or a host's)
 _CHIP_FIGURES = frozenset({"compute", "memory_capacity", "memory_bandwidth", "network_bandwidth", "interconnect_bandwidth"})
+_GAP_BREAK = re.compile(r"[;:()]|,(?!\d)")  # a clause break between a figure and its scope (not "3,35")
 
 
 class Subjects(Context):
@@ -174,8 +175,11 @@ class Subjects(Context):
             return m.entity, "sentence", m.text
         before = [m for m in candidates if m.end <= at]
         parts = [m for m in counted if m.end <= at and fits(m.entity) and self.kind(m.entity) == "chip"]
-        if parts and not before and figure is not None and any(0 <= c.start - figure.end <= 2 for c in s.cue("SCOPE:chip")):
-            m = parts[-1]  # "2 Knoten mit je 8 × AMD MI355X, flüssigkeitsgekühlt, 1.400 W je GPU": the GPU counted
+        if parts and not before and figure is not None and any(0 <= c.start - figure.end <= 30 and not _GAP_BREAK.search(
+                s.text, figure.end - s.start, c.start - s.start) for c in s.cue("SCOPE:chip")):
+            # "2 Knoten mit je 8 × AMD MI355X, flüssigkeitsgekühlt, 1.400 W je GPU", "nodes with 8 H100 GPUs each, with
+            # 80 GB HBM3 and 3.35 TB/s per GPU": the GPU counted
+            m = parts[-1]
             return m.entity, "sentence", m.text
         if before and self.kind(before[-1].entity) == "chip" and any(
                 before[-1].end <= c.start and c.end <= at for c in s.cue("ANAPH:system")):
@@ -307,7 +311,7 @@ class Subjects(Context):
             return self.state.last_project, "coreference", self.fb.entities[self.state.last_project].name
         if s.cue("SCOPE:chip") or any(c.end <= at for c in s.cue("ANAPH:chip")):
             # "## The instance" + "We landed on trn2.48xlarge ..." + "Per chip, AWS lists 667 TFLOPS": the section's chip
-            ctx = self.section_chip(seg) or self.main_chip()
+            ctx = self.section_chip(seg) or self.heading_chip(seg) or self.main_chip()
             if ctx and fits(ctx):
                 return ctx, "coreference", self.fb.entities[ctx].name
         return None

@@ -48,7 +48,7 @@ def tokenizer_rules(code: str) -> dict:
 def numbers(code: str) -> dict:
     """The language's number words (numbers.yaml), with those of the languages it borrows from (its
     extract.yaml's `borrows`): qualifiers by kind, multipliers, magnitudes, number words, currency words,
-    per-hour words, range words, the words that make "over" a preposition."""
+    per-hour words, range words, the words that make "over" a preposition; less what its `not_borrowed` lists."""
     from ..yamlload import load_yaml
 
     def load(c: str, name: str) -> dict:
@@ -70,6 +70,9 @@ def numbers(code: str) -> dict:
             merged[key] += [w for w in theirs[key] if w not in merged[key]]
         for key in ("sparsity_words", "times_suffix", "process_words", "made_by"):  # patterns: either
             merged[key] = f"{merged[key]}|{theirs[key]}"
+    for word in own.get("not_borrowed") or ():  # a borrowed word that is a word of this language too ("half")
+        for key in ("multipliers", "magnitudes", "currency_words"):
+            merged[key].pop(word, None)
     return merged
 
 

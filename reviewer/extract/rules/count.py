@@ -101,11 +101,15 @@ def _count_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim
         return None  # "72 Blackwell Ultra GPUs" under a Trn3 UltraServer: a count of another chip, not its own
     if claim is not None and attribute == "chip_count" and seg.kind == "table_cell" and seg.col_header >= 0 \
             and ctx.kind(claim.entity) in ("system", "pod") \
-            and not set(claim.alternates) & set(ctx.memory.all(seg.row_header)) \
             and s.w.per_part_next.match(ctx.state.cell_text.get(seg.col_header, "")):
-        # a system's cell under "Chips per server", "Chips pro Server": each part's count, not its own (a row that
+        # a system's cell under "Chips per server", "Chips pro Server": each part's count, not its own; the system's
+        # chips_per_server where its sources give one ("| Trn3 UltraServer (Trainium3) | 4 |"); else none (a row that
         # names a chip as well, "| u-p6e-gb200x72 (GB200) | 4 |", may still give the chip's)
-        return None
+        if ctx.fb.about(claim.entity, "chips_per_server") and "/" not in ctx.state.cell_text.get(seg.col_header, ""):
+            # (not under "Chips per instance / UltraServer": "4 / 144" gives both)
+            return replace(claim, attribute="chips_per_server", scope=None, alternates=())
+        if not set(claim.alternates) & set(ctx.memory.all(seg.row_header)):
+            return None
     return claim
 
 
@@ -136,7 +140,7 @@ def _servers_counted(s: Sentence, q: Quantity) -> bool:
         for c in s.cues) for p in s.quantities)
 
 
-_NAME_BETWEEN = re.compile(r"\s+(?:[\w.-]+\s+)?")
+_NAME_BETWEEN = re.compile(r"\s+(?:[\w.-]+\s+|[\w.-]+-)?")  # ("zwölf trn1.32xlarge-Instanzen": a compound too)
 
 
 def _instances_give(s: Sentence, q: Quantity) -> bool:

@@ -261,7 +261,8 @@ def _owner(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity,
     if ctx.kind(subject) == "interconnect":
         if attribute == "bandwidth":
             # "EFA ... 3,200 Gbps" is the network's rate, "NeuronLink ... 1.6 Tbps" the chip-to-chip link's
-            network = any(m.entity == subject and names_network(s, m) for m in s.mentions)
+            network = any(m.entity == subject and names_network(s, m) for m in s.mentions) \
+                or (how != "sentence" and ctx.is_network(subject))  # ("The 3,200 Gbps are 400 GB/s" after "of EFA")
             attribute = "network_bandwidth" if network else "interconnect_bandwidth"
         user = ctx.link_user(seg, subject, q.start, _chip_scope_on_line(s, q))
         # "Acht H100 SXM ..., untereinander per NVLink mit 1,8 TB/s pro GPU verbunden": the chips counted
