@@ -144,7 +144,8 @@ def interval(q: Quantity) -> tuple[float, float]:
         tol = max(res, APPROX_SLACK * abs(v))
         return v - tol, v + tol
     if q.qualifier == "nearly":
-        return v * NEARLY_FLOOR, v + res
+        # short of the figure, or at it: "knapp 3 TB/s" is no reading of 3.35 TB/s though a bare "3" admits 3.5
+        return v * NEARLY_FLOOR, v + min(res, APPROX_SLACK * abs(v))
     if q.qualifier == "at_least":
         # "over 1.6 Tbps" for 20 Tbps misleads as much as "1.6 Tbps": "more than" stays below twice the figure;
         # and it is not much below the figure either ("über 1 Million" is not half a million)

@@ -238,7 +238,9 @@ def _dated_entity(ctx: Subjects, seg: Segment, s: Sentence, dated: Callable[[str
     # with its date word is about what the text is about
     opens = not s.text[:cue.start - s.start].strip(" \t\n*_-•>")
     # (a person does not stop it when "the chip" is said: "Adam Selipsky ... präsentierte den Chip im November 2023")
-    anaphor = any(cue.end <= c.start < a for c in s.cue("ANAPH:chip"))  # (between the word and the date)
+    anaphor = any(cue.end <= c.start < a or (c.end <= cue.start and bool(
+        s.w.chip_noun.search(s.text, c.start - s.start, c.end - s.start))) for c in s.cue("ANAPH:chip"))
+    # (between the word and the date, or "the chip" before the word: "The chip was unveiled in 2023 by then-CEO ...")
     # "Der am 26. Januar 2026 vorgestellte Inferenzchip ...", "The inference chip, unveiled on ...": the chip
     the_chip = s.w.chip_np_start.match(s.text) is not None
     if not any(ctx.is_hardware(x.entity) or ctx.kind(x.entity) == "project"
@@ -248,7 +250,11 @@ def _dated_entity(ctx: Subjects, seg: Segment, s: Sentence, dated: Callable[[str
             or (seg.kind == "list_item" and seg.intro >= 0) or opens):
         # "The chip was announced at GTC on ...", "- **Ironwood:** ... Vorgestellt hat Google sie im
         # April 2025": the one in context (with only a maker named, that maker's)
-        entity = ctx.context(seg, fits=dated, at=a) or _undated_systems_chip(ctx, seg, dated, a)
+        # ("Im Trn2-UltraServer stecken 64 Chips ... Vorgestellt wurde der Chip 2023": the chip said, not the system)
+        chip_said = any(c.start < max(cue.start, a) and s.w.chip_noun.search(s.text, c.start - s.start, c.end - s.start)
+                        for c in s.cue("ANAPH:chip")) and not s.cue("ANAPH:system")
+        fits = (lambda e: dated(e) and ctx.kind(e) == "chip") if chip_said else dated
+        entity = ctx.context(seg, fits=fits, at=a) or _undated_systems_chip(ctx, seg, dated, a)
         if entity is None and s.cue("ANAPH:system") and ctx.state.system_before and dated(ctx.state.system_before):
             entity = ctx.state.system_before  # "The rack is not new either: Nvidia unveiled it in March 2024"
         elif entity is None and (s.cue("ANAPH:chip") or opens):

@@ -437,6 +437,9 @@ def _called_sparse_after(s: Sentence, q: Quantity) -> bool:
     return (semi >= 0 and bool(s.w.sparse_restated_after.match(s.text, semi))) or bool(s.w.sparse_is_after.match(s.text, rel))
 
 
+_CLAUSE_SEMI = re.compile(r"[;:]|,(?!\d)")  # (a clause break: not a decimal comma)
+
+
 def _scope(seg: Segment, s: Sentence, q: Quantity, attribute: str,
            kind: Callable[[str], str] | None = None) -> tuple[str | None, str]:
     """What the figure is per (chip, system, instance, port), and the attribute a port speed turns into."""
@@ -453,6 +456,9 @@ def _scope(seg: Segment, s: Sentence, q: Quantity, attribute: str,
     scope = scope or listed_scope(s, q.start) or next(
         (c.label[6:] for c in s.cue("SCOPE:") if c.start < c.end and c.start - s.start <= 2
          and s.text[c.end - s.start:].startswith(",")), None)  # (a word of the text, not a table header's label)
+    if scope is None and (each := s.w.each_of_chips.search(s.text, 0, q.start - s.start)) \
+            and not _CLAUSE_SEMI.search(s.text, each.end(), q.start - s.start):
+        scope = "chip"  # "Each of the GB300 rack's 72 GPUs carries 279 GB of HBM3e at 8 TB/s": each GPU's
     if scope is None and s.w.chip_owner_after.match(s.text, q.end - s.start):
         scope = "chip"  # "288 GB ist der Maximalausbau des Chips", "288 GB is the chip's maximum": the chip's
     if scope is None and seg.lead_end and q.start >= seg.lead_end and not _owner_after(s, q):

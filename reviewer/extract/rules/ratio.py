@@ -317,6 +317,8 @@ def figures_ratio(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Clai
             and s.w.versus_between.fullmatch(s.text[later[0].end - s.start:later[1].start - s.start]):
         # "das Doppelte, 144 GiB gegenüber 96 GiB": the first figure over the second
         first, after = later[0], later[1]
+    elif after is None and (stated := _stated_pair(s, q, figures)) is not None:
+        first, after = stated  # "141 vs 80 GB is 1.76x", "96 GB to 144 GB is 1.5x"
     elif after is None:
         change = change_before(s, q, figures)
         prev = s.previous
@@ -343,6 +345,21 @@ def figures_ratio(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Clai
     return Claim(entity=subject, attribute="ratio", start=seg.start + q.start, end=seg.start + q.end,
                  text=q.text, quantity=qq, scope="figures", value_text=f"{measured:.6g}",
                  sentence=s.text.strip(), subject_text=text, subject_how=how)
+
+
+def _stated_pair(s: Sentence, q: Quantity, figures) -> tuple[Quantity, Quantity] | None:
+    """"141 vs 80 GB is 1.76x", "96 GB to 144 GB is 1.5x", „144 gegenüber 96 GiB sind das 1,5-Fache“: two figures of
+    one kind joined by a word of comparison (the first over the second) or of change (the new over the old), right
+    before what they come to."""
+    before = [f for f in figures if f.end <= q.start and f.family in MEASURES]
+    if len(before) < 2 or not s.w.figures_are.fullmatch(s.text, before[-1].end - s.start, q.start - s.start):
+        return None
+    a, b = before[-2], before[-1]
+    if a.family != b.family:
+        return None
+    if s.w.versus_between.fullmatch(s.text, a.end - s.start, b.start - s.start):
+        return a, b
+    return (b, a) if s.w.to_between.fullmatch(s.text, a.end - s.start, b.start - s.start) else None
 
 
 def change_before(s: Sentence, q: Quantity | None, figures) -> tuple[Quantity, Quantity] | None:
