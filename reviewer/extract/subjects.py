@@ -406,6 +406,8 @@ class Subjects(Context):
         systems = () if scope == "chip" else self.fb.built_from(subject, ("system",))  # (what the subject may be short for)
         lo, hi = (own_item(s, subject, at) if how == "sentence" else None) or (s.start, s.end)
         out = [m.entity for m in s.mentions if self.is_hardware(m.entity) and m not in counted and lo <= m.start < hi
+               and not (self.kind(m.entity) == "family" and m.end <= at and subject in self.fb.entities[m.entity].members)
+               # ("the Hopper lowlands ... the H200 ... 3.35 TB/s"; not "192 GB, the figure NVIDIA gave for Blackwell")
                and not owns_other_figure(s, m, at)  # (nor "…, die H100 nur 80 GB", "Hopper on 4 nm, the MI355X on 5 nm")
                and not (m in compared and m.end <= at)  # "wie der erste Trainium; ... 16 Chips": not its figure
                and not (m in compared and any(at < q.start < m.start for q in ratios))

@@ -92,7 +92,7 @@ def _count_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim
     claim = place(ctx, seg, s, q, attribute)
     if claim is None and attribute == "chip_count":
         claim = _counted_chips_pod(ctx, s, seg, q)
-    if claim is not None and attribute == "chip_count" and _fleet_total(s, q, claim.entity, ctx.kind(claim.entity)):
+    if claim is not None and attribute == "chip_count" and _fleet_total(s, q, claim.entity, ctx.kind(claim.entity), ctx.fb):
         return None  # "Order 32 DGX H100 systems (..., 256 GPUs in total)": all the systems' chips, not one's
     if claim is not None and attribute == "chip_count" and ctx.kind(claim.entity) != "project" \
             and s.w.whole_of_before.search(s.text, max(0, q.start - s.start - 48), q.start - s.start):
@@ -113,7 +113,17 @@ def _count_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim
     return claim
 
 
-def _fleet_total(s: Sentence, q: Quantity, subject: str, kind: str = "") -> bool:
+def _multiple_of_own(fb, s: Sentence, subject: str, q: Quantity) -> bool:
+    """The count is two or more times the system's own ("Jedes System ... 144 Chips pro System und 1.728 Chips
+    insgesamt" after "zwölf Trn3 UltraServer"): several systems' chips, if a total word goes with it (not the own
+    count of a system the sentence names: "the dense FP8 total of a 64-chip Trn2 UltraServer")."""
+    if any(f.value == q.value for m in s.mentions for f in fb.about(m.entity, "chip_count")):
+        return False
+    own = [f.value for f in fb.about(subject, "chip_count") if isinstance(f.value, (int, float)) and f.value > 0]
+    return any(q.value >= 2 * v and q.value % v == 0 for v in own)
+
+
+def _fleet_total(s: Sentence, q: Quantity, subject: str, kind: str = "", fb=None) -> bool:
     """A total the sentence gives after counting several of the subject ("32 DGX H100 systems ... 256 GPUs in
     total", "32 DGX-H100-Systeme ... insgesamt 256 GPUs", or in a bracket after them): the fleet's count of chips."""
     if group_in_bracket(s, q, subject):
@@ -121,7 +131,8 @@ def _fleet_total(s: Sentence, q: Quantity, subject: str, kind: str = "") -> bool
     if _instances_give(s, q):
         return True  # "so 8 instances give us 256 chips", "16 Instanzen für 256 Chips": the instances' chips together
     several = any(m.entity == subject and m.end <= q.start and (count_before(s, m) or 0) > 1 for m in counted_in(s)) \
-        or (kind == "instance" and _servers_counted(s, q))  # ("twelve trn1.32xlarge instances, … (192 chips in all)")
+        or (kind == "instance" and _servers_counted(s, q)) \
+        or (fb is not None and _multiple_of_own(fb, s, subject, q))  # ("twelve trn1.32xlarge instances, … (192 chips in all)")
     if not several:
         return False
     noun = _NOUN_AFTER.match(s.text, q.end - s.start)  # ("256 GPUs in total": the total word after the noun)

@@ -113,7 +113,9 @@ def _date_cues(s: Sentence) -> list[Cue]:
             and not s.text.startswith(("-up", "-Up", "up"), c.end - s.start)]
     return [c for c in cues if not any(o is not c and o.start <= c.start and c.end <= o.end
                                        and (o.end - o.start) > (c.end - c.start) for o in cues)
-            and not (negation_before(s, c.start, 5) and _PUNCT_AFTER.match(s.text, c.end - s.start))]
+            and not (negation_before(s, c.start, 5) and _PUNCT_AFTER.match(s.text, c.end - s.start))
+            and not (c.label == "ACQ" and s.w.took_charge_after.match(s.text, c.end - s.start))]
+    # ("übernahm Herr Berger die Leitung", "took over the team": someone took charge, nothing was acquired)
 
 
 _CLAUSE_END = re.compile(r";|,\s")  # (punctuation, no language's words)

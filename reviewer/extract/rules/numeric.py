@@ -440,6 +440,16 @@ def _called_sparse_after(s: Sentence, q: Quantity) -> bool:
 _CLAUSE_SEMI = re.compile(r"[;:]|,(?!\d)")  # (a clause break: not a decimal comma)
 
 
+def _list_breaks(s: Sentence, a: int, b: int) -> bool:
+    """A clause break between offsets a and b: ";", ":" or a comma not followed by the list's next figure within a few
+    characters ("gets 186 GB, up to 1,200 W and 130 TB/s" goes on; "… 186 GB, käme das Rack auf 13,4 TB" ends)."""
+    for m in _CLAUSE_SEMI.finditer(s.text, a, b):
+        nxt = next((f.start - s.start for f in s.quantities if f.start - s.start >= m.end()), None)
+        if m.group() != "," or nxt is None or nxt - m.end() > 12:
+            return True
+    return False
+
+
 def _scope(seg: Segment, s: Sentence, q: Quantity, attribute: str,
            kind: Callable[[str], str] | None = None) -> tuple[str | None, str]:
     """What the figure is per (chip, system, instance, port), and the attribute a port speed turns into."""
@@ -457,7 +467,7 @@ def _scope(seg: Segment, s: Sentence, q: Quantity, attribute: str,
         (c.label[6:] for c in s.cue("SCOPE:") if c.start < c.end and c.start - s.start <= 2
          and s.text[c.end - s.start:].startswith(",")), None)  # (a word of the text, not a table header's label)
     if scope is None and (each := s.w.each_of_chips.search(s.text, 0, q.start - s.start)) \
-            and not _CLAUSE_SEMI.search(s.text, each.end(), q.start - s.start):
+            and not _list_breaks(s, each.end(), q.start - s.start):
         scope = "chip"  # "Each of the GB300 rack's 72 GPUs carries 279 GB of HBM3e at 8 TB/s": each GPU's
     if scope is None and s.w.chip_owner_after.match(s.text, q.end - s.start):
         scope = "chip"  # "288 GB ist der Maximalausbau des Chips", "288 GB is the chip's maximum": the chip's
@@ -542,7 +552,17 @@ def is_old_of_change(s: Sentence, q: Quantity, errata: bool = False) -> bool:
     nxt = next((f for f in figures if f.start >= q.end), None)
     changes = [change_of(s, prior[-1], q) if prior else None,  # "4.8 TB/s instead of 3.35 TB/s"
                change_of(s, q, nxt) if nxt is not None and q.range_high is None else None]  # "from 2.9 TB/s to ..."
-    return any(c is not None and c[1] is q for c in changes)
+    return any(c is not None and c[1] is q for c in changes) or _ratio_pair_old(s, q, prior)
+
+
+def _ratio_pair_old(s: Sentence, q: Quantity, prior: list[Quantity]) -> bool:
+    """"the memory gain is 1.5x, 144 GB against 96 GB": a ratio pair's second figure (no name between) is the old one."""
+    if len(prior) < 2 or prior[-1].family != q.family \
+            or not s.w.versus_between.fullmatch(s.text, prior[-1].end - s.start, q.start - s.start) \
+            or any(prior[-1].end <= m.start < q.start for m in s.mentions):
+        return False
+    ratio = prior[-2]
+    return ratio.family == "ratio" and bool(s.w.versus_before.fullmatch(s.text, ratio.end - s.start, prior[-1].start - s.start))
 
 
 def each_chip(s: Sentence, q: Quantity) -> bool:
