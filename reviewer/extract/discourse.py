@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 
     from .subjects import Subjects
 
+_ENUMERATED = re.compile(r"[ \t]*(?:[a-z]|\d{1,2}|[ivx]{1,4})\)[ \t]")  # "a) ", "2) ", "iv) ": an item of a list in prose
+
 @dataclass
 class Memory:
     """Entities seen so far per block, for headers, leads and coreference."""
@@ -167,6 +169,8 @@ class Discourse:
     errata: bool = False  # under a heading such as "Corrections and updates": old values are quoted to be replaced
     errata_level: int = 0  # that heading's level: a heading of its level or above ends the errata
     errata_intro: int = -1  # a paragraph that introduces a list of changes ("Changelog from our repo:"): its block
+    reported_intro: int = -1  # a paragraph that introduces what someone stated ("Der Kunde hat ... angegeben:")
+    reported_last: int = -1  # the last enumerated paragraph under it ("a) vier Racks ... „je GPU 288 GB …“;")
     comments: bool = False  # under a heading such as "Kommentare (5)": what readers wrote
     section: str | None = None  # the stance a section heading gives its list items and cells ("Common wrong answers": refuted)
     in_turn: bool = False  # after a speaker's label in such a transcript, until the next heading: their speech
@@ -214,6 +218,17 @@ class Discourse:
     def quoting_kinds(self) -> tuple[str, ...]:
         """The segments a thread's quote marks make someone else's words: a mail's quoted list items too."""
         return ("blockquote", "table_cell", "list_item") if self.thread == "mail" else ("blockquote", "table_cell")
+
+    def reported_item(self, seg: Segment) -> bool:
+        """An item of the list a report's lead-in introduces ("Der Kunde hat folgende Ausstattung angegeben:"), or one
+        of the enumerated paragraphs right after it ("a) …", "b) …"): its quotations are the reporter's words."""
+        if seg.kind == "list_item":
+            return seg.intro >= 0 and seg.intro == self.reported_intro
+        if seg.kind == "paragraph" and self.reported_intro >= 0 and _ENUMERATED.match(seg.text) \
+                and seg.block - max(self.reported_last, self.reported_intro) in (0, 1):
+            self.reported_last = seg.block
+            return True
+        return False
 
     def errata_item(self, seg: Segment) -> bool:
         """An item of the list a changelog's lead-in introduces ("Changelog from our repo:")."""

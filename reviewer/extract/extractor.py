@@ -33,7 +33,7 @@ from . import discourse, gates, stance
 from .discourse import Discourse, Families, Memory, answering, header_unit, newest_for_new, note_question, with_header
 from .generations import first_generations, mark_first_generation
 from .patterns import HARDWARE_KINDS, LABEL_LINE, QUOTED, QUOTED_LEAD
-from .quotations import speaker_quotation
+from .quotations import in_quotation, speaker_quotation
 from .rules import SENTENCE_RULES, figure_claim
 from .sentence import (
     Cue,
@@ -332,10 +332,10 @@ class ClaimExtractor:
             seg_stance = "asserted"  # "**A (TerraCompute, seller):** ...", "**A:** ... *(seller)*": under the questions
         if seg_stance != "asserted":
             return evolve(c, stance=seg_stance, confidence=sure)
-        i = bisect_right(starts, c.start - seg.start) - 1
-        st = self._figure_stance(sentences[i], c.start - seg.start, c.end - seg.start) if i >= 0 else "asserted"
-        if st == "asserted" and seg.kind != "heading" and i >= 0 \
-                and speaker_quotation(sentences[i], c.start - seg.start, c.end - seg.start):
+        i, span = bisect_right(starts, c.start - seg.start) - 1, (c.start - seg.start, c.end - seg.start)
+        st = self._figure_stance(sentences[i], *span) if i >= 0 else "asserted"
+        if st == "asserted" and seg.kind != "heading" and i >= 0 and (speaker_quotation(sentences[i], *span) or (
+                self.state.reported_item(seg) and in_quotation(sentences[i], *(x - sentences[i].start for x in span)))):
             st = "quoted"  # 'AMDs Rechenzentrumschef auf der Bühne: „Jede MI455X …“' (a heading quotes a title)
         if seg.kind == "paragraph" and "\n" in seg.text and st == "asserted":
             at = c.start - seg.start  # "**Customer says:** ..." on its own line of a paragraph: that line's figures
@@ -519,6 +519,8 @@ class ClaimExtractor:
                     s.cues = [*s.cues, Cue(s.start, s.start, label)]
         if seg.kind in ("paragraph", "blockquote") and len(seg.text) <= 120 and self.w.errata_heading.search(seg.text):
             self.state.errata_intro = seg.block  # "Changelog from our repo:", "**Corrections to the draft**": its items
+        if seg.kind == "paragraph" and seg.text.rstrip(" *_\n").endswith(":") and self.w.quote_intro.search(seg.text):
+            self.state.reported_intro = seg.block  # "Der Kunde hat ... folgende Ausstattung angegeben:": its items
         return quantities
 
 

@@ -232,6 +232,8 @@ def not_a_claim(s: Sentence, q: Quantity) -> bool:
             s.w.delta_before.search(s.text, max(0, q.start - s.start - 24), q.start - s.start)
             or s.w.delta_after.match(s.text, q.end - s.start)):
         return True  # "while adding 32 GB of memory per GPU", "32 GB mehr als", "50 W more": a difference
+    if q.family == "power" and s.w.power_allocation.search(s.text):
+        return True  # "stellt je Rack eine Anschlussleistung von 132 kW bereit": a site's allocation, no hardware's draw
     if q.family not in ("ratio", "count") and _NEGATIVE.search(s.text, 0, q.start - s.start):
         return True  # "Differenz: −43,28 $/h": a negative amount is a difference, no hardware's figure
     if q.family in ("memory", "rate", "compute") and unit_conversion(s, q):

@@ -59,5 +59,9 @@ def speaker_quotation(s: Sentence, start: int, end: int) -> bool:
 def cited_quotation(s: Sentence, rel: int, rel_end: int) -> bool:
     """A value in quotation marks in a sentence whose subject is a cited work ('Hartmann et al. (2025) evaluate
     Ironwood and extrapolate to "full pods of 8,960 chips"'): the work's words, not the page's."""
-    return bool(s.w.cited_subject.search(s.text, 0, rel)) \
-        and any(q.start() < rel and rel_end <= q.end() for q in QUOTED.finditer(s.text))
+    return bool(s.w.cited_subject.search(s.text, 0, rel)) and in_quotation(s, rel, rel_end)
+
+
+def in_quotation(s: Sentence, rel: int, rel_end: int) -> bool:
+    """The sentence offsets [rel, rel_end) lie inside quotation marks."""
+    return any(q.start() < rel and rel_end <= q.end() for q in QUOTED.finditer(s.text))
