@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from ...factbase.base import FactBase
 from ...models import Claim, Quantity, Segment
 from ...units import LEXICON
 from ..patterns import HEADER_UNIT
@@ -113,7 +114,7 @@ def _count_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim
     return claim
 
 
-def _multiple_of_own(fb, s: Sentence, subject: str, q: Quantity) -> bool:
+def _multiple_of_own(fb: FactBase, s: Sentence, subject: str, q: Quantity) -> bool:
     """The count is two or more times the system's own ("Jedes System ... 144 Chips pro System und 1.728 Chips
     insgesamt" after "zwölf Trn3 UltraServer"): several systems' chips, if a total word goes with it (not the own
     count of a system the sentence names: "the dense FP8 total of a 64-chip Trn2 UltraServer")."""
@@ -123,7 +124,7 @@ def _multiple_of_own(fb, s: Sentence, subject: str, q: Quantity) -> bool:
     return any(q.value >= 2 * v and q.value % v == 0 for v in own)
 
 
-def _fleet_total(s: Sentence, q: Quantity, subject: str, kind: str = "", fb=None) -> bool:
+def _fleet_total(s: Sentence, q: Quantity, subject: str, kind: str = "", fb: FactBase | None = None) -> bool:
     """A total the sentence gives after counting several of the subject ("32 DGX H100 systems ... 256 GPUs in
     total", "32 DGX-H100-Systeme ... insgesamt 256 GPUs", or in a bracket after them): the fleet's count of chips."""
     if group_in_bracket(s, q, subject):
@@ -132,7 +133,8 @@ def _fleet_total(s: Sentence, q: Quantity, subject: str, kind: str = "", fb=None
         return True  # "so 8 instances give us 256 chips", "16 Instanzen für 256 Chips": the instances' chips together
     several = any(m.entity == subject and m.end <= q.start and (count_before(s, m) or 0) > 1 for m in counted_in(s)) \
         or (kind == "instance" and _servers_counted(s, q)) \
-        or (fb is not None and _multiple_of_own(fb, s, subject, q))  # ("twelve trn1.32xlarge instances, … (192 chips in all)")
+        or (fb is not None and _multiple_of_own(fb, s, subject, q))
+    # ("twelve trn1.32xlarge instances, … (192 chips in all)"; "twelve Trn3 UltraServers. … 1,728 chips in total")
     if not several:
         return False
     noun = _NOUN_AFTER.match(s.text, q.end - s.start)  # ("256 GPUs in total": the total word after the noun)
