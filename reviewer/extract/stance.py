@@ -405,8 +405,7 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
 
 _NO_HINTS: dict = {"fix": None, "self_correction": False, "refuted_after": False, "refuted_lead": [], "errata": [],
                    "errata_spans": [], "mistake": [], "changed": False, "negation": False, "hypothetical": None, "cited": [],
-                   "historical_lead": [], "historical_after": [], "measured": [], "requirement": [], "announced": False,
-                   "asked": []}
+                   "historical_lead": [], "historical_after": [], "measured": [], "requirement": [], "asked": []}
 
 
 def hints(s: Sentence) -> dict:
@@ -416,7 +415,8 @@ def hints(s: Sentence) -> dict:
     if h is not None:
         return h
     text, w = s.text, s.w
-    if not w.stance_clue.search(text):
+    clue = w.stance_clue.search(text) is not None
+    if not clue:
         h = dict(_NO_HINTS)  # (most sentences: no word any window starts from)
     else:
         fix = w.correct_marker.search(text)
@@ -441,10 +441,11 @@ def hints(s: Sentence) -> dict:
             "measured": [m.end() for m in w.measured_clause.finditer(text)],
             "requirement": [m.start() for m in w.requirement_clause.finditer(text)],
             "asked": [m.end() for m in w.asked_clause.finditer(text)],  # "asked why, if every H100 has 141 GB, ..."
-            "announced": w.announced_after.search(text) is not None,  # „…“, den Werten, die NVIDIA … nannte
         }
+    # (the long announced_after window is searched last, only when nothing else opened the sentence: „…“, den Werten,
+    # die NVIDIA … nannte)
     h["any"] = bool(s.discussed or s.refuted or s.has_cue("REPORTED") or s.has_cue("STANCE:")
-                    or s.has_cue("ATTR:announced") or any(h.values()))
+                    or s.has_cue("ATTR:announced") or any(h.values()) or (clue and w.announced_after.search(text)))
     s.stance_hints = h
     return h
 
