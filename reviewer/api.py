@@ -25,7 +25,7 @@ from .extract.notes import corrected_by_footnotes, corrected_by_margin_comments,
 from .extract.quiz import answered, true_or_false
 from .extract.stance import attributed_quotes, refuted_below, signed_letters
 from .extract.table_stance import dated_columns, dated_rows, judged_rows, reported_rows
-from .extract.threads import corrected_entries
+from .extract.threads import corrected_entries, refuted_by_next_turn
 from .factbase.base import FactBase, load_factbase
 from .fastpath import segment_docs
 from .findings import SEVERITY_RANK, fail_rank, finding
@@ -112,6 +112,7 @@ class Reviewer:
             claims = corrected_by_footnotes(segs, corrected_by_margin_comments(segs, claims, w), w, src.markdown)
             claims = refuted_below(segs, judged_rows(segs, claims, w), w)
             claims = corrected_entries(segs, claims, w)  # ("Correction to our 09:18 update, which said ...")
+            claims = refuted_by_next_turn(segs, claims, w)  # ("**JONAS:** ... 20 TB ..." / "**MARA:** Stimmt nicht. ...")
             claims = dated_columns(segs, reported_rows(segs, claims, w), when, self.factbase.name_words())
             claims = dated_rows(segs, claims, w)  # ("| p5.48xlarge (bis Mai 2025) | ... | 98,32 |")
             claims = answered(segs, true_or_false(segs, claims, w), w)

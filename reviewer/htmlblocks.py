@@ -250,6 +250,35 @@ def _prose(text: str, a: int, b: int, offset: int, kind: SegmentKind, ctx: _Cont
     return Segment("paragraph", body, offset + a + lead, block, heading=ctx.heading)
 
 
+# a Marp directive in a comment ("<!-- _class: lead -->", "<!-- paginate: false -->"), or this tool's own
+# ("<!-- review-disable -->"): no speaker note
+_DIRECTIVE = re.compile(r"\s*(?:review-|(?:_?(?:theme|style|headingDivider|size|math|title|author|description|image|"
+                        r"keywords|url|marp|lang|paginate|header|footer|class|color|transition|"
+                        r"background(?:Color|Image|Position|Repeat|Size))[ \t]*:[^\n]*(?:\n\s*|\Z))+\Z)")
+_COMMENT = re.compile(r"<!--(.*?)-->", re.S)
+_NOTE_PARAGRAPH = re.compile(r"(?:(?!\n[ \t]*\n).)+", re.S)  # up to a blank line
+
+
+def is_deck(front_matter: dict) -> bool:
+    """A Marp slide deck (front matter "marp: true"): its HTML comments are the presenter's speaker notes."""
+    return front_matter.get("marp") is True
+
+
+def speaker_notes(tok: Token, ctx: _Context, text: str, line_starts: list[int]) -> list[Segment]:
+    """A deck's speaker notes in an HTML block of comments ("<!-- The H200 is the same die ... -->"): each
+    paragraph of a comment that is no directive, as a paragraph of the page's own under the slide's heading."""
+    raw = block_text(tok, text, line_starts)
+    if raw.rstrip() != tok.content.rstrip():
+        return []  # (in a quote or a list: the source lines carry the container's marks)
+    offset, out = line_starts[tok.map[0]] if tok.map else 0, []
+    for m in _COMMENT.finditer(raw):
+        if not _DIRECTIVE.match(m.group(1)):
+            for piece in _NOTE_PARAGRAPH.finditer(raw, m.start(1), m.end(1)):
+                seg = _prose(raw, piece.start(), piece.end(), offset, "paragraph", ctx)
+                out += [seg] if seg is not None else []
+    return out
+
+
 def block_text(tok: Token, text: str, line_starts: list[int]) -> str:
     """A block's source lines as they stand in the text."""
     assert tok.map is not None

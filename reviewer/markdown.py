@@ -109,6 +109,7 @@ class _Context:
     source: str = ""  # the article as written (BBCode's and Org mode's markup not blanked)
     cells: list[tuple[int, int]] = field(default_factory=list)
     html_table: htmlblocks.TableState | None = None  # an HTML table open across HTML blocks
+    notes: bool = False  # a slide deck's: its HTML comments are speaker notes (htmlblocks.speaker_notes)
 
 
 def segments(src: Source) -> list[Segment]:
@@ -134,7 +135,7 @@ def iter_segments(src: Source, slice_chars: int | None = None) -> Iterator[Segme
     text = src.markdown
     text = rewrap.as_prose(text)  # (caption cues, words hyphenated at a line's end)
     line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
-    ctx = _Context(source=src.markdown)
+    ctx = _Context(source=src.markdown, notes=htmlblocks.is_deck(src.front_matter))
     cuts = list(_slices(text, slice_chars or SLICE_CHARS))
     references = _references(text) if len(cuts) > 1 else {}
     last: Segment | None = None
@@ -254,6 +255,8 @@ def _walk(tokens: list[Token], env: dict, ctx: _Context, text: str, line_starts:
                 and (raw := htmlblocks.block_text(tok, text, line_starts)).rstrip() == tok.content.rstrip():
             # (a block in a quote or a list: its source lines carry the container's marks; not read)
             out += htmlblocks.segments(raw, line_starts[tok.map[0]], ctx)
+        elif t == "html_block" and tok.map is not None and ctx.notes and tok.content.lstrip().startswith("<!--"):
+            out += htmlblocks.speaker_notes(tok, ctx, text, line_starts)
         elif t == "html_block" and tok.map is not None and "<summary" in tok.content:
             out += _summary_headings(tok, ctx, text, line_starts)
         elif t == "html_block" and tok.map is not None and "=" in tok.content:

@@ -81,7 +81,7 @@ def post_spans(text: str, lang: str) -> list[tuple[int, int, dt.date]]:
         if when is not None:
             para = text.rfind("\n\n", 0, m.start())
             spans.append((para + 2 if para >= 0 else 0, m.end(), when))
-    spans.extend(_dated_sections(text, words(lang).date_field))
+    spans.extend(_dated_sections(text, words(lang).date_field, words(lang).scene_date))
     header = words(lang).post_header
     heads = []
     for m in re.finditer(r"[^\n]+", text):
@@ -99,10 +99,11 @@ _HEADING = re.compile(r"^(#{1,6})[ \t]", re.MULTILINE)
 _FIELD_LINES = 4  # the date field is among the first lines of its section
 
 
-def _dated_sections(text: str, field: re.Pattern) -> list[tuple[int, int, dt.date]]:
+def _dated_sections(text: str, field: re.Pattern, scene: re.Pattern) -> list[tuple[int, int, dt.date]]:
     """A section whose first lines give its date in a field ("## ADR-002: ..." over "- **Date:** 2024-07-08",
-    "- **Datum:** 08.07.2024"): a decision record's, minutes' or changelog entry's date, up to the next heading of
-    its level or above (found from the end with a stack: linear in the number of headings)."""
+    "- **Datum:** 08.07.2024"), or whose first line sets its scene at a date ("## Zweite Szene – Rückblende" over
+    "*Ende Dezember 2024. Dieselbe Halle ...*"): a decision record's, minutes', changelog entry's or scene's date, up
+    to the next heading of its level or above (found from the end with a stack: linear in the number of headings)."""
     heads = [(m.start(), len(m.group(1))) for m in _HEADING.finditer(text)]
     out, stack = [], list[tuple[int, int]]()  # (start, level) of the headings after, each above the one after it
     for k in range(len(heads) - 1, -1, -1):
@@ -113,7 +114,7 @@ def _dated_sections(text: str, field: re.Pattern) -> list[tuple[int, int, dt.dat
         stack.append((start, level))
         body = text[text.find("\n", start) + 1:heads[k + 1][0] if k + 1 < len(heads) else len(text)]
         lines = [line for line in body.split("\n", 12)[:12] if line.strip()][:_FIELD_LINES]
-        m = next((m for m in map(field.match, lines) if m), None)
+        m = next((m for m in map(field.match, lines) if m), None) or (scene.match(lines[0]) if lines else None)
         when = _line_date(m.group("date").strip(" *_")) if m else _heading_date(text[start:text.find("\n", start)])
         if when is not None:
             out.append((start, end, when))

@@ -92,6 +92,7 @@ def _build_lexicon() -> dict[str, tuple[str, str]]:
         "nanometre": ("nanometer", "length"),
         "nanometres": ("nanometer", "length"),
         "GbE": ("gigabit / second", "rate"),
+        "gigs": ("gigabyte", "memory"),  # spoken: "80 gigs of HBM3"
         "PF": ("petaFLOPS", "compute"),  # "~2.5 PF MXFP8 dense", forum shorthand
         "EF": ("exaFLOPS", "compute"),
         "Gigabit Ethernet": ("gigabit / second", "rate"),

@@ -179,3 +179,48 @@ def test_json_objects_are_rows_headers_rewritten_to_the_same_length():
     assert by_block[values["2.9"].row_header].text == "trainium2"
     assert "700" not in values
     assert by_block[values["8"].row_header].text == "job"  # ("name" names a row; what it names is the checks' matter)
+
+
+DECK = """---
+marp: true
+paginate: true
+---
+
+<!-- _class: lead -->
+
+# Hopper
+
+- H200: 141 GB HBM3e
+
+<!--
+The H200 is the same die with more memory: 141 vs 80 GB is 1.76x.
+
+Blackwell Ultra followed at GTC in March 2025.
+-->
+
+<!--
+_paginate: false
+header: Infra guild
+-->
+<!-- review-disable-next-line HW101 -- the vendor's own slide -->
+- B200: 192 GB
+"""
+
+
+def test_deck_speaker_notes_are_the_presenters_paragraphs_and_directives_are_not():
+    src = source_from_text(DECK)
+    notes = [seg for seg in segments(src) if seg.kind == "paragraph"]
+    assert [seg.text for seg in notes] == [
+        "The H200 is the same die with more memory: 141 vs 80 GB is 1.76x.",
+        "Blackwell Ultra followed at GTC in March 2025."]
+    heading = next(seg for seg in segments(src) if seg.kind == "heading")
+    assert all(seg.heading == heading.block for seg in notes)
+    for seg in notes:
+        assert src.text[seg.start:seg.start + len(seg.text)] == seg.text
+
+
+def test_comments_outside_a_deck_stay_unread():
+    src = source_from_text(DECK.replace("marp: true", "marp: false"))
+    assert not [seg for seg in segments(src) if seg.kind == "paragraph"]
+    src = source_from_text(ARTICLE)
+    assert not any("14 TB" in seg.text for seg in segments(src))

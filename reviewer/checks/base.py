@@ -21,6 +21,7 @@ from ..suggest import as_written, figure_as_written
 EXACT_SLACK = 0.012
 APPROX_SLACK = 0.06
 NEARLY_FLOOR = 0.85  # "nearly 500,000", "fast doppelt": short of the figure, not far short
+NEARLY_MULTIPLE_GAP = 0.5  # "nearly 5x" is at least 4.5x: "fast doppelt" may be 1.76x, "nearly 5x" is not 4.4x
 PRECISION_GROUPS = [{"FP8", "MXFP8", "cFP8"}, {"FP4", "MXFP4", "NVFP4"}, {"BF16", "FP16"}]
 
 

@@ -11,7 +11,7 @@ from ..lang import words
 from ..models import Claim, Verdict
 from ..numbers import format_number
 from ..suggest import ratio_as_written
-from .base import FLOORS, NEARLY_FLOOR, OVER_CEILINGS, Check, CheckContext, figure, sources_of
+from .base import FLOORS, NEARLY_FLOOR, NEARLY_MULTIPLE_GAP, OVER_CEILINGS, Check, CheckContext, figure, sources_of
 
 RATIO_SLACK = 0.10  # vendor ratios are computed from rounded figures and rounded again
 _WHOLE_TIMES = 0.25  # the resolution of a whole multiple in digits ("2x", "das 2-Fache")
@@ -144,7 +144,9 @@ class RatioClaim(Check):
         if q.qualifier == "nearly":  # "fast doppelt so viel" for 1.76x: short of the figure, not far short
             if percent:  # "nearly 60 % more": the gain is what falls short of 60 %, not the ratio of 1.6
                 return (q.value - 1) * NEARLY_FLOOR <= expected - 1 <= q.value - 1 + tol
-            return q.value * NEARLY_FLOOR <= expected <= q.value + tol
+            # ("nearly 5x" for 4.4x, "knapp das Fünffache": half a multiple short is no longer "nearly")
+            floor = max(q.value * NEARLY_FLOOR, q.value - NEARLY_MULTIPLE_GAP) if q.value < 10 else q.value * NEARLY_FLOOR
+            return floor <= expected <= q.value + tol
         return abs(expected - q.value) <= tol
 
     @staticmethod

@@ -33,7 +33,7 @@ from . import discourse, gates, stance
 from .discourse import Discourse, Families, Memory, answering, header_unit, newest_for_new, note_question, with_header
 from .generations import first_generations, mark_first_generation
 from .patterns import HARDWARE_KINDS, LABEL_LINE, QUOTED, QUOTED_LEAD
-from .quotations import in_quotation, speaker_quotation
+from .quotations import someones_quotation
 from .rules import SENTENCE_RULES, figure_claim
 from .sentence import (
     Cue,
@@ -216,6 +216,7 @@ class ClaimExtractor:
         self._note_intro(seg)
         if gates.quoted_heading(seg, self.w):
             placed = _place(sentences, doc._.hw_quantities or ())
+            self._note_mentions(seg, [s for s in sentences if gates.quoted_figures(s)])  # (the myth's hardware: the section's)
             return self._aside(seg, sentences, placed, [(k, seg_stance) for k in range(len(placed))])
         self._note_structure(seg, sentences)
         self._note_mentions(seg, sentences)
@@ -334,8 +335,8 @@ class ClaimExtractor:
             return evolve(c, stance=seg_stance, confidence=sure)
         i, span = bisect_right(starts, c.start - seg.start) - 1, (c.start - seg.start, c.end - seg.start)
         st = self._figure_stance(sentences[i], *span) if i >= 0 else "asserted"
-        if st == "asserted" and seg.kind != "heading" and i >= 0 and (speaker_quotation(sentences[i], *span) or (
-                self.state.reported_item(seg) and in_quotation(sentences[i], *(x - sentences[i].start for x in span)))):
+        if st == "asserted" and seg.kind != "heading" and i >= 0 and someones_quotation(
+                sentences[i], span, self.state.reported_item(seg), seg.text if seg.kind == "paragraph" else ""):
             st = "quoted"  # 'AMDs Rechenzentrumschef auf der Bühne: „Jede MI455X …“' (a heading quotes a title)
         if seg.kind == "paragraph" and "\n" in seg.text and st == "asserted":
             at = c.start - seg.start  # "**Customer says:** ..." on its own line of a paragraph: that line's figures

@@ -136,6 +136,13 @@ def quoted_heading(seg: Segment, w: Words) -> bool:
     return seg.kind == "heading" and bool(FULLY_QUOTED.fullmatch(w.numbering.sub("", seg.text, count=1)))
 
 
+def quoted_figures(s: Sentence) -> bool:
+    """A quotation in the sentence that holds one of its figures ('## Mythos 4: „Nvidias B200 hat 192 GB“'), not only
+    a title ('## 4. "Blackwell Ultra in the rack" (5 August 2026)')."""
+    spans = [(q.start(), q.end()) for q in QUOTED.finditer(s.text)]
+    return any(a <= x.start - s.start and x.end - s.start <= b for x in s.quantities for a, b in spans)
+
+
 def quoted_blockquote(seg: Segment, before: str, w: Words) -> bool:
     """'> "Trillium has 192 GB per chip ..."' (also below the quoted post's author line), a quoted mail ('> **From:**
     Name · **Sent:** 9 April 2026'), or a blockquote after "Someone replied with this:" or under "## Reply 6: u/name":
@@ -232,8 +239,11 @@ def not_a_claim(s: Sentence, q: Quantity) -> bool:
             s.w.delta_before.search(s.text, max(0, q.start - s.start - 24), q.start - s.start)
             or s.w.delta_after.match(s.text, q.end - s.start)):
         return True  # "while adding 32 GB of memory per GPU", "32 GB mehr als", "50 W more": a difference
-    if q.family == "power" and s.w.power_allocation.search(s.text):
-        return True  # "stellt je Rack eine Anschlussleistung von 132 kW bereit": a site's allocation, no hardware's draw
+    if q.family == "power" and (s.w.power_allocation.search(s.text)
+                                or s.w.power_cap_before.search(s.text, 0, q.start - s.start)):
+        # "stellt je Rack eine Anschlussleistung von 132 kW bereit": a site's allocation, no hardware's draw; "Begrenzen
+        # Sie die Leistungsaufnahme auf 700 W je GPU": a limit set
+        return True
     if q.family not in ("ratio", "count") and _NEGATIVE.search(s.text, 0, q.start - s.start):
         return True  # "Differenz: −43,28 $/h": a negative amount is a difference, no hardware's figure
     if q.family in ("memory", "rate", "compute") and unit_conversion(s, q):

@@ -4,6 +4,8 @@ of a report, or a cited work's (stance.figure_stance and the extractor read them
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
+from functools import lru_cache
 
 from .patterns import QUOTED
 from .sentence import Sentence
@@ -65,3 +67,42 @@ def cited_quotation(s: Sentence, rel: int, rel_end: int) -> bool:
 def in_quotation(s: Sentence, rel: int, rel_end: int) -> bool:
     """The sentence offsets [rel, rel_end) lie inside quotation marks."""
     return any(q.start() < rel and rel_end <= q.end() for q in QUOTED.finditer(s.text))
+
+
+def someones_quotation(s: Sentence, span: tuple[int, int], reported: bool, paragraph: str = "") -> bool:
+    """The value at segment offsets `span` is in someone's quotation: a speaker's (speaker_quotation), one in an item
+    a report lists (`reported`), or a story's line of dialogue in the `paragraph` (narrated_quotation)."""
+    rel, rel_end = span[0] - s.start, span[1] - s.start
+    return speaker_quotation(s, *span) or (reported and in_quotation(s, rel, rel_end)) \
+        or bool(paragraph and narrated_quotation(paragraph, *span))
+
+
+# a line of dialogue after a narrated sentence: 'Maya capped the marker. "Then we skip a generation. The B200 has 192
+# gigs."', up to the mark that closes it at a sentence's end
+_NARRATED = re.compile(r'(?<=[.!?] )(?:"[^"\n]{1,600}?[.!?…]"|“[^“”\n]{1,600}?[.!?…]”'
+                       r'|„[^„“\n]{1,600}?[.!?…]“|»[^»«\n]{1,600}?[.!?…]«)(?=\s|$)')
+
+
+_MARK = re.compile(r'["“”„»«]')
+
+
+def narrated_quotation(paragraph: str, start: int, end: int) -> bool:
+    """The segment offsets [start, end) lie in a quotation that opens after a narrated sentence and closes at a
+    sentence's end: a character's line ('He nodded. "The H200 has 141."'), not the page's own words in marks."""
+    if '"' not in paragraph and "“" not in paragraph and "„" not in paragraph and "»" not in paragraph:
+        return False
+    spans = _narrated_spans(paragraph)
+    k = bisect_right(spans, (start, len(paragraph))) - 1
+    return k >= 0 and spans[k][0] < start and end <= spans[k][1]
+
+
+@lru_cache(maxsize=8)
+def _narrated_spans(paragraph: str) -> list[tuple[int, int]]:
+    """The line of dialogue of a paragraph, found once for all its values (a paragraph's hash is kept by the string):
+    its first quotation only, when a narrated sentence opens it (a later one may be a speaker's going on: '..." said
+    X. "With ...')."""
+    first = _MARK.search(paragraph)
+    if first is None:
+        return []
+    m = _NARRATED.search(paragraph, first.start())
+    return [m.span()] if m is not None and m.start() == first.start() else []  # (only the paragraph's first quotation)

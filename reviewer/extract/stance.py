@@ -313,6 +313,14 @@ def _marked(s: Sentence, start: int, end: int) -> str | None:
     return None
 
 
+def _theirs(h: dict, text: str, rel: int) -> bool:
+    """The value at sentence offset `rel` is what a cited work states ("Patel et al. [10] state that Trainium2 offers
+    ... 4 TB/s", up to a clause break) or what other documents say ("some OEM decks still say 192 GB, and honestly
+    ...", up to the clause's end)."""
+    return any(b <= rel and not any(ch in text[b:rel] for ch in ";:") for b in h["cited"]) \
+        or any(a <= rel < b for a, b in h["others"])
+
+
 def _reported(s: Sentence, rel: int) -> list[Cue]:
     """The report cues of a value; not of a report a lead contrasts it with ("Anders als dort behauptet, hat …")."""
     contrary = s.w.contrary_lead.match(s.text)
@@ -357,8 +365,8 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
             return said  # (a rumour ends at a semicolon: "statt der gemunkelten 144 GB ...; gefertigt wird in 5 nm")
     if any(b <= rel and not any(ch in text[b:rel] for ch in ';:"“”„«»') for b in h["asked"]):
         return "quoted"  # "A student asked why, if every H100 has 141 GB, the placard ...": the asker's premise
-    if any(b <= rel and not any(ch in text[b:rel] for ch in ";:") for b in h["cited"]):
-        return "quoted"  # "Patel et al. [10] state that Trainium2 offers ... 4 TB/s": the cited work's figure
+    if _theirs(h, text, rel):
+        return "quoted"  # "Patel et al. [10] state that ... 4 TB/s", "some OEM decks still say 192 GB, and ...": theirs
     if s.refuted or (h["refuted_after"] and _refuted_clause(s, rel_end)) or any(rel_end <= b for b in h["mistake"]):
         return "refuted"
     if any(a < rel for a in h["refuted_lead"]) and (s.w.correction.search(text, rel_end) or s.w.in_fact.search(text, rel_end)
@@ -405,7 +413,8 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
 
 _NO_HINTS: dict = {"fix": None, "self_correction": False, "refuted_after": False, "refuted_lead": [], "errata": [],
                    "errata_spans": [], "mistake": [], "changed": False, "negation": False, "hypothetical": None, "cited": [],
-                   "historical_lead": [], "historical_after": [], "measured": [], "requirement": [], "asked": []}
+                   "historical_lead": [], "historical_after": [], "measured": [], "requirement": [], "asked": [],
+                   "others": []}
 
 
 def hints(s: Sentence) -> dict:
@@ -441,6 +450,7 @@ def hints(s: Sentence) -> dict:
             "measured": [m.end() for m in w.measured_clause.finditer(text)],
             "requirement": [m.start() for m in w.requirement_clause.finditer(text)],
             "asked": [m.end() for m in w.asked_clause.finditer(text)],  # "asked why, if every H100 has 141 GB, ..."
+            "others": [(m.start(), m.end()) for m in w.others_say.finditer(text)],  # "some OEM decks still say 192 GB"
         }
     # (the long announced_after window is searched last, only when nothing else opened the sentence: „…“, den Werten,
     # die NVIDIA … nannte)

@@ -7,20 +7,26 @@ well, not only the correction's own quotation of it. So does a transcript's entr
 
 A forum or mail thread that quotes and corrects an earlier post does not take the post's figure back this way: the
 blind batches' gold files count a post's own figure as the page's claim even when a later reply corrects it (tried
-after batch 107; it lost caught errors in four earlier batches and in the corpus).
+after batch 107; it lost caught errors in four earlier batches and in the corpus). A dialogue's turn that the next
+speaker opens by denying it ("**JONAS:** Jede GPU hier drin hat 20 TB HBM." over "**MARA:** Stimmt nicht. 20 TB hat
+das ganze Rack.") is refuted, for what the denial gives a figure of its own (refuted_by_next_turn).
 """
 
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
+from itertools import pairwise
 
 from ..lang.windows import Words
 from ..models import Claim, Segment, evolve
 from ..units import to_base
 
 _TIME = re.compile(r"\b\d{1,2}:\d{2}\b")
+# a dialogue's turn as markdown.py blanks its bold name: "  MARA:   ...", "  JONAS    (streichelt das Rack) : ..."
+# (a name, no number: "**Zu 2:**" labels an answer, not a speaker)
+_TURN = re.compile(r" {2}(?P<who>[^\s:(\d][^:\n(\d]{0,60}?) *(?:\([^)\n]{0,80}\) *)?:")
 
 
 def corrected_entries(segs: Sequence[Segment], claims: list[Claim], w: Words) -> list[Claim]:
@@ -105,3 +111,25 @@ def _same_value(a: Claim, b: Claim) -> bool:
         x, y = to_base(qa.value, qa.unit), to_base(qb.value, qb.unit)
         return abs(x - y) <= 1e-6 * max(abs(x), abs(y), 1e-12)
     return a.quantity is None and b.quantity is None and (a.value_text or "").lower() == (b.value_text or "").lower() != ""
+
+
+def refuted_by_next_turn(segs: Sequence[Segment], claims: list[Claim], w: Words) -> list[Claim]:
+    """A speaker's turn right above another speaker's turn that opens by denying it ("**JONAS:** Der H100 hatte doch
+    auch schon NVLink 5." over "**MARA:** Nein. Der H100 hat NVLink 4 ..."): the first turn's asserted figures of an
+    attribute the denying turn states too are refuted (see the module)."""
+    pairs = []
+    for a, b in pairwise(segs):
+        if a.kind == b.kind == "paragraph" and (ta := _TURN.match(a.text)) and (tb := _TURN.match(b.text)) \
+                and ta.group("who").strip() != tb.group("who").strip() and w.turn_denied.match(b.text, tb.end()):
+            pairs.append((a, b))
+    if not pairs:
+        return claims
+    order = sorted(range(len(claims)), key=lambda i: claims[i].start)
+    starts = [claims[i].start for i in order]
+    out = list(claims)
+    for a, b in pairs:
+        denied = {claims[i].attribute for i in order[bisect_left(starts, b.start):bisect_left(starts, b.start + len(b.text))]}
+        for i in order[bisect_left(starts, a.start):bisect_left(starts, a.start + len(a.text))]:
+            if out[i].stance == "asserted" and out[i].attribute in denied:
+                out[i] = evolve(out[i], stance="refuted")
+    return out

@@ -93,6 +93,7 @@ def _count_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim
     claim = place(ctx, seg, s, q, attribute)
     if claim is None and attribute == "chip_count":
         claim = _counted_chips_pod(ctx, s, seg, q)
+    claim = _clusters_chip(ctx, claim) if claim is not None and attribute == "chip_count" else claim
     if claim is not None and attribute == "chip_count" and _fleet_total(s, q, claim.entity, ctx.kind(claim.entity), ctx.fb):
         return None  # "Order 32 DGX H100 systems (..., 256 GPUs in total)": all the systems' chips, not one's
     if claim is not None and attribute == "chip_count" and ctx.kind(claim.entity) != "project" \
@@ -111,6 +112,17 @@ def _count_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim
             return replace(claim, attribute="chips_per_server", scope=None, alternates=())
         if not set(claim.alternates) & set(ctx.memory.all(seg.row_header)):
             return None
+    return claim
+
+
+def _clusters_chip(ctx: Subjects, claim: Claim) -> Claim:
+    """A cluster's count bound to an instance or a system, of a chip whose sources give its clusters' size ("UltraClusters
+    scaled to over 30,000 Trainium devices" after a trn1.32xlarge): the chip's."""
+    if claim.scope != "cluster" or ctx.kind(claim.entity) == "chip":
+        return claim
+    chip = next((a for a in claim.alternates if ctx.kind(a) == "chip"), None)
+    if chip and any(f.q.scope == "cluster" for f in ctx.fb.about(chip, "chip_count")):
+        return replace(claim, entity=chip, alternates=())
     return claim
 
 
@@ -317,6 +329,9 @@ def is_elliptic_count(s: Sentence, q: Quantity) -> bool:
     """"bis zu 9.216 Chips, bei Trillium waren es noch 512": the number in the later clause counts the
     same thing as the chip count before it."""
     rel = q.start - s.start
+    if any(c.label.endswith("NOUN") and c.label != "CHIPNOUN" and c.start >= q.end
+           and not s.text[q.end - s.start:c.start - s.start].strip() for c in s.cues):
+        return False  # "Per server it is 4 chips; per UltraServer it is 36 servers": what the noun after counts
     return bool(s.w.ellipsis.search(s.text[max(0, rel - 30):rel])) and any(
         c.label == "CHIPNOUN" and c.end <= q.start and s.w.clause_break.search(s.text[c.end - s.start:rel])
         for c in s.cues)
@@ -353,6 +368,8 @@ def is_chip_count(s: Sentence, q: Quantity, noun: str = "CHIPNOUN") -> bool:
         for m in names:
             gap = gap.replace(m.text, "")
         gap = s.w.these_of.sub("", gap)  # "144 dieser Chips"
+        if (instead := s.w.contrast_gap.match(gap)) is not None:  # "knapp eine Million statt ~~50.000~~ Trainium2-Chips"
+            gap = re.sub(r"^[\s\d.,~]*", "", gap[instead.end():])
         if re.fullmatch(r"[\s-]*(?:[A-Z][\w.-]*[\s-]+){0,3}", gap + " ") and (
                 not s.w.each_next.match(s.text[c.end - s.start:]) or _systems_with(s, rel_start)):
             return True  # (not "four chips each" of servers; but "two racks with 72 GPUs each": each rack's)
@@ -408,6 +425,10 @@ def _per_server_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> 
         return None
     if named and claim.entity != named[-1].entity and named[-1].entity not in claim.alternates:
         claim = replace(claim, entity=named[-1].entity, subject_text=named[-1].text, subject_how="sentence")
+    near = next((m for m in reversed(s.mentions) if m.end <= q.start and ctx.kind(m.entity) in ("system", "pod")), None)
+    if servers is None and near is not None and near.entity not in has_figure \
+            and ";" not in s.text[near.end - s.start:q.start - s.start]:
+        return None  # "...; the 64-chip Gen1 UltraServer has 16 chips per server": the named system's, no source gives it
     candidates = [e for e in (claim.entity, *claim.alternates) if e in has_figure] or [
         e for e in fb.built_from(claim.entity, ("system", "pod")) if e in has_figure]
     if servers is not None:
