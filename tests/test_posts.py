@@ -47,3 +47,15 @@ def test_a_thread_without_a_date_is_dated_by_its_latest_post_and_its_old_posts_b
 def test_a_front_matter_date_still_wins_over_the_posts():
     report = Reviewer().review_text("---\ndate: 2026-06-01\n---\n" + THREAD, lang="en")
     assert report.as_of == dt.date(2026, 6, 1)
+
+
+def test_a_days_heading_dates_a_chat_export_but_a_letters_dateline_makes_no_post():
+    """'## Monday, 16 March 2026' heads a chat export's day (its latest day dates the export); a letter's dateline
+    ('Lindenfeld, 11. Mai 2026') is no post: its '> ' box stays the letter's own."""
+    chat = "# #hardware\n\n## Monday, 16 March 2026\n\n**dana.k** · 16:24\nAWS CEO Adam Selipsky announced it.\n"
+    assert [s[2] for s in post_spans(chat, "en")] == [dt.date(2026, 3, 16)]
+    assert [s[2] for s in post_spans(chat.replace("Monday, 16 March", "Montag, 16. März"), "de")] == [dt.date(2026, 3, 16)]
+    assert Reviewer().review_text(chat, lang="en").as_of == dt.date(2026, 3, 16)
+    for text, lang in (("Lindenfeld, 11. Mai 2026\n\nLiebe Eltern,\n", "de"), ("Seattle, 11 May 2026\n\nDear parents,\n", "en")):
+        assert post_spans(text, lang) == []
+    assert post_spans("  tobi_ml, 19.04.2026:  \nVerkaufe 8x H100.\n", "de")  # (a handle's post header still dates it)

@@ -244,6 +244,9 @@ def not_a_claim(s: Sentence, q: Quantity) -> bool:
         # "stellt je Rack eine Anschlussleistung von 132 kW bereit": a site's allocation, no hardware's draw; "Begrenzen
         # Sie die Leistungsaufnahme auf 700 W je GPU": a limit set
         return True
+    if q.family == "memory" and (s.w.buffer_before.search(s.text, max(0, q.start - s.start - 60), q.start - s.start)
+                                 or s.w.buffer_after.match(s.text, q.end - s.start)):
+        return True  # "NCCL-Puffer auf mindestens 1 GiB erhöhen", "with 1 GiB buffers": a software setting's size
     if q.family not in ("ratio", "count") and _NEGATIVE.search(s.text, 0, q.start - s.start):
         return True  # "Differenz: −43,28 $/h": a negative amount is a difference, no hardware's figure
     if q.family in ("memory", "rate", "compute") and unit_conversion(s, q):

@@ -139,8 +139,11 @@ def _multiple_of_own(fb: FactBase, s: Sentence, subject: str, q: Quantity) -> bo
 def _fleet_total(s: Sentence, q: Quantity, subject: str, kind: str = "", fb: FactBase | None = None) -> bool:
     """A total the sentence gives after counting several of the subject ("32 DGX H100 systems ... 256 GPUs in
     total", "32 DGX-H100-Systeme ... insgesamt 256 GPUs", or in a bracket after them): the fleet's count of chips."""
-    if group_in_bracket(s, q, subject):
-        return True  # "Twelve Trn2 UltraServers on a reservation (768 Trainium2 chips, 72 TB of HBM)": the twelve's
+    if group_in_bracket(s, q, subject) or (kind in ("system", "instance") and fb is not None and _factored(s, q)
+                                           and not _a_systems_own(fb, s, subject, q)):
+        # "Twelve Trn2 UltraServers on a reservation (768 Trainium2 chips, 72 TB of HBM)": the twelve's; "Ein voll
+        # bestücktes Rack enthält damit 32 GPUs (8 GPUs je Knoten, 4 Knoten je Rack)" of a DGX B200: a product of parts
+        return True
     if _instances_give(s, q):
         return True  # "so 8 instances give us 256 chips", "16 Instanzen für 256 Chips": the instances' chips together
     several = any(m.entity == subject and m.end <= q.start and (count_before(s, m) or 0) > 1 for m in counted_in(s)) \
@@ -156,6 +159,25 @@ def _fleet_total(s: Sentence, q: Quantity, subject: str, kind: str = "", fb: Fac
 
 
 _NOUN_AFTER = re.compile(r"\s*[^\s,;.()]*")
+
+
+def _a_systems_own(fb: FactBase, s: Sentence, subject: str, q: Quantity) -> bool:
+    """The count is the own chip count of the subject, of hardware the sentence names or of a system built from the
+    subject's chip ("a smaller variant with 64 chips (4 × 16)" of a Trn3 UltraServer: the Gen1's)."""
+    chip = fb.chip_of(subject)
+    near = {subject, *(m.entity for m in s.mentions), *(fb.built_from(chip) if chip else ())}
+    return any(f.value == q.value for e in near for f in fb.about(e, "chip_count"))
+
+
+_BRACKET_AFTER = re.compile(r"[ \t]*(?:[^\W\d][\w-]*[ \t]*)?\(([^()\n]{3,80})\)")  # ("32 GPUs (8 GPUs je Knoten, ...)")
+
+
+def _factored(s: Sentence, q: Quantity) -> bool:
+    """The count's bracket right after it gives two counts whose product it is ("32 GPUs (8 GPUs je Knoten, 4 Knoten je
+    Rack)"; "144 chips (36 servers × 4)" may still be a system's own: _fleet_total checks the subject's count)."""
+    m = _BRACKET_AFTER.match(s.text, q.end - s.start)
+    nums = [int(x) for x in re.findall(r"(?<![\d.,])\d{1,4}(?![\d.,]\d)", m.group(1))] if m else []
+    return any(a * b == q.value and 1 < a < q.value and 1 < b < q.value for k, a in enumerate(nums) for b in nums[k + 1:])
 
 
 def _servers_counted(s: Sentence, q: Quantity) -> bool:
