@@ -33,7 +33,7 @@ from . import discourse, gates, stance
 from .discourse import Discourse, Families, Memory, answering, header_unit, newest_for_new, note_question, with_header
 from .generations import first_generations, mark_first_generation
 from .patterns import HARDWARE_KINDS, LABEL_LINE, QUOTED, QUOTED_LEAD
-from .quotations import someones_quotation
+from .quotations import endorsed, someones_quotation
 from .rules import SENTENCE_RULES, figure_claim
 from .sentence import (
     Cue,
@@ -237,7 +237,7 @@ class ClaimExtractor:
             s = sentences[i]
             if gates.reported(s) or gates.is_discussed(s, q.start, q.end):
                 st = seg_stance if seg_stance != "asserted" else self._figure_stance(s, q.start, q.end)
-                if st == "quoted" and seg.kind == "paragraph" and self._endorsed(seg, q.end):
+                if st == "quoted" and seg.kind == "paragraph" and endorsed(seg.text, q.end, self.w):
                     st = "asserted"  # "It said: … 192 GB of HBM3e …" over "*Still right.*": the page makes it its own
                 if st != "asserted":
                     unasserted.append((k, st))
@@ -252,7 +252,7 @@ class ClaimExtractor:
             return [evolve(c, stance="quoted") for c in out] + aside
         ctx = self._ctx
         for s in sentences:
-            if gates.reported(s) and not (seg.kind == "paragraph" and self._endorsed(seg, s.start + len(s.text.rstrip()))):
+            if gates.reported(s) and not (seg.kind == "paragraph" and endorsed(seg.text, s.start + len(s.text.rstrip()), self.w)):
                 continue  # "hieß es", "according to ...": someone else's statement (unless the next line endorses it)
             for claims, needs_claims, cues in self._sentence_rules:
                 if cues and not any(s.has_cue(label) for label in cues):
@@ -290,11 +290,6 @@ class ClaimExtractor:
         if lead is None or (seg.kind == "paragraph" and self.w.quote_attribution.match(seg.text, lead.end() - 1)):
             return -1
         return lead.end() - 1
-
-    def _endorsed(self, seg: Segment, at: int) -> bool:
-        """Whether the line after the one at `at` opens by endorsing it ("*Still right.*", "*Stimmt weiterhin.*")."""
-        nl = seg.text.find("\n", at)
-        return nl >= 0 and bool(self.w.endorsed_next.match(seg.text, nl + 1))
 
     def _introduced_quotes(self, seg: Segment) -> list[tuple[int, int]]:
         """The quotations the segment introduces with a verb of saying and a colon ('the sales rep put it this way,
@@ -347,7 +342,7 @@ class ClaimExtractor:
         if (st == "asserted" and 0 <= c.end - seg.start < quoted_lead) \
                 or (st in ("asserted", "historical") and any(a < c.start - seg.start < b for a, b in said)):
             st = "quoted"  # inside the segment's opening quotation (_quoted_lead), or one it introduces
-        if st == "quoted" and seg.kind == "paragraph" and self._endorsed(seg, c.end - seg.start):
+        if st == "quoted" and seg.kind == "paragraph" and endorsed(seg.text, c.end - seg.start, self.w):
             st = "asserted"  # "It said: … 192 GB of HBM3e …" over "*Still right.*": the page makes it its own
         if st == "negated" and c.negated:
             st = "asserted"  # "does not use EFA": the article's own claim that it does not
@@ -426,7 +421,7 @@ class ClaimExtractor:
     def _note_mentions(self, seg: Segment, sentences: list[Sentence]) -> None:
         """The entities the segment names (and compares against), the system and project named last."""
         for s in sentences:
-            compared = compared_in(s)
+            compared = compared_in(s) + gates.companions(s)  # (one named "together with" the subject is no topic either)
             counted = counted_in(s)
             named = {m.entity for m in s.mentions}
             for m in s.mentions:

@@ -136,6 +136,12 @@ def quoted_heading(seg: Segment, w: Words) -> bool:
     return seg.kind == "heading" and bool(FULLY_QUOTED.fullmatch(w.numbering.sub("", seg.text, count=1)))
 
 
+def companions(s: Sentence) -> list:
+    """Mentions of hardware shown together with the subject ("Der Wirkstoff wurde auf der GTC vorgestellt, gemeinsam mit
+    dem GB200 NVL72", "presented together with the GB200 NVL72"): no topic for the sentences after it."""
+    return [m for m in s.mentions if s.w.companion_before.search(s.text, max(0, m.start - s.start - 24), m.start - s.start)]
+
+
 def quoted_figures(s: Sentence) -> bool:
     """A quotation in the sentence that holds one of its figures ('## Mythos 4: „Nvidias B200 hat 192 GB“'), not only
     a title ('## 4. "Blackwell Ultra in the rack" (5 August 2026)')."""

@@ -22,7 +22,7 @@ def speaker_quotation(s: Sentence, start: int, end: int) -> bool:
     """The value lies in a quotation that a short label and a colon introduce, with no figure in the label:
     someone's words ('AMD's CTO on stage: "Every MI455X ..."', 'Lisa Su: „Der MI455X …“'), or in a quotation inside
     words of a report ("beziffert er mit „rund 135 kW“"). The page may still endorse them afterwards (extractor.py:
-    _endorsed)."""
+    endorsed)."""
     if '"' not in s.text and "„" not in s.text and "“" not in s.text and "»" not in s.text:
         return False
     rel, rel_end = start - s.start, end - s.start
@@ -106,3 +106,17 @@ def _narrated_spans(paragraph: str) -> list[tuple[int, int]]:
         return []
     m = _NARRATED.search(paragraph, first.start())
     return [m.span()] if m is not None and m.start() == first.start() else []  # (only the paragraph's first quotation)
+
+
+_CLOSING = re.compile(r'["”“«]')
+
+
+def endorsed(text: str, at: int, w) -> bool:
+    """Whether the page endorses the quotation at `at`: right after its closing mark on the same line ('The narrator:
+    "... 8,960 chips ..." Correct.') or at the start of the next line ("*Still right.*", "*Stimmt weiterhin.*")."""
+    nl = text.find("\n", at)
+    close = _CLOSING.search(text, at, nl if nl >= 0 else len(text))
+    same = w.endorsed_next.match(text, close.end()) if close is not None and text[close.start() - 1] != "?" else None
+    # (not an answer to a quoted question, '„... 50.000 Trainium2-Chips. Ist da nicht eine Null verloren gegangen?“
+    # Stimmt, Stefan', nor a label that brings the fact, 'Irrtum: „...“ Richtig: ...')
+    return bool(same is not None and not same.group().endswith(":")) or (nl >= 0 and bool(w.endorsed_next.match(text, nl + 1)))

@@ -312,7 +312,7 @@ class Subjects(Context):
         if s.cue("SCOPE:chip") or any(c.end <= at for c in s.cue("ANAPH:chip")):
             # "## The instance" + "We landed on trn2.48xlarge ..." + "Per chip, AWS lists 667 TFLOPS": the section's chip
             ctx = self.section_chip(seg) or self.heading_chip(seg) or self.main_chip()
-            if ctx and fits(ctx):
+            if ctx and fits(ctx) and not _compared_after(s, at, ctx, compared):
                 return ctx, "coreference", self.fb.entities[ctx].name
         return None
 
@@ -543,6 +543,13 @@ class Subjects(Context):
                              or starts_with_chips or orgs) and self.fb.entities[ctx].vendor != maker:
             return None  # "NVLink 5 moves 1.8 TB/s per GPU" in a section on Trainium3: another maker's link
         return Mention(s.start, s.start, ctx, self.fb.entities[ctx].name)
+
+def _compared_after(s: Sentence, at: int, entity: str, compared: list) -> bool:
+    """The figure at `at` is compared with `entity`, named after it with its own ("7,7 TB/s ... wie beim H100 mit 3,35 TB/s")."""
+    fig = next((q for q in s.quantities if q.start == at), None)
+    return fig is not None and any(m.entity == entity and m.start > at and any(
+        q.start >= m.end and q.family == fig.family for q in s.quantities) for m in compared)
+
 
 def _paren_has_own_figure(s: Sentence, end: int, owner: Mention) -> bool:
     """"SBUF 256 MiB (Trainium2: 224 MiB)": a bracket that names a chip with a figure of its own is a comparison,

@@ -37,14 +37,22 @@ def judged_rows(segs: Sequence[Segment], claims: list[Claim], w: Words) -> list[
 
 def reported_rows(segs: Sequence[Segment], claims: list[Claim], w: Words) -> list[Claim]:
     """"| Medium | Speicher (GB) | ... |" over "| Wirtschaftskurier | 384³ | ... |": the figures of a row whose first
-    column names who said them are quoted; the page's own row ("| **Redaktion** | 144 | ... |") stays asserted."""
+    column names who said them are quoted; the page's own row ("| **Redaktion** | 144 | ... |") stays asserted. So are
+    the figures of a column whose header names a source before a colon ("| Buch: Speicher (GB) | Hersteller: … |")."""
     cells = [seg for seg in segs if seg.kind == "table_cell"]
     text = {seg.block: seg.text for seg in cells}
     column = {seg.block: seg.col_header for seg in cells}
+    same = {seg.row_header for seg in cells if _SAME.fullmatch(seg.text)}  # rows that say the source was right
     spans = [(seg.start, seg.start + len(seg.text)) for seg in cells
-             if 0 <= seg.row_header != seg.block and w.source_header.match(text.get(column.get(seg.row_header, -1), ""))
-             and not w.own_row.match(text.get(seg.row_header, ""))]
+             if (0 <= seg.row_header != seg.block and w.source_header.match(text.get(column.get(seg.row_header, -1), ""))
+                 and not w.own_row.match(text.get(seg.row_header, "")))
+             or (w.source_column.match(text.get(seg.col_header, "")) and seg.row_header not in same)]
+    # ("| Buch: Speicher (GB) | Hersteller: Speicher (GB) |" over "| MI355X | 256 | 288 |": the book's figure; over
+    # "| H100 SXM | 80 | = |" the page agrees)
     return set_aside_in(claims, spans, "quoted") if spans else claims
+
+
+_SAME = re.compile(r"[\s*_]*(?:=|==|≙|✓|✔)[\s*_]*")
 
 
 def dated_columns(segs: Sequence[Segment], claims: list[Claim], when: dt.date, names: frozenset[str]) -> list[Claim]:
