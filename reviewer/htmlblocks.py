@@ -255,7 +255,6 @@ def _prose(text: str, a: int, b: int, offset: int, kind: SegmentKind, ctx: _Cont
 _DIRECTIVE = re.compile(r"\s*(?:review-|(?:_?(?:theme|style|headingDivider|size|math|title|author|description|image|"
                         r"keywords|url|marp|lang|paginate|header|footer|class|color|transition|"
                         r"background(?:Color|Image|Position|Repeat|Size))[ \t]*:[^\n]*(?:\n\s*|\Z))+\Z)")
-_COMMENT = re.compile(r"<!--(.*?)-->", re.S)
 _NOTE_PARAGRAPH = re.compile(r"(?:(?!\n[ \t]*\n).)+", re.S)  # up to a blank line
 
 
@@ -270,10 +269,11 @@ def speaker_notes(tok: Token, ctx: _Context, text: str, line_starts: list[int]) 
     raw = block_text(tok, text, line_starts)
     if raw.rstrip() != tok.content.rstrip():
         return []  # (in a quote or a list: the source lines carry the container's marks)
-    offset, out = line_starts[tok.map[0]] if tok.map else 0, []
-    for m in _COMMENT.finditer(raw):
-        if not _DIRECTIVE.match(m.group(1)):
-            for piece in _NOTE_PARAGRAPH.finditer(raw, m.start(1), m.end(1)):
+    offset, out, at = line_starts[tok.map[0]] if tok.map else 0, [], 0
+    while (a := raw.find("<!--", at)) >= 0 and (b := raw.find("-->", a + 4)) >= 0:  # (linear: one pass over the block)
+        at = b + 3
+        if not _DIRECTIVE.match(raw, a + 4, b):
+            for piece in _NOTE_PARAGRAPH.finditer(raw, a + 4, b):
                 seg = _prose(raw, piece.start(), piece.end(), offset, "paragraph", ctx)
                 out += [seg] if seg is not None else []
     return out

@@ -7,6 +7,7 @@ import re
 from bisect import bisect_right
 from functools import lru_cache
 
+from ..lang.windows import Words
 from .patterns import QUOTED
 from .sentence import Sentence
 
@@ -111,7 +112,7 @@ def _narrated_spans(paragraph: str) -> list[tuple[int, int]]:
 _CLOSING = re.compile(r'["”“«]')
 
 
-def endorsed(text: str, at: int, w) -> bool:
+def endorsed(text: str, at: int, w: Words) -> bool:
     """Whether the page endorses the quotation at `at`: right after its closing mark on the same line ('The narrator:
     "... 8,960 chips ..." Correct.') or at the start of the next line ("*Still right.*", "*Stimmt weiterhin.*")."""
     nl = text.find("\n", at)
