@@ -50,7 +50,8 @@ Attribute = Literal[  # what a fact can state
 # what a claim can be about besides a fact's attributes: a rate said without a word for which ("8 TB/s"),
 # a chip's price per hour (an instance's price over its chips), when a company's head took office, when one tranche
 # of an investment came (read from the investment's dated events), when hourly prices were cut (from the price history)
-ClaimOnlyAttribute = Literal["bandwidth", "price_per_chip_hour", "took_office", "tranche_date", "price_cut"]
+ClaimOnlyAttribute = Literal["bandwidth", "price_per_chip_hour", "took_office", "left_office", "tranche_date",
+                             "price_cut"]
 ClaimAttribute = Literal[Attribute, ClaimOnlyAttribute]
 Scope = Literal["chip", "port", "instance", "server", "system", "pod", "cluster", "company"]
 EntityKind = Literal["chip", "instance", "system", "pod", "interconnect", "organisation", "person", "family", "project"]
@@ -88,7 +89,7 @@ TEXT_ATTRIBUTES = frozenset({"memory_type", "core_type", "interconnect", "foundr
 DATE_ATTRIBUTES = frozenset({"announced", "available", "acquired", "first_investment"})
 # a claim about a time itself (a date, a start in office, a tranche's or a price cut's day): the article's own claim about
 # the past, not a statement judged at a time (extract/extractor.py, posts.dated)
-TIMED_ATTRIBUTES = DATE_ATTRIBUTES | {"took_office", "tranche_date", "price_cut"}
+TIMED_ATTRIBUTES = DATE_ATTRIBUTES | {"took_office", "left_office", "tranche_date", "price_cut"}
 # counts and ratios: a fact of them has no unit
 UNITLESS_ATTRIBUTES = frozenset({"chip_count", "server_count", "chips_per_server", "cpu_count", "core_count", "vcpus",
                                  "ratio", "building_count"})

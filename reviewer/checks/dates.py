@@ -24,8 +24,8 @@ class DateClaim(Check):
     code = "HW106"
     name = "date"
 
-    attributes = frozenset({"acquired", "announced", "available", "first_investment", "took_office", "tranche_date",
-                            "price_cut"})
+    attributes = frozenset({"acquired", "announced", "available", "first_investment", "took_office", "left_office",
+                            "tranche_date", "price_cut"})
 
     def applies(self, claim: Claim) -> bool:
         return claim.value_text is not None
@@ -48,6 +48,11 @@ class DateClaim(Check):
             name = fb.entities[claim.versus].name if claim.versus in fb.entities else None
             facts = [replace(f, value=f.fact.valid_from) for f in fb.about(claim.entity, "ceo")
                      if f.value == name and f.fact.valid_from is not None]
+            ent = name or ent
+        if claim.attribute == "left_office":  # the end of the person's term (announced up to a month before it)
+            name = fb.entities[claim.versus].name if claim.versus in fb.entities else None
+            facts = [replace(f, value=f.fact.valid_until) for f in fb.about(claim.entity, "ceo")
+                     if f.value == name and f.fact.valid_until is not None]
             ent = name or ent
         if claim.attribute == "tranche_date":  # the day of the investment's event of the amount the sentence gives
             amount = claim.quantity.value if claim.quantity is not None else 0.0

@@ -96,8 +96,11 @@ class Families:
     the article named last with each: "Each of the four DGX H100 systems ... GPU memory per DGX: 640 GB", "das
     GB200 NVL72 ... Das NVL72-Rack bringt es auf 13,4 TB" (the word alone is that one; before any is named, none)."""
 
-    def __init__(self, words: dict[str, frozenset[str]]):
+    def __init__(self, words: dict[str, frozenset[str]], in_name: dict[str, tuple[str, ...]] | None = None):
         self.of_entity: dict[str, list[str]] = {}
+        # a system's words in its own name ("NVL72" of the GB200 NVL72), which another of its names means too ("acht
+        # GB200-Racks ... So ein NVL72 ...": the GB200 NVL72's)
+        self.in_name = in_name or {}
         for word, ids in words.items():
             for eid in ids:
                 self.of_entity.setdefault(eid, []).append(word)
@@ -107,12 +110,20 @@ class Families:
         self.last: dict[str, str] = {}  # word -> the entity named last with it
         self._written: dict[tuple[str, str], tuple[str, ...]] = {}  # (entity, name as written) -> its words of ours
 
+    @classmethod
+    def of(cls, fb) -> Families:
+        """The fact base's product-line words, with each system's words in its own name."""
+        words = fb.family_words()
+        return cls(words, {e.id: tuple(w for w in e.name.split() if w in words)
+                           for e in fb.entities.values() if e.kind == "system"})
+
     def _words_in(self, entity: str, written: str) -> tuple[str, ...]:
         key = (entity, written)
         words = self._written.get(key)
         if words is None:
             parts = set(_NAME_PARTS.split(written))
-            words = self._written[key] = tuple(w for w in self.of_entity[entity] if w in parts)
+            words = self._written[key] = tuple(w for w in self.of_entity[entity] if w in parts) \
+                or self.in_name.get(entity, ())
         return words
 
     def mentions(self, sentences: list[Sentence]) -> list[Sentence]:

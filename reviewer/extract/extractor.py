@@ -32,7 +32,7 @@ from ..vocabulary import TIMED_ATTRIBUTES
 from . import discourse, gates, stance
 from .discourse import Discourse, Families, Memory, answering, header_unit, newest_for_new, note_question, with_header
 from .generations import first_generations, mark_first_generation
-from .patterns import HARDWARE_KINDS, LABEL_LINE, QUOTED, QUOTED_LEAD
+from .patterns import HARDWARE_KINDS, LABEL_LINE, QUOTED, QUOTED_LEAD, QUOTED_LINES
 from .quotations import endorsed, someones_quotation
 from .rules import SENTENCE_RULES, figure_claim
 from .sentence import (
@@ -66,7 +66,7 @@ class ClaimExtractor:
         self._kinds: dict[str, str] = {eid: ent.kind for eid, ent in factbase.entities.items()}
         self._organisations = frozenset(eid for eid, kind in self._kinds.items() if kind == "organisation")
         self.memory = Memory()
-        self.state = Discourse(families=Families(factbase.family_words()))
+        self.state = Discourse(families=Families.of(factbase))
         self._generations = first_generations(factbase)  # "Trainium" alone, read as the first chip
         self._ctx = Subjects(self.fb, self.state, self.memory, self._kinds)  # what each rule call sees
         self._sentence_rules = [(r.claims, r.needs_claims, r.cues) for r in SENTENCE_RULES]
@@ -265,7 +265,11 @@ class ClaimExtractor:
             # about is what the answer's comparisons are about ("Q: So what does Trainium4 promise?")
             if not self.w.quoted_turn.match(seg.text):  # (a customer's objection asks nothing the answer is about)
                 self.state.asked_about = [m.entity for s in sentences for m in s.mentions if self._is_hardware(m.entity)]
-            return [evolve(c, stance="quoted") for c in out] + aside
+            asked_to = gates.answered_at(seg.text, self.w)  # ("**Q: Who is on the card?** A: Intel's CEO, ...": to the A)
+            if asked_to < 0:
+                return [evolve(c, stance="quoted") for c in out] + aside
+            aside += [evolve(c, stance="quoted") for c in out if c.start - seg.start < asked_to]
+            out = [c for c in out if c.start - seg.start >= asked_to]
         starts = [s.start for s in sentences]
         lead = self._quoted_lead(seg)
         said = self._introduced_quotes(seg) if out and seg_stance == "asserted" else []
@@ -296,7 +300,7 @@ class ClaimExtractor:
         I quote: „A GB300 NVL72 rack delivers 720 petaflops …“') or right after one ('Table 2 said "80 GB"'):
         someone's words, across their sentences."""
         out = []
-        for m in QUOTED.finditer(seg.text):
+        for m in [*QUOTED.finditer(seg.text), *(q for q in QUOTED_LINES.finditer(seg.text) if "\n" in q.group())]:
             before = seg.text[max(0, m.start() - 160):m.start()]
             if (before.rstrip().endswith(":") and self.w.quote_intro.search(re.split(r"[.!?]\s", before)[-1])) \
                     or self.w.said_before.search(before):  # ('Table 2 said "80 GB". Not accepted.')

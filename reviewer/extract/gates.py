@@ -228,6 +228,18 @@ def question_turn(seg: Segment, w: Words) -> bool:
     return bool(turn or w.assistant_turn.match(seg.text))
 
 
+def answered_at(text: str, w: Words) -> int:
+    """Where the answer to a question turn begins on the question's own line ("**Q: Who is on the Gaudi 3 card?** A:
+    Intel's CEO, ...", "**Frage: …?** Antwort: …"), or -1."""
+    for m in _ASKED_END.finditer(text):
+        if w.answer_turn.match(text, m.end()):
+            return m.end()
+    return -1
+
+
+_ASKED_END = re.compile(r"\?[*_]*[ \t]+")
+
+
 def hedged(text: str, placed: Sequence[tuple[int, Quantity]], w: Words) -> set[int]:
     """Indexes of figures offered as alternatives ("3nm or 4nm"): neither is claimed."""
     return {j for k in range(len(placed) - 1) for j in (k, k + 1)

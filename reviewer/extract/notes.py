@@ -27,10 +27,11 @@ def corrected_by_notes(segs: Sequence[Segment], claims: list[Claim], w: Words) -
                 and (w.errata_note.match(seg.text) or w.editor_note.match(seg.text)
                      or (seg.kind == "blockquote" and w.margin_comment.match(seg.text))):
             notes.append((before, seg))
-    if not notes:
+    quoting = [seg for seg in segs if seg.kind in ("paragraph", "blockquote") and w.editor_note.match(seg.text)]
+    if not notes and not quoting:
         return claims
     order, starts = _by_start(claims)
-    out = list(claims)
+    out = _quoted_back(quoting, claims, order, starts)
     for before, note in notes:
         lo, hi = bisect_left(starts, before.start), bisect_left(starts, before.start + len(before.text))
         n_lo, n_hi = bisect_left(starts, note.start), bisect_left(starts, note.start + len(note.text))
@@ -47,6 +48,28 @@ def corrected_by_notes(segs: Sequence[Segment], claims: list[Claim], w: Words) -
             same = [d for d in _stated_about(stated, c) if not (d.alternates and _same_value(c, d))]
             if (same and not any(_same_value(c, d) for d in same)) or \
                     (not same and _replaced_in(note.text, c, before.text[c.end - before.start:], w)):
+                out[i] = evolve(c, stance="corrected")
+    return out
+
+
+_QUOTED = re.compile(r"[„“\"]([^„“”\"\n]{1,40})[“”\"]")
+
+
+def _quoted_back(notes: Sequence[Segment], claims: list[Claim], order: list[int], starts: list[int]) -> list[Claim]:
+    """An editors' note anywhere below that quotes a figure as the text gave it and states another value of the same
+    entity and attribute ("**Anmerkung der Redaktion:** ... reimte unser Redner „zwölf Terabyte“ auf „Schrank“ ... rund
+    13,4 TB"): the figure written so above the note is corrected."""
+    out = list(claims)
+    for note in notes:
+        quoted = {q.casefold() for q in _QUOTED.findall(note.text)}
+        n_lo, n_hi = bisect_left(starts, note.start), bisect_left(starts, note.start + len(note.text))
+        # (the note's figures, also those a "wrote" before them makes someone's: 'our poet wrote "twelve terabytes"; a
+        # GB200 NVL72 carries ... 13.4 TB')
+        stated = [claims[i] for i in order[n_lo:n_hi] if claims[i].stance in ("asserted", "quoted")]
+        for i in order[:n_lo] if quoted and stated else ():
+            c = out[i]
+            if c.stance == "asserted" and c.text.casefold() in quoted and any(
+                    d.entity == c.entity and d.attribute == c.attribute and not _same_value(c, d) for d in stated):
                 out[i] = evolve(c, stance="corrected")
     return out
 

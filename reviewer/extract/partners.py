@@ -56,6 +56,9 @@ def _versus_named(ctx: Subjects, seg: Segment, s: Sentence, r: Ratio) -> None:
         r.versus = next((m.entity for m in s.mentions if m.start > q.end and ctx.is_hardware(m.entity)
                        and s.w.of_word.search(s.text[max(0, m.start - s.start - 8):m.start - s.start])),
                       None)
+    if r.versus is None and s.w.as_much_after.match(s.text, q.end - s.start):  # "four times as much memory as Trainium2"
+        r.versus = next((m.entity for m in s.mentions if m.start > q.end and ctx.is_hardware(m.entity)
+                         and s.w.as_word.search(s.text, max(0, m.start - s.start - 12), m.start - s.start)), None)
     if r.versus is None:  # "roughly 3x the MI300X": the name right after the ratio
         r.versus = next((m.entity for m in s.mentions if m.start > q.end and ctx.is_hardware(m.entity)
                          and s.w.ratio_object_gap.fullmatch(s.text, q.end - s.start, m.start - s.start)), None)

@@ -41,6 +41,9 @@ ONLY_QUOTATION = re.compile(r'\s*' + _QUOTATION + r'[\s.,;:!?*_]*')  # a quotati
 # quotations and nothing else, separated by a middle dot, a bar, a comma ('"X has 4 chips" · "Y is just Z"')
 QUOTATIONS = re.compile(r'\s*' + _QUOTATION + r'(?:\s*[·•|,;/]\s*' + _QUOTATION + r')*[\s.,;:!?*_]*')
 QUOTED = re.compile(r'"[^"\n]{1,200}"|“[^”\n]{1,200}[”“]|„[^“”"\n]{1,200}[“”"]|»[^«\n]{1,200}«|«[^»\n]{1,200}»')
+# typographic quotation marks also over the line breaks of one paragraph (a quoted couplet of a poem): for a quotation a
+# colon introduces
+QUOTED_LINES = re.compile(r'“(?:[^”\n]|\n(?!\s*\n)){1,400}[”“]|„(?:[^“”"\n]|\n(?!\s*\n)){1,400}[“”"]')
 # a list item that opens with a whole quotation, bold or not, and goes on ('- **"Trainium3 runs on NVLink."** It doesn't.')
 QUOTED_LEAD = re.compile(r'[ \t]{0,3}[*_]{0,2}[ \t]{0,3}(?:"[^"\n]{8,}"|“[^”\n]{8,}[”“]|„[^“”"\n]{8,}[“”"]|»[^«\n]{8,}«)'
                          r'\s*[*_]{0,2}[\s.,:;—–-]+\S')

@@ -34,6 +34,7 @@ from ..units import family_of, to_base
 from .discourse import Discourse
 from .errata import corrects_itself, errata_old, instead_of_old
 from .gates import (
+    answered_at,
     author_label,
     is_discussed,
     label_then_quotation,
@@ -128,7 +129,8 @@ def segment_stance(seg: Segment, state: Discourse, w: Words) -> str:
     if (seg.kind in state.quoting_kinds and seg.quote_depth > 0 and state.thread) \
             or quoted_blockquote(seg, state.last_paragraph, w) \
             or seg.quote_depth >= 2 or (state.comments and seg.kind != "heading" and not author_label(seg.text, w)) \
-            or question_turn(seg, w) or (seg.kind == "paragraph" and w.comment_header.match(seg.text)):
+            or (question_turn(seg, w) and answered_at(seg.text, w) < 0) \
+            or (seg.kind == "paragraph" and w.comment_header.match(seg.text)):
         return "quoted"  # (and a comment under "**Name** · Role")
     return "asserted"
 
@@ -323,10 +325,12 @@ def _theirs(h: dict, text: str, rel: int) -> bool:
 
 def _reported(s: Sentence, rel: int) -> list[Cue]:
     """The report cues of a value; not of a report a lead contrasts it with ("Anders als dort behauptet, hat …")."""
+    cues = s.cue("REPORTED")
     contrary = s.w.contrary_lead.match(s.text)
     if contrary is not None and contrary.end() <= rel:
-        return [c for c in s.cue("REPORTED") if c.start - s.start >= contrary.end()]
-    return s.cue("REPORTED")
+        cues = [c for c in cues if c.start - s.start >= contrary.end()]
+    # a question about a topic answered after a colon ("Several of you asked about TPU7x: 192 GiB ...")
+    return [c for c in cues if ":" not in s.text[c.end - s.start:rel] or not s.w.asked_about.match(s.text, c.start - s.start)]
 
 
 def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> str:

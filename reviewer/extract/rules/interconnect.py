@@ -32,9 +32,10 @@ def interconnect_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Cl
     compared, counted = compared_in(s), counted_in(s)
     chips = [m for m in s.mentions if ctx.is_hardware(m.entity) and m not in compared and m not in counted]
     for m in s.mentions:
-        if ctx.kind(m.entity) != "interconnect" or is_discussed(s, m.start, m.end):
+        if ctx.kind(m.entity) != "interconnect" or is_discussed(s, m.start, m.end) or _listed(s, m):
             continue
-        before = [c for c in chips if c.end <= m.start]
+        # (a product line's word alone before it, when the sentence names no hardware: "So ein NVL72 ..., und NVLink 5")
+        before = [c for c in chips if c.end <= m.start] or [f for f in s.family if f.end <= m.start and not chips]
         subject = (before[-1] if before else (chips[0] if chips else None))
         # "NeuronLink-v4 bringt 2,56 TB/s, beim Trainium2 waren es mit NeuronLink-v3 ...": a chip only in a later
         # clause is a guess for the link before it (the chip in context may be meant)
@@ -95,6 +96,16 @@ def interconnect_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Cl
                     end=seg.start + end, text=s.text[m.start - s.start:end - s.start], value_text=value,
                     negated=negated, sentence=s.text.strip(), subject_text=subject.text,
                     alternates=ctx.guessed_alternates(seg, entity, m.start) if guessed else ())
+
+
+def _listed(s: Sentence, m: Mention) -> bool:
+    """The link is one item of a bare list of names ("in den Fragen zu H100, NVLink 5, MI325X, Ironwood und Gaudi 3"):
+    a topic named, not what a chip uses."""
+    before = [o for o in s.mentions if o.end <= m.start]
+    after = [o for o in s.mentions if o.start >= m.end]
+    return bool(before and after) and bool(s.w.name_list_gap.fullmatch(s.text, before[-1].end - s.start, m.start - s.start)) \
+        and bool(s.w.name_list_gap.fullmatch(s.text, m.end - s.start, after[0].start - s.start)) \
+        and "," in s.text[before[-1].end - s.start:after[0].start - s.start]
 
 
 def _the_chip_is_the_first(s: Sentence, m: Mention, before: list[Mention], subject: Mention) -> bool:

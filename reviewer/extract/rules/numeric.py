@@ -104,8 +104,7 @@ def _unnamed_form_factor(s: Sentence, rel: int) -> bool:
     """A form factor named in the figure's clause before it ("the PCIe card is rated at 600 W") that is no part of
     a name the fact base knows ("H100 PCIe") and follows none ("the H100 NVL PCIe card")."""
     clause = _clause_before(s.text, rel, 60)
-    ff = s.w.form_factor.search(clause)
-    if ff is None:
+    if (ff := s.w.form_factor.search(clause)) is None:
         return False
     a, b = rel - len(clause) + ff.start(), rel - len(clause) + ff.end()
     # (nor one a name comes right before: "the H100 NVL PCIe card (94 GB)" is the H100 NVL's)
@@ -383,7 +382,8 @@ def _alternates(ctx: Subjects, seg: Segment, s: Sentence, subject: str, how: str
                 q: Quantity) -> tuple[str, ...]:
     """Subjects.alternates, and for a link's figure the chip the paragraph is about ("Eight H100 SXM per box. ...
     the GPUs talk over NVLink 5 at 900 GB/s per GPU": the H100's 900 GB/s, though the link is named wrong)."""
-    out = ctx.alternates(seg, s, subject, how, scope, q.start)
+    out = (*ctx.alternates(seg, s, subject, how, scope, q.start),  # (and a product line's word before it: "So ein NVL72")
+           *(f.entity for f in s.family if f.entity != subject and f.end <= q.start and scope != "chip"))
     sheet = any(m.entity == subject and m.end <= q.start and s.w.datasheet_after.match(s.text, m.end - s.start)
                 for m in s.mentions)
     if sheet and (chip := ctx.fb.chip_of(subject)) and chip != subject and chip not in out:

@@ -44,13 +44,19 @@ def role_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
             # (an organisation across a semicolon is the other clause's: "Dort führt Jensen Huang ... die Geschäfte;
             # bei AMD steht Lisa Su ... an der Spitze")
             here = [o for o in orgs if ";" not in s.text[min(o.start, role.start) - s.start:max(o.end, role.end) - s.start]]
-            org = _organisation(ctx, s, here, role, p) if here else ctx.org_of(p.entity)
+            # ("NVIDIA führt Jensen Huang, AMD Lisa Su": a list that leaves out the verb, the organisation right before
+            # its person after a comma)
+            gapped = [o for o in here if o.end <= p.start and not s.text[o.end - s.start:p.start - s.start].strip()
+                      and s.text[:o.start - s.start].rstrip().endswith(",")]
+            org = gapped[-1].entity if gapped else _organisation(ctx, s, here, role, p) if here else ctx.org_of(p.entity)
             if org is None:
                 continue
             if not any(o.end <= p.start and o.entity != p.entity for o in people) \
                     and s.w.succeeded.search(s.text, max(0, p.start - s.start - 40), p.start - s.start):
                 continue  # "| AWS | CEO, Nachfolger von Adam Selipsky |": the predecessor of someone the row is about
-            past = bool(s.cue("PAST")) and any(abs(c.start - role.start) < 50 for c in s.cue("PAST"))
+            # (a past word of another person's: "Lip-Bu Tan ist Chef seit März 2025, der Gelsinger ist raus" is Tan's now)
+            past = any(abs(c.start - role.start) < 50 and min(people, key=lambda o: abs(o.start - c.start)) is p
+                       for c in s.cue("PAST"))
             scope = "past" if past else None
             years = [] if past else [y for y in YEAR.finditer(s.text)  # (the person's clause: not past a semicolon)
                                      if ";" not in s.text[min(y.end(), p.start - s.start):max(y.start(), p.end - s.start)]]

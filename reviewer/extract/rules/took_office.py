@@ -45,6 +45,8 @@ def took_office(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
             continue  # ("The MI300X, on sale since December 2023": a product's date)
         a = s.start + at
         near = [p for p in people if p.start < a or not s.w.next_item.search(s.text, m.end(), p.start - s.start)]
+        if any(p.start < a for p in near):  # ("Lip-Bu Tan ist Chef seit März 2025, der Gelsinger ist raus": Tan's)
+            near = [p for p in near if p.start < a or "," not in s.text[m.end():p.start - s.start]]
         if not near:
             continue
         # ("AMD unter Lisa Su, die das Unternehmen seit 2014 führt, und Intel unter CEO Pat Gelsinger": Lisa Su's)
