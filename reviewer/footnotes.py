@@ -87,7 +87,9 @@ def _notes(lines: list[str]) -> Iterator[tuple[int, str]]:
 NOTE_BLOCK = 2_000_000  # block numbers of a footnote block's later lines: past any the parser gives
 
 
-_SUPERSCRIPT_MARK = re.compile(r"(?<=[^\s¹²³⁴⁵⁶⁷⁸⁹⁰])(?<!\b10)[¹²³⁴⁵⁶⁷⁸⁹⁰]+|(?<=[\w%)])(?:[†‡§]+|\*{1,2}(?=[\s|]|$))")
+# (and a mark after a space that ends a cell: "| GB300 NVL72 ¹ |")
+_SUPERSCRIPT_MARK = re.compile(r"(?<=[^\s¹²³⁴⁵⁶⁷⁸⁹⁰])(?<!\b10)[¹²³⁴⁵⁶⁷⁸⁹⁰]+|(?<=[\w)] )[¹²³⁴⁵⁶⁷⁸⁹⁰]+(?=[\s|]*$)"
+                               r"|(?<=[\w%)])(?:[†‡§]+|\*{1,2}(?=[\s|]|$))")
 _NOTE_START = re.compile(r"[\s\\]*([¹²³⁴⁵⁶⁷⁸⁹⁰]+|[†‡§]+|\*{1,2})\s")  # (a star escaped: "\\* sparse figure")
 
 

@@ -24,6 +24,8 @@ COUNT_ORDER = ("contradicted", "outdated", "verified", "unverifiable")  # of the
 
 _reviewer = None  # the worker's Reviewer (set before forking, or by the initializer)
 _options: dict = {}
+_warm: set[str] = set()  # languages whose pipeline has reviewed a first text in this process
+_WARM_UP = (b"The Trainium2 chip has 96 GB of HBM3 at 2.9 TB/s.\n", b"Der Trainium2 hat 96 GB HBM3 mit 2,9 TB/s.\n")
 
 
 def review_with_claims(reviewer, src: Source, *, lang: str | None = None,
@@ -176,8 +178,10 @@ def review_bytes(reviewer_of, shown: str, data: bytes, lang: str | None, as_of: 
 
         reviewer = reviewer_of()
         limit = _options.get("timeout")
-        if limit:
-            reviewer.nlp(language)  # (building the pipeline is no review)
+        if limit and language not in _warm:
+            # (building the pipeline and its first use, the lazy tables behind it, is no review)
+            _warm.add(language)
+            review_with_claims(reviewer, source_from_bytes(_WARM_UP[language == "de"], "warm-up.md"), lang=language)
         try:
             report, claims = _time_limited(lambda: review_with_claims(reviewer, src, lang=lang, as_of=as_of), limit)
         except ArticleTimeout:

@@ -425,16 +425,17 @@ class ClaimExtractor:
     def _note_mentions(self, seg: Segment, sentences: list[Sentence]) -> None:
         """The entities the segment names (and compares against), the system and project named last."""
         for s in sentences:
-            compared = compared_in(s) + gates.companions(s)  # (one named "together with" the subject is no topic either)
-            counted = counted_in(s)
+            compared, counted = compared_in(s) + gates.companions(s), counted_in(s)  # ("together with" it: no topic)
             named = {m.entity for m in s.mentions}
             for m in s.mentions:
                 if m in counted:
                     if seg.kind == "table_cell" and (n := count_before(s, m)) is not None and self.kind(m.entity) == "chip":
                         self.state.cell_counts[seg.block] = (m.entity, n)  # "| ND96isr_H100_v5 | 8 × H100 |"
                     if not (seg.kind == "table_cell" and seg.col_header == -1 and len(s.mentions) == 1) \
-                            and not (seg.kind == "paragraph" and m is s.mentions[0] and LABEL_LINE.fullmatch(seg.text)):
-                        continue  # "16 Trainium2 chips": a part ("| 8x MI300X |" heads its column, "**4× MI300X**" a list)
+                            and not (seg.kind == "paragraph" and m is s.mentions[0] and LABEL_LINE.fullmatch(seg.text)) \
+                            and not (seg.kind == "list_item" and m.end <= seg.lead_end and self.kind(m.entity) == "chip"
+                                     and not s.text[seg.lead_end - s.start:].strip(" *_")):
+                        continue  # "16 Trainium2 chips": a part (not "| 8x MI300X |", "**4× MI300X**", "- **Eight MI355X.** …")
                 if self.kind(m.entity) == "family" and named & set(self.fb.entities[m.entity].members):
                     continue  # "The H200 is the same Hopper compute die": the chip, not its family, is meant
                 if seg.kind == "heading" and self.kind(m.entity) == "chip" and any(

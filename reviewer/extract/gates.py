@@ -445,7 +445,8 @@ def carry_reported_speech(sentences: list[Sentence], organisations: Container[st
         if ";" in s.text and s.w.stated_then_after.search(s.text):
             # "...scale Trn1 to over 30,000 Trainium devices; that was the documented wording until December 2024"
             s.cues = [*s.cues, Cue(s.start, s.start, "STANCE:historical")]
-        said = s.w.speaker_report.match(s.text) or s.w.source_report.match(s.text)
+        said = s.w.speaker_report.match(s.text) or s.w.source_report.match(s.text) or s.w.minutes_label.match(s.text)
+        # (a speaker's label in minutes: "**Grüne (GRin Schäfer):** Jede der GPUs ziehe 1.400 W")
         # (whoever is named before the verb speaks: "TechCrunch zitierte einen AWS-Sprecher, ..." is no vendor's own)
         by = said.start("verb") if said is not None and "verb" in said.re.groupindex else 0
         if said is not None and not reported(s) and s.w.subjunctive.search(s.text, said.end()) \
@@ -454,7 +455,8 @@ def carry_reported_speech(sentences: list[Sentence], organisations: Container[st
             # vendor's own account: "AWS erklärt, der Chip biete ...", which the fact base records)
             s.cues = [*s.cues, Cue(s.start, s.start, "REPORTED:quoted")]
     for prev, s in pairwise(sentences):
-        if reported(prev) and not reported(s) and s.w.subjunctive.search(s.text):
+        if reported(prev) and not reported(s) and (s.w.subjunctive.search(s.text) or s.w.report_pronoun.search(s.text)):
+            # (or a verb of saying with a pronoun: "... Für die B200-Flotte nannte sie 8 TB/s je GPU")
             s.cues = [*s.cues, Cue(s.start, s.start, "REPORTED:quoted")]
         elif reported(prev) and not reported(s) and (closers := _open_quote(prev.text)) and _closes_quote(s.text, closers):
             # 'This is from Tobias: "Love the show. The MI300X has 256 GB."': the quoted mail goes on

@@ -18,7 +18,9 @@ def several_together(ctx: Subjects, s: Sentence, q: Quantity, subject: str) -> b
     last = next((m for m in reversed(s.mentions) if m.entity == subject and m.end <= q.start), None)
     return (ctx.kind(subject) in ("system", "pod", "instance") and group_in_bracket(s, q, subject)) \
         or (last is not None and bool(s.w.fleet_after.match(s.text, last.end - s.start))
-            and "(" not in s.text[last.end - s.start:q.start - s.start])  # ("the H100 SXM pool (80 GB ...)": each one's)
+            and "(" not in s.text[last.end - s.start:q.start - s.start]  # ("the H100 SXM pool (80 GB ...)": each one's)
+            and not any(0 <= c.start - q.end <= 3 or last.end <= c.start < q.start for c in s.cue("SCOPE:chip")))
+    # ("the Trn2 fleet's 96 GiB per chip at 2.9 TB/s": each chip's)
 
 
 def fleet_figure(ctx: Subjects, s: Sentence, q: Quantity, subject: str) -> bool:

@@ -27,11 +27,12 @@ def corrected_by_notes(segs: Sequence[Segment], claims: list[Claim], w: Words) -
                 and (w.errata_note.match(seg.text) or w.editor_note.match(seg.text)
                      or (seg.kind == "blockquote" and w.margin_comment.match(seg.text))):
             notes.append((before, seg))
-    quoting = [seg for seg in segs if seg.kind in ("paragraph", "blockquote") and w.editor_note.match(seg.text)]
+    quoting = [seg for seg in segs if (seg.kind in ("paragraph", "blockquote") and w.editor_note.match(seg.text))
+               or (seg.kind in ("paragraph", "list_item", "blockquote") and w.quote_back.search(seg.text))]
     if not notes and not quoting:
         return claims
     order, starts = _by_start(claims)
-    out = _quoted_back(quoting, claims, order, starts)
+    out = _quoted_back(quoting, claims, order, starts, w)
     for before, note in notes:
         lo, hi = bisect_left(starts, before.start), bisect_left(starts, before.start + len(before.text))
         n_lo, n_hi = bisect_left(starts, note.start), bisect_left(starts, note.start + len(note.text))
@@ -53,22 +54,26 @@ def corrected_by_notes(segs: Sequence[Segment], claims: list[Claim], w: Words) -
 
 
 _QUOTED = re.compile(r"[„“\"]([^„“”\"\n]{1,40})[“”\"]")
+_BACK_SPAN = re.compile(r"(?:[^;.!?\n]|\.(?=\d)){0,60}")  # what a reply says the text gave, up to its clause's end
 
 
-def _quoted_back(notes: Sequence[Segment], claims: list[Claim], order: list[int], starts: list[int]) -> list[Claim]:
+def _quoted_back(notes: Sequence[Segment], claims: list[Claim], order: list[int], starts: list[int], w: Words) -> list[Claim]:
     """An editors' note anywhere below that quotes a figure as the text gave it and states another value of the same
     entity and attribute ("**Anmerkung der Redaktion:** ... reimte unser Redner „zwölf Terabyte“ auf „Schrank“ ... rund
-    13,4 TB"): the figure written so above the note is corrected."""
+    13,4 TB"), or a reply that says what the text gave ("You wrote 720 PFLOPS of dense FP8; ... 360 PFLOPS"): the
+    figure written so above it is corrected."""
     out = list(claims)
     for note in notes:
         quoted = {q.casefold() for q in _QUOTED.findall(note.text)}
+        quoted |= {x.group().casefold() for m in w.quote_back.finditer(note.text) if (x := _BACK_SPAN.match(note.text, m.end()))}
         n_lo, n_hi = bisect_left(starts, note.start), bisect_left(starts, note.start + len(note.text))
         # (the note's figures, also those a "wrote" before them makes someone's: 'our poet wrote "twelve terabytes"; a
         # GB200 NVL72 carries ... 13.4 TB')
         stated = [claims[i] for i in order[n_lo:n_hi] if claims[i].stance in ("asserted", "quoted")]
         for i in order[:n_lo] if quoted and stated else ():
             c = out[i]
-            if c.stance == "asserted" and c.text.casefold() in quoted and any(
+            within = re.compile(rf"(?<!\w){re.escape(c.text.casefold())}(?!\w)")
+            if c.stance == "asserted" and any(within.search(q) for q in quoted) and any(
                     d.entity == c.entity and d.attribute == c.attribute and not _same_value(c, d) for d in stated):
                 out[i] = evolve(c, stance="corrected")
     return out

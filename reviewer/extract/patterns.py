@@ -34,9 +34,9 @@ HEADER_UNIT = re.compile(r"\(([^()]{1,20})\)\s*$|\bin\s+(\S{1,10})\s*$|^(\S{1,10
 PAREN_OWNER = re.compile(r"[^\s,;()]*(?:\s+[^\s,;()]+)?\s*\(\s*")
 VERSION_AFTER = re.compile(r"[\s-]?v?(\d)(?![\w.,]?\d|-|\s?(?:TB|GB|Tb|Gb|x\b|×|%|GPU|[Cc]hip))")
 _QUOTATION = r'(?:"[^"]+"|“[^”“]+[”“]|„[^“”"]+[“”"]|»[^«]+«|«[^»]+»)'  # one quotation, in any language's marks
-# (after the quotation: a citation, '(p. 57)', '(S. 112)', and an attribution, '— Name, Role')
+# (after the quotation: a citation, '(p. 57)', '(S. 112)', and an attribution, '— Name, Role', '— @handle')
 FULLY_QUOTED = re.compile(r'\s*' + _QUOTATION + r'[\s.,;:!?—–-]*'
-                          r'(?:\([^()"“”„«»\n]{1,80}\)[\s.,;]*)?(?:[-—–]\s*\w[^"“”„«»]*)?')
+                          r'(?:\([^()"“”„«»\n]{1,80}\)[\s.,;]*)?(?:[-—–]\s*@?\w[^"“”„«»]*)?')
 ONLY_QUOTATION = re.compile(r'\s*' + _QUOTATION + r'[\s.,;:!?*_]*')  # a quotation and nothing after it
 # quotations and nothing else, separated by a middle dot, a bar, a comma ('"X has 4 chips" · "Y is just Z"')
 QUOTATIONS = re.compile(r'\s*' + _QUOTATION + r'(?:\s*[·•|,;/]\s*' + _QUOTATION + r')*[\s.,;:!?*_]*')

@@ -153,6 +153,9 @@ def nearest_label(s: Sentence, prefix: str, start: int, end: int, window: int,
         if prefix == "SPARSE:" and c.start >= end and any(end <= q.start and q.end <= c.start and s.w.becomes_between.fullmatch(
                 s.text, end - s.start, q.start - s.start) for q in s.quantities):
             continue  # "720 PFLOPS of FP8 halves to 360 PFLOPS once sparsity is taken out": the figure it turns into's
+        if prefix == "SPARSE:" and c.start >= end and s.w.sparse_copula.fullmatch(gap) \
+                and s.w.sparse_copula_next.match(s.text, c.end - s.start):
+            continue  # "3.958 TFLOPS sind dicht nur 1.979": the word of the figure the first one is said to be
         if c.start >= end and _LIST_BREAK.search(gap):
             # "671 TFLOPS and not 2,517 TFLOPS; the larger number is sparse", "FP8 sparse 9 PFLOPS · BF16 dense
             # 2.25 PFLOPS": the next clause's or list item's word

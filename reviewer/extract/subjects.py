@@ -1,5 +1,4 @@
-"""Who a figure or a name is about: the sentence, the table, the list lead, or the discourse.
-"""
+"""Who a figure or a name is about: the sentence, the table, the list lead, or the discourse."""
 
 from __future__ import annotations
 
@@ -83,8 +82,7 @@ class Subjects(Context):
         parts = re.split(r"[._-]", product.group().lower()) if product is not None else []
         if sum(any(ch.isdigit() for ch in p) for p in parts) >= 2 \
                 and not any(self.is_hardware(e) for e in self.memory.all(seg.row_header)):
-            # "| k2.h200.8x (Instanz) | 8 | 141 |": a product the fact base does not know: in a column per GPU, the chip
-            # its name holds; else no guess
+            # "| k2.h200.8x (Instanz) | 8 | 141 |": an unknown product: in a column per GPU, the chip its name holds; else none
             chip = next((p for p in parts if self.kind(p) == "chip" and fits(p)), None)
             column = self.state.cells.get(seg.col_header, (None, ()))[1]
             per_chip = "SCOPE:chip" in column and not s.w.unit_header.search(self.state.cell_text.get(seg.col_header, ""))
@@ -139,6 +137,8 @@ class Subjects(Context):
         counted = counted_in(s)
         candidates = [m for m in s.mentions if fits(m.entity) and m not in compared and m not in counted]
         candidates = [m for m in without_predicates(s, candidates) if m.end > at or not owner_label(s, m)]
+        candidates = [m for m in candidates if self.kind(m.entity) != "family" or not {o.entity for o in candidates} & set(
+            self.fb.entities[m.entity].members)]  # ("Two HGX H200 boxes for the Hopper fans: 141 GB": the chip's)
         owned = self._owner_after(s, at, fits)
         if owned is not None:
             return owned

@@ -34,6 +34,9 @@ def memory_type_claims(ctx: Subjects, seg: Segment, s: Sentence, figures: Sequen
         a = s.start + mt.start()
         if is_discussed(s, a, a + len(mt.group())):
             continue  # a quoted mistake
+        clause = s.text[s.text.rfind(";", 0, mt.start()) + 1:mt.start()]
+        if s.w.type_topic_after.match(s.text, mt.end()) and not clause.strip(" *_"):
+            continue  # "Der GB300 nutzt HBM3e; HBM4 ist erst für Rubin angekündigt": the type opening its clause is the topic
         # "HBM instead of DRAM", "does not use HBM3e", "nicht HBM": what it does not have
         # (not across a figure: "96 GB, uh, no, 141 GB of HBM3e" corrects the figure, it negates no type)
         negated = negation_before(s, a, 12, across_figures=False) \
