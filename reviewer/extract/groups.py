@@ -4,8 +4,6 @@ Each says whether a figure is not one unit's own, so that no claim binds it to o
 
 from __future__ import annotations
 
-import re
-
 from .. import units
 from ..models import Quantity, Segment
 from .sentence import Sentence, count_before, group_in_bracket
@@ -26,15 +24,18 @@ def several_together(ctx: Subjects, s: Sentence, q: Quantity, subject: str) -> b
 def fleet_figure(ctx: Subjects, s: Sentence, q: Quantity, subject: str) -> bool:
     """A figure for a counted number of chips or servers, the fleet's: "2,560 GB across the 32 GPUs in the fleet",
     "Across the three servers (24 GPUs) that comes to ..." (not a system's own count: _own_count)."""
-    fleet = s.w.fleet_count_after.match(s.text, q.end - s.start) or s.w.fleet_count_lead.match(s.text)
-    return fleet is not None and not _own_count(ctx, s, subject, fleet)
+    line = s.text.rfind("\n", 0, q.start - s.start) + 1  # (the lead of the figure's line: "Pro Rack (4 Knoten): ...")
+    if (fleet := s.w.fleet_count_after.match(s.text, q.end - s.start)) is not None:
+        return not _own_count(ctx, s, subject, fleet.start(), fleet.end())
+    lead = s.w.fleet_count_lead.match(s.text[line:])
+    return lead is not None and not _own_count(ctx, s, subject, line + lead.start(), line + lead.end())
 
 
-def _own_count(ctx: Subjects, s: Sentence, subject: str, m: re.Match[str]) -> bool:
+def _own_count(ctx: Subjects, s: Sentence, subject: str, start: int, end: int) -> bool:
     """The count of chips or servers the figure is given for is the own count of the subject or of a system the sentence
     names ("A DGX B200 holds 1,536 GB across eight GPUs", „Auf 144 Chips kommt erst der Trn3 UltraServer“, "EFA adds up
     to 12.8 TB/s across the four instances" of a Trn2 UltraServer): no fleet."""
-    n = next((p.value for p in s.quantities if m.start() <= p.start - s.start < m.end() and p.family == "count"), None)
+    n = next((p.value for p in s.quantities if start <= p.start - s.start < end and p.family == "count"), None)
     systems = {subject, *(x.entity for x in s.mentions)}
     return n is not None and any(ctx.kind(e) in ("system", "instance", "pod") and any(
         f.value == n for a in ("chip_count", "server_count") for f in ctx.fb.about(e, a)) for e in systems)

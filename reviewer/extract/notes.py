@@ -23,6 +23,8 @@ def corrected_by_notes(segs: Sequence[Segment], claims: list[Claim], w: Words) -
     notes = []
     for seg in segs:
         before = by_block.get(seg.block - 1)
+        if before is not None and w.byline.match(before.text):  # (a poem's "*by Name, Place*" between them)
+            before = by_block.get(seg.block - 2)
         if seg.kind in ("paragraph", "blockquote") and before is not None \
                 and (w.errata_note.match(seg.text) or w.editor_note.match(seg.text)
                      or (seg.kind == "blockquote" and w.margin_comment.match(seg.text))):

@@ -409,9 +409,9 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
         # Chip im Juni 2024 angekündigt"
         return "historical"
     if s.has_cue("ATTR:announced") and s.quantities and any(
-            c.end - s.start <= rel and not any(ch in text[c.end - s.start:rel] for ch in ",;:")
+            c.end - s.start <= rel and not any(ch in s.w.date_comma.sub("", text[c.end - s.start:rel]) for ch in ",;:")
             for c in s.cue("ATTR:announced")):
-        return "historical"  # "AMD announced the MI325X with 288 GB": what was announced, then
+        return "historical"  # "AMD announced the MI325X with 288 GB", "unveiled on March 18, 2024, with 192 GB": then
     return "quoted" if cited_quotation(s, rel, rel_end) else "asserted"
 
 
