@@ -282,7 +282,7 @@ _DATELINE_BOLD = re.compile(r"[\s>]*(?:\*\*|__)[A-ZÄÖÜ][\w.]+(?:[ /-][A-ZÄÖ
                             r"(?P<date>(?:[\w.]+,?\s*){1,4}?\d{4})\s*(?:\*\*|__)")
 # (the byline's words of every language, reviewer/lang/<code>/dates.yaml: the article's language is not known yet)
 _BYLINE_WORDS = (r"(?:" + "|".join(w for c in LANGUAGES for w in dates(c)["byline"]) + r")(?:\s+(?:"
-                 + "|".join(w for c in LANGUAGES for w in dates(c)["byline_at"]) + r"))?[*_]*\s*[:|]?\s*"
+                 + "|".join(w for c in LANGUAGES for w in dates(c)["byline_at"]) + r"))?[*_]*\s*[:|]?[*_]*\s*"
                  r"(?P<date>\d{4}-\d{2}-\d{2}|(?:[\w.]+,?\s*){0,3}?\d{4})(?![\d-])")
 _BYLINE = re.compile(r"[\s*_>:|]*" + _BYLINE_WORDS, re.IGNORECASE)  # (":date: 2026-09-14": a reST field;
 # "| **Datum** | Donnerstag, 15. Oktober 2026 |": a header table's row)

@@ -165,6 +165,9 @@ def test_mojibake_clue_changes_no_repair(monkeypatch):
     ("# Title\n\n*Published March 2026.* Buying cycles ...\n", "2026-03-01"),
     ("LAS VEGAS, 2. Dezember 2025 – AWS hat ...\n", "2025-12-02"),
     ("Veröffentlicht am 3. Dezember 2025\n\nText.\n", "2025-12-03"),
+    # a bold label with its colon inside the marks (a transcript's header; blind trap set 17)
+    ("# Q4 Earnings Call\n\n**Call date:** February 19, 2026\n**Published:** February 20, 2026\n", "2026-02-20"),
+    ("# Telefonkonferenz\n\n**Veröffentlicht:** 20. Februar 2026\n", "2026-02-20"),
     ("_Posted on 2025-12-02_\n", "2025-12-02"),
     ("# #infra-purchasing — exported 2026-03-13\n\n**maria** 10:42 AM\n", "2026-03-13"),  # an export's header
     ("# A Survey\n\nJ. Doe, R. Roe\n\n*Preprint, revised 2026-09-14*\n", "2026-09-14"),
