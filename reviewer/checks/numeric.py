@@ -133,7 +133,11 @@ class NumericValue(Check):
                 floats = [f for f in facts if not (f.q.precision or "").startswith("INT")]
                 facts = floats or facts
             if claim.sparsity:
-                facts = [f for f in facts if f.q.sparsity in (None, claim.sparsity)]
+                kept = [f for f in facts if f.q.sparsity in (None, claim.sparsity)]
+                if claim.precision is None and not any(f.q.sparsity == claim.sparsity for f in kept) \
+                        and any(f.q.sparsity not in (None, claim.sparsity) for f in facts):
+                    kept = []  # "dense it is 10 PFLOPS" where only sparse figures (and FP32's) are recorded: none to match
+                facts = kept
         return facts, confident
 
     def check(self, claim: Claim, ctx: CheckContext) -> Verdict:
@@ -513,6 +517,8 @@ class NumericValue(Check):
         """"10 PFLOPS FP8 dense" where the vendor gives 10 PFLOPS FP8 with sparsity and no dense figure:
         a dense figure can never equal the sparse one, so this is the sparse figure sold as dense."""
         q = figure(claim)
+        if claim.precision is None:
+            return None  # ("10 PFLOPS dense" of a GB200: FP8's sparse figure, and FP4's dense one, which is not recorded)
         sparse = [f for f in ctx.factbase.about(claim.entity, "compute")
                   if f.q.sparsity == "sparse" and same_precision(claim.precision, f.q.precision)
                   and f.valid_at(ctx.as_of) and matches(q, f) and settled(f)]

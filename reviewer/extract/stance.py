@@ -371,11 +371,8 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
         return "quoted"  # "A student asked why, if every H100 has 141 GB, the placard ...": the asker's premise
     if _theirs(h, text, rel):
         return "quoted"  # "Patel et al. [10] state that ... 4 TB/s", "some OEM decks still say 192 GB, and ...": theirs
-    if s.refuted or (h["refuted_after"] and _refuted_clause(s, rel_end)) or any(rel_end <= b for b in h["mistake"]):
+    if _refuted(s, h, rel, rel_end):
         return "refuted"
-    if any(a < rel for a in h["refuted_lead"]) and (s.w.correction.search(text, rel_end) or s.w.in_fact.search(text, rel_end)
-                                                    or s.w.disbelief_before.search(text, 0, rel)):
-        return "refuted"  # "The claim that the MI300X has 256 GB is, of course, wrong", "Don't believe the myth that"
     if any(b <= rel for b in h["errata"]) or (h["changed"] and (
             s.w.changed_from.search(text, 0, rel) or (s.w.from_end.search(text, max(0, rel - 12), rel)
                                                       and s.w.changed_to_after.match(text, rel_end)))) \
@@ -413,6 +410,17 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
             for c in s.cue("ATTR:announced")):
         return "historical"  # "AMD announced the MI325X with 288 GB", "unveiled on March 18, 2024, with 192 GB": then
     return "quoted" if cited_quotation(s, rel, rel_end) else "asserted"
+
+
+def _refuted(s: Sentence, h: dict, rel: int, rel_end: int) -> bool:
+    """A myth the sentence refutes: "The claim that the MI300X has 256 GB is, of course, wrong", "Don't believe the
+    myth that ...", "You believed the myth that ..." (in the myth's own clause), a mistake named after it."""
+    text = s.text
+    if s.refuted or (h["refuted_after"] and _refuted_clause(s, rel_end)) or any(rel_end <= b for b in h["mistake"]):
+        return True
+    return (any(a < rel for a in h["refuted_lead"]) and bool(
+        s.w.correction.search(text, rel_end) or s.w.in_fact.search(text, rel_end) or s.w.disbelief_before.search(text, 0, rel))) \
+        or any(not any(ch in text[m.end():rel] for ch in ";:") for m in s.w.myth_that.finditer(text, 0, rel))
 
 
 _NO_HINTS: dict = {"fix": None, "self_correction": False, "refuted_after": False, "refuted_lead": [], "errata": [],

@@ -55,12 +55,13 @@ class Subjects(Context):
         return found or (None, "", "")
 
     def _each_counted(self, s: Sentence, m: Mention, at: int, each_after: bool) -> bool:
-        """The counted name `m` holds each of its own the figure at `at`: a chip's right after it or "mit je" ("Acht
-        H100 mit je 80 GB"), a system's only with a word for "each" ("zwei GB200-NVL72-Racks mit je 72 GPUs")."""
+        """The counted name `m` holds each of its own the figure at `at`: a chip's right after it, "mit je" or a part's
+        bracket ("Acht H100 mit je 80 GB", "vier H100-SXM-Module (80 GB)"), a system's only with a word for "each"."""
         a, b = m.end - s.start, at - s.start
         with_each = bool(s.w.each_with.match(s.text, a, b))
         if self.kind(m.entity) == "chip":
-            return with_each or not s.text[a:b].strip(" \t(," if each_after else " \t(")
+            gap = s.text[a:b].strip(" \t(," if each_after else " \t(")
+            return with_each or not gap or bool(s.w.part_bracket.fullmatch(s.text, a, b))
         return self.kind(m.entity) in ("system", "instance", "pod") and (times_counted(s, m, at) or (with_each and (
             each_after or bool(s.w.each_word.search(s.text, a, b)))))
 
@@ -144,8 +145,7 @@ class Subjects(Context):
             return owned
         pair = second_of_pair(s, at)
         if pair and compared:
-            # "the MI300X has 51 GB more memory than the H200 (192 GB vs 141 GB)": the second figure of a pair
-            # is the compared one's
+            # "the MI300X has 51 GB more memory than the H200 (192 GB vs 141 GB)": a pair's second is the compared one's
             other = [m for m in compared if fits(m.entity)]
             mine = [m for m in candidates if m not in compared]
             if other and mine:
@@ -167,7 +167,7 @@ class Subjects(Context):
         each_of = [m for m in counted if m.end <= at and fits(m.entity) and self._each_counted(s, m, at, each_after)]
         a_count = figure is not None and figure.family == "count"
         if each_of and not any(m.end <= at and m.start >= each_of[-1].end and (m not in counted or not a_count)
-                               for m in s.mentions):
+                               and self.kind(m.entity) != "interconnect" for m in s.mentions):  # (its link: its own)
             # "Acht H100 SXM mit je 80 GB Speicher und 3,35 TB/s", "8x H100 SXM5 80GB HBM3", "8 × AMD MI355X (288 GB
             # HBM3e je GPU)", "(8x H100, 80 GB each)": each counted chip's figure; "zwei GB200-NVL72-Racks mit je 72
             # Blackwell-GPUs" (a count past the counted GPUs too, "… und 36 Grace-CPUs"): each counted system's

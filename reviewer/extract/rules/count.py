@@ -146,6 +146,8 @@ def _fleet_total(s: Sentence, q: Quantity, subject: str, kind: str = "", fb: Fac
         return True
     if _instances_give(s, q):
         return True  # "so 8 instances give us 256 chips", "16 Instanzen für 256 Chips": the instances' chips together
+    if s.w.such_servers.search(s.text, 0, q.start - s.start) and s.w.per_rack_after.match(s.text, q.end - s.start):
+        return True  # "zwei solcher Server mit je acht GPUs, also 16 GPUs pro Rack": the rack's, of several servers
     several = any(m.entity == subject and m.end <= q.start and (count_before(s, m) or 0) > 1 for m in counted_in(s)) \
         or (kind == "instance" and _servers_counted(s, q)) \
         or (fb is not None and _multiple_of_own(fb, s, subject, q))

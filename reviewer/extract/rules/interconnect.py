@@ -48,6 +48,8 @@ def interconnect_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Cl
             # NVLink Fusion unterstützen": "the chip" is what the sentence is about, not the last name
             subject = before[0]
         subject = _owner_after(ctx, s, m, chips) or subject
+        if subject is not None and subject.end <= m.start and s.w.link_compared_before.search(s.text, 0, m.start - s.start):
+            continue  # "NVLink 5 mit 1,8 TB/s, doppelt so viel wie NVLink 4": the link it is compared with
         if subject is None:
             # "nearly 500,000 Trainium2 chips, linked inside each UltraServer by NeuronLink-v2": the
             # chips counted are what the link joins, when the sentence names no other
