@@ -49,10 +49,8 @@ def _count_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim
         return None  # "für einen Chip, eine Instanz oder ein Rack": an article, not a count
     if q.value == 1 and s.w.as_one_before.search(s.text, max(0, q.start - s.start - 40), q.start - s.start):
         return None  # "a rack pretending to be one GPU", "wie eine einzige GPU": a likeness, not a count
-    if s.w.worth_after.match(s.text, q.end - s.start):
-        return None  # "you span only 4 chips' worth of cores": a measure of cores, not a count of chips
-    if s.w.generation_after.match(s.text, q.end - s.start):
-        return None  # "| NVLink pro GPU | 5. Generation, 1,8 TB/s |": a generation's number, not a count of GPUs
+    if _no_count(s, q):
+        return None
     if q.value != int(q.value):
         return None  # "**2.1** Je Beschleuniger gelten ...": a section number; no count has a fraction
     if 1990 <= q.value < 2040 and q.value == int(q.value) and s.w.year_lead.search(
@@ -85,8 +83,9 @@ def _count_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim
         # "Trn3 UltraServer: 4 Chips pro Server, 36 Server": per server, not the system's count (but "two GB200 NVL72
         # racks with 72 GPUs each": each of the systems counted)
         return None
-    if attribute == "chip_count" and s.w.part_of_before.search(s.text, max(0, q.start - s.start - 24), q.start - s.start):
-        return None  # "four servers of 16 chips", "vier Server mit je 16 Chips": each part's, not the total
+    if attribute == "chip_count" and (s.w.part_of_before.search(s.text, max(0, q.start - s.start - 24), q.start - s.start)
+                                      or (s.w.part_lead.match(s.text) and "," not in s.text[:q.start - s.start])):
+        return None  # "four servers of 16 chips", "vier Server mit je 16 Chips", "Pro Compute-Tray stecken vier MI455X"
     if attribute == "chip_count" and s.w.part_size_after.match(s.text, q.end - s.start) \
             and s.w.many_before.search(s.text, max(0, q.start - s.start - 16), q.start - s.start):
         return None  # "built from four 16-chip servers", "aus vier 16-Chip-Servern": each part's size, not the total
@@ -160,7 +159,16 @@ def _fleet_total(s: Sentence, q: Quantity, subject: str, kind: str = "", fb: Fac
                 or (noun is not None and s.w.cumulative_after.match(s.text, noun.end())))
 
 
+def _no_count(s: Sentence, q: Quantity) -> bool:
+    """A number that counts nothing: "4 chips' worth of cores" (a measure), "5. Generation" (a generation's number),
+    "9  A. The GPUs talk ..." (a transcript's line number)."""
+    after, line = q.end - s.start, s.text[:q.start - s.start].rpartition("\n")[2]
+    return bool(s.w.worth_after.match(s.text, after) or s.w.generation_after.match(s.text, after)
+                or (q.text.isdigit() and _LINE_NUMBER.match(s.text, after) and not line))
+
+
 _NOUN_AFTER = re.compile(r"\s*[^\s,;.()]*")
+_LINE_NUMBER = re.compile(r"[ \t]{2,}(?=\S)")  # (a number at a line's start, then two spaces: a numbered transcript's)
 
 
 def _a_systems_own(fb: FactBase, s: Sentence, subject: str, q: Quantity) -> bool:
