@@ -94,6 +94,8 @@ def several_systems_total(ctx: Subjects, seg: Segment, s: Sentence) -> bool:
     counting systems ("| GB200 NVL72 | 2 Racks | 144 |"), or a total column ("Accelerators in total") in a row whose
     "Nodes" column counts several ("| DGX H100 | 32 | 8 | 256 |": not "HBM per node")."""
     header = ctx.state.cells.get(seg.col_header, (None, ()))[1]
+    if s.w.fleet_header.search(ctx.state.cell_text.get(seg.col_header, "")):
+        return True  # "| Chips in our fleet |", „| Chips in unserer Flotte |": the fleet's, whatever the row
     return (seg.row_header in ctx.state.row_units and "SCOPE:system" in header) or (
         (seg.row_header in ctx.state.row_counted or seg.row_header in ctx.state.row_units)
         and bool(s.w.total_header.search(ctx.state.cell_text.get(seg.col_header, ""))))  # ("| 48 racks | 72 | 3,456 |")
