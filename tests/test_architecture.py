@@ -224,3 +224,26 @@ def test_architecture_mixed_pattern_detector_finds_a_mixed_pattern(tmp_path):
 def test_architecture_no_regex_in_the_code_mixes_two_languages():
     found = [m for path in sorted(PKG.rglob("*.py")) for m in _mixed_patterns(path)]
     assert not found, "\n".join(found)
+
+
+def test_architecture_no_word_file_names_a_key_twice():
+    """A YAML mapping keeps the last of two equal keys without a word: a second "speaker_label:" in extract.yaml
+    once replaced the first, and the rule written for it never ran. Every key of the language files and the fact
+    base is named once in its mapping."""
+    import yaml
+
+    def twice(node) -> list[str]:
+        found = []
+        if isinstance(node, yaml.MappingNode):
+            keys = [k.value for k, _ in node.value if isinstance(k, yaml.ScalarNode) and k.value != "<<"]
+            found += [f"{node.start_mark.line + 1}: {k!r}" for k in sorted({k for k in keys if keys.count(k) > 1})]
+        for child in (node.value if isinstance(node.value, list) else []):
+            for part in (child if isinstance(child, tuple) else (child,)):
+                found += twice(part)
+        return found
+
+    root = Path(__file__).resolve().parent.parent
+    files = sorted((root / "reviewer" / "lang").glob("*/*.yaml")) + sorted((root / "facts").glob("*.yaml"))
+    assert len(files) > 20
+    for path in files:
+        assert not twice(yaml.compose(path.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)), path
