@@ -158,7 +158,7 @@ def quoted_blockquote(seg: Segment, before: str, w: Words) -> bool:
     if seg.kind != "blockquote":
         return False
     body = seg.text.split("\n", 1)[1] if "\n" in seg.text.strip() else ""  # below an author line ("🔁 **Name** `@x`")
-    return bool(FULLY_QUOTED.fullmatch(seg.text) or (body and FULLY_QUOTED.fullmatch(body))
+    return bool(FULLY_QUOTED.fullmatch(seg.text) or (body and FULLY_QUOTED.fullmatch(body)) or w.salutation.match(seg.text)
                 or w.quoted_mail_header.match(seg.text) or w.quoted_mail_header.match(before)
                 or w.quote_intro.search(before) or w.quote_source.search(before) or w.quote_disclaimer.search(before))
 
@@ -469,6 +469,11 @@ def carry_reported_speech(sentences: list[Sentence], organisations: Container[st
             # one GPU! We thought ...": the quotation goes on past a sentence end; a vendor's spokesperson's is checked)
             # '„... der Einstieg“, sagt Jana Petersen. „Beim GB300 NVL72 haben wir jetzt 30 TB.“': the quote goes on
             s.cues = [*s.cues, Cue(s.start, s.start, "REPORTED:quoted")]
+    for prev, s in pairwise(sentences):
+        if (reported(prev) or prev.has_cue("STANCE:quoted")) and len(s.text.strip(" *_")) <= 16 \
+                and s.w.endorsed_next.match(s.text):
+            # "Der Ranger erzählt, jeder Chip habe 2,9 TB/s. Stimmt.": the page makes the report its own
+            prev.cues = [c for c in prev.cues if not c.label.startswith(("REPORTED", "STANCE:quoted"))]
 
 
 def drop_vendor_claims(sentences: list[Sentence], organisations: Container[str]) -> None:
