@@ -72,10 +72,13 @@ def _quoted_back(notes: Sequence[Segment], claims: list[Claim], order: list[int]
         # (the note's figures, also those a "wrote" before them makes someone's: 'our poet wrote "twelve terabytes"; a
         # GB200 NVL72 carries ... 13.4 TB')
         stated = [claims[i] for i in order[n_lo:n_hi] if claims[i].stance in ("asserted", "quoted")]
+        about = {(d.entity, d.attribute) for d in stated}
         for i in order[:n_lo] if quoted and stated else ():
             c = out[i]
+            if c.stance != "asserted" or (c.entity, c.attribute) not in about:
+                continue  # (most claims above: the word match below is built only for a figure the note restates)
             within = re.compile(rf"(?<!\w){re.escape(c.text.casefold())}(?!\w)")
-            if c.stance == "asserted" and any(within.search(q) for q in quoted) and any(
+            if any(within.search(q) for q in quoted) and any(
                     d.entity == c.entity and d.attribute == c.attribute and not _same_value(c, d) for d in stated):
                 out[i] = evolve(c, stance="corrected")
     return out
