@@ -200,7 +200,7 @@ class ClaimExtractor:
         row = seg.row_header
         if seg.kind == "table_cell" and row in self.state.row_lead:
             seg = replace(seg, row_header=self.state.row_lead[row])  # "| Nvidia | H200 | 141 |": the H200's row
-        sentences = mark_first_generation(self.state.families.mentions(split_sentences(doc, self.w)),
+        sentences = mark_first_generation(self.state.families.mentions(split_sentences(doc, self.w, self._is_hardware)),
                                           self._generations, self.w,
                                           [*self.memory.all(row), *self.state.row_entities.get(row, ())])
         self.state.note_replies(seg, sentences, self._is_hardware, bool(self.w.chat_line.match(seg.text)))

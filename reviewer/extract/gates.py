@@ -432,6 +432,7 @@ def carry_reported_speech(sentences: list[Sentence], organisations: Container[st
     habe ..."; in English, "The Business Courier reported that ...", up to its clause's end), or a spokesperson does
     ("sagte ein AWS-Sprecher ..., die 83,2 PFLOPS gälten ..."). A reader's letter reports what the page wrote ("Your
     round-up said ..."); a clause after a semicolon may date the one before ("...; that was the wording until 2024").
+    The sentence that answers a what-if question with "would" is hypothetical too.
     (A subjunctive on its own is no report: conference notes render the speaker so.)"""
     for s in sentences:
         that = s.w.report_that.match(s.text)
@@ -470,6 +471,12 @@ def carry_reported_speech(sentences: list[Sentence], organisations: Container[st
             # '„... der Einstieg“, sagt Jana Petersen. „Beim GB300 NVL72 haben wir jetzt 30 TB.“': the quote goes on
             s.cues = [*s.cues, Cue(s.start, s.start, "REPORTED:quoted")]
     for prev, s in pairwise(sentences):
+        if s.w.what_if.search(prev.text) and (would := s.w.hypothetical_goes_on.search(s.text)) is not None \
+                and not s.w.now_header.search(s.text):
+            # "What if AWS doubled the HBM on Trainium2? The card would read 256 GiB.": the answer is the what-if's,
+            # from its "would" on ("Da eine MI355X 288 GB mitbringt, wären ...": not the clause before it; not an
+            # answer that sets it beside today's figures: "..., exactly the 192 GB an AMD MI300X carries today")
+            s.cues = [*s.cues, Cue(s.start + would.start(), s.start + would.end(), "STANCE:hypothetical")]
         if (reported(prev) or prev.has_cue("STANCE:quoted")) and len(s.text.strip(" *_")) <= 16 \
                 and s.w.endorsed_next.match(s.text):
             # "Der Ranger erzählt, jeder Chip habe 2,9 TB/s. Stimmt.": the page makes the report its own
@@ -491,6 +498,7 @@ def drop_vendor_claims(sentences: list[Sentence], organisations: Container[str])
 
 
 _LINE_FURNITURE = re.compile(r"[ \t]*(?:>[ \t]*)*(?:[-*+][ \t]+|\d{1,3}[.)][ \t]+)?[*_]{0,2}")
+_TIME_MARK = re.compile(r"(?:\d{1,3}(?:\+\d{1,2})?['’′]|\d{1,2}:\d\d(?::\d\d)?)[ \t*_]+")  # "**23'** ", "**14:05** "
 
 
 def quoted_lines(text: str, w: Words, labelled: bool = True) -> list[tuple[int, int]]:
@@ -506,6 +514,12 @@ def quoted_lines(text: str, w: Words, labelled: bool = True) -> list[tuple[int, 
         lead = _LINE_FURNITURE.match(line)
         body = line[lead.end() if lead else 0:]
         label = _SPEAKER_LABEL.match(body) if labelled else None  # (not a heading's "Kommentare zu: „Titel“")
+        if labelled and (tm := _TIME_MARK.match(body)) is not None:
+            # a live ticker's minute, then a narrated clause that hands over to someone ("**23'** In the studio, Gary
+            # is unimpressed: "…""): their words; a bare name is the ticker's own commentator ("**60'** Marsh: "…"")
+            told = _SPEAKER_LABEL.match(body, tm.end())
+            if told is not None and len(told.group().split()) > 3:
+                body, label = body[tm.end():], _SPEAKER_LABEL.match(body[tm.end():])
         # (not a caption the page shows: 'SUPER: "NVIDIA H200 — MEMORY: 141 GB"', its own words)
         caption = label is not None and bool(w.caption_label.fullmatch(body[:label.end()].rstrip(": *_")))
         if label is not None and not w.fact_label.match(body) and not w.myth_label.search(body):
@@ -523,3 +537,4 @@ def page_line(text: str, w: Words) -> bool:
     """A line of the page's own between the turns of a transcript that disowns its speakers: a bracketed remark
     ("[Faktencheck: ...]") or one under the page's label ("**Fact check:** ...", "**Anm. d. Red.:** ...")."""
     return text.lstrip(" *_").startswith("[") or bool(w.page_label.match(text))
+

@@ -87,10 +87,14 @@ class Sentence:
         self.compared = self.counted = None
 
 
-def split_sentences(doc: Doc, w: Words) -> list[Sentence]:
+def split_sentences(doc: Doc, w: Words, is_hardware=None) -> list[Sentence]:
+    """The Doc's sentences with their mentions and cues. With `is_hardware`, a hardware name after a personal
+    title ("Frau Erna Hopper", "Mrs Blackwell": a cluster's nickname, a character) is someone's name: no mention."""
     text = doc_text(doc)  # slices of it are what Span.text gives, without rebuilding it from tokens
     ents = [Mention(sp.start_char, sp.end_char, sp.label_, text[sp.start_char:sp.end_char])
-            for sp in doc.spans.get(ENTITY_KEY, [])]
+            for sp in doc.spans.get(ENTITY_KEY, [])
+            if not (is_hardware and is_hardware(sp.label_)
+                    and w.titled_name_before.search(text, max(0, sp.start_char - 40), sp.start_char))]
     cues = [Cue(sp.start_char, sp.end_char, sp.label_) for sp in doc.spans.get(CUE_KEY, [])]
     ents.sort(key=_start)
     cues.sort(key=_start)

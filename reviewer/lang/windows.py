@@ -90,6 +90,8 @@ FLAGS: dict[str, int] = {
     "when_past": re.IGNORECASE,
     "speaker_report": 0,
     "hypothetical_goes_on": re.IGNORECASE,
+    "what_if": re.IGNORECASE,
+    "titled_name_before": 0,
     "worth_after": re.IGNORECASE,
     "apposition_open": re.IGNORECASE,
     "requirement_clause": re.IGNORECASE,

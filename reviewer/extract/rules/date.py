@@ -222,6 +222,7 @@ def _dated_entity(ctx: Subjects, seg: Segment, s: Sentence, dated: Callable[[str
         after = [x for x in with_facts if x.start >= b and ";" not in s.text[b - s.start:x.start - s.start]]
         if before and after and (";" in s.text[before[-1].end - s.start:a - s.start]
                                  or _object_after(s, before[-1], cue, b, after[0])
+                                 or (cue.start >= b and s.w.where_after_date.match(s.text, b - s.start))  # ", where"
                                  or (s.w.date_clause_lead.search(s.text, before[-1].end - s.start, a - s.start)
                                      and not any(ch in s.text[b - s.start:after[0].start - s.start] for ch in ",.\n"))):
             # "Blackwell Ultra was unveiled ... 2025; the March 2024 GTC introduced the GB200 NVL72": its clause's; "...
