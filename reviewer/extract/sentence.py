@@ -118,6 +118,15 @@ def _start(span) -> int:
 FIELD_SEPARATOR = re.compile(r"\s[·•|]\s")  # between the labelled fields of one line
 
 
+def fields_line(s: Sentence, at: int) -> bool:
+    """The line of the sentence at offset `at` is labelled fields with figures ("**Label:** 141 GB HBM3e · 4.8 TB/s ·
+    NVLink 5 at 900 GB/s"), not answer options ("A: NVLink Fusion · B: NeuronLink-v4") nor a post's header line."""
+    rel = at - s.start
+    lo, hi = s.text.rfind("\n", 0, rel) + 1, s.text.find("\n", rel)
+    hi = len(s.text) if hi < 0 else hi
+    return bool(FIELD_SEPARATOR.search(s.text, lo, hi)) and any(lo <= q.start - s.start < hi for q in s.quantities)
+
+
 def nearest_label(s: Sentence, prefix: str, start: int, end: int, window: int,
                    allowed: set[str] | None = None, exact: bool = False, same_clause: bool = False,
                    next_clause: bool = True) -> str | None:

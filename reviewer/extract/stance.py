@@ -477,7 +477,8 @@ def _still_then(s: Sentence, b: int, rel: int) -> bool:
     that comes back to the present ("At launch, ... 288 GB, but it now ships with 256 GB")."""
     lead = _LEAD_COLON.match(s.text, b)  # ("in the Neuron docs at GA: FP8 1,287 TFLOPS": the lead's own colon)
     b = lead.end() if lead else b
-    return b <= rel and not any(ch in s.text[b:rel] for ch in ";:") and not s.w.now_clause.search(s.text, b, rel)
+    # (not the colon inside a name: "Als wir 2023 Trainium2 vorgestellt haben, auf der re:Invent, stand noch ...")
+    return b <= rel and not _GAP_BREAK.search(s.text, b, rel) and not s.w.now_clause.search(s.text, b, rel)
 
 
 _LEAD_COLON = re.compile(r"[ \t]*:")

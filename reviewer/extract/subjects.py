@@ -16,6 +16,7 @@ from .sentence import (
     compared_in,
     counted_in,
     cue_texts,
+    fields_line,
     in_change,
     is_reference,
     old_after,
@@ -28,8 +29,7 @@ from .sentence import (
     times_counted,
 )
 
-# a product identifier such as an instance type ("k2.h200.8x", "p5.48xlarge"): letters, a dot, digits (in two parts,
-# so not a key such as "spec.fp8")
+# a product identifier such as an instance type ("k2.h200.8x", "p5.48xlarge"), not a key such as "spec.fp8"
 _PRODUCT_ID = re.compile(r"(?<![\w.])(?=[\w.-]*\d)[A-Za-z][\w-]*\.[\w.-]*\w")
 # what a figure in a row of counted chips may be of (not a count, a price or a host's)
 _CHIP_FIGURES = frozenset({"compute", "memory_capacity", "memory_bandwidth", "network_bandwidth", "interconnect_bandwidth"})
@@ -213,11 +213,11 @@ class Subjects(Context):
         return None
 
     def _by_anaphor(self, seg: Segment, s: Sentence, at: int) -> tuple[str, str, str] | None:
-        """"der Vorgänger", "the successor", "the first generation": related to the entity in context
-        (inferred: the rest of the paragraph means it too)."""
+        """"der Vorgänger", "the successor", "the first generation": related to the entity in context (inferred)."""
         for label, link in (("ANAPH:predecessor", "predecessor"), ("ANAPH:successor", "successor"),
                             ("ANAPH:first", "first")):
-            cue = [c for c in s.cue(label) if c.end <= at and not is_reference(s, c)]
+            cue = [c for c in s.cue(label) if c.end <= at and not is_reference(s, c)] or [
+                c for c in s.cue(label) if c.start > at and s.w.fronted_object.fullmatch(s.text, at - s.start, c.start - s.start)]
             if cue and any(cue[-1].end <= c.start and c.end <= at for c in s.cue("ANAPH:chip")):
                 cue = []  # "four times as much as the older chip, and its 2.9 TB/s": "its" is nearer
             if cue:
@@ -526,8 +526,8 @@ class Subjects(Context):
         starts_with_chips = any(c.start - s.start == lead for c in (*s.cue("CHIPNOUN"), *s.cue("SCOPE:chip"))) \
             and not any(self.kind(m.entity) == "organisation" for m in s.mentions)  # "Chips talk ...", "Jeder Chip ..."
         orgs = {m.entity for m in s.mentions if self.kind(m.entity) == "organisation" and m.start < at}
-        # "Für die Vernetzung sorgt NVLink 4 mit 1,8 Tbit/s pro GPU": the GPU in context (if the name is its maker's)
-        per_chip = maker is not None and bool(s.cue("SCOPE:chip"))
+        # "Für die Vernetzung sorgt NVLink 4 mit 1,8 Tbit/s pro GPU", "141 GB · NVLink 5": the GPU in context (its maker's link)
+        per_chip = maker is not None and bool(s.cue("SCOPE:chip") or fields_line(s, at))
         if not (seg.lead_end or s.cue("ANAPH:chip") or s.cue("ANAPH:system") or seg.kind == "table_cell"
                 or starts_with_chips or orgs or per_chip):
             return None
