@@ -525,8 +525,7 @@ class ClaimExtractor:
         return quantities
 
 
-# a product's model number ("MI350X", "H800", "L40S"): one the fact base does not know, between a figure and
-# the name it was bound to, may be what the figure is about
+# an unknown model number ("MI350X", "H800") between a figure and the name it was bound to may be the figure's owner
 _MODEL_NUMBER = re.compile(r"\b[A-Z]{1,3}\d{2,4}[A-Z]{0,3}\b")
 _CLAUSE_AFTER = re.compile(r"[,;.:!?(]")
 
