@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from spacy.tokens import Doc
@@ -87,7 +88,7 @@ class Sentence:
         self.compared = self.counted = None
 
 
-def split_sentences(doc: Doc, w: Words, is_hardware=None) -> list[Sentence]:
+def split_sentences(doc: Doc, w: Words, is_hardware: Callable[[str], bool] | None = None) -> list[Sentence]:
     """The Doc's sentences with their mentions and cues. With `is_hardware`, a hardware name after a personal
     title ("Frau Erna Hopper", "Mrs Blackwell": a cluster's nickname, a character) is someone's name: no mention."""
     text = doc_text(doc)  # slices of it are what Span.text gives, without rebuilding it from tokens
