@@ -501,7 +501,7 @@ def own_item(s: Sentence, subject: str, at: int) -> tuple[int, int] | None:
     return (s.start + lo, s.start + hi) if seps and named else None
 
 
-_OWN_GAP = re.compile(r"[^();:]{0,16}")
+_OWN_GAP = re.compile(r"[^();:]{0,40}")  # (its own figure after a few words: "MI300X with 192 GB of HBM3 at 5.3 TB/s")
 
 
 def owns_other_figure(s: Sentence, m: Mention, at: int) -> bool:
@@ -513,8 +513,9 @@ def owns_other_figure(s: Sentence, m: Mention, at: int) -> bool:
         return False
     for p in s.quantities:
         if p is q or p.family != q.family or p.start < m.end \
-                or not _OWN_GAP.fullmatch(s.text, m.end - s.start, p.start - s.start):
-            continue
+                or not _OWN_GAP.fullmatch(s.text, m.end - s.start, p.start - s.start) \
+                or any(m.end <= o.start and o.end <= p.start for o in s.mentions):
+            continue  # (not a figure shared with a name between: "p5e and Trn2 each have 3,200 Gbps")
         if p.end <= q.start:  # a name before the figure, with its own figure before a break
             between = s.text[p.end - s.start:q.start - s.start]
             tail = ""
