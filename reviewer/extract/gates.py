@@ -517,9 +517,10 @@ def quoted_lines(text: str, w: Words, labelled: bool = True) -> list[tuple[int, 
         if labelled and (tm := _TIME_MARK.match(body)) is not None:
             # a live ticker's minute, then a narrated clause that hands over to someone ("**23'** In the studio, Gary
             # is unimpressed: "…""): their words; a bare name is the ticker's own commentator ("**60'** Marsh: "…"")
-            told = _SPEAKER_LABEL.match(body, tm.end())
+            rest = body[tm.end():]
+            told = _SPEAKER_LABEL.match(rest)
             if told is not None and len(told.group().split()) > 3:
-                body, label = body[tm.end():], _SPEAKER_LABEL.match(body[tm.end():])
+                body, label = rest, told
         # (not a caption the page shows: 'SUPER: "NVIDIA H200 — MEMORY: 141 GB"', its own words)
         caption = label is not None and bool(w.caption_label.fullmatch(body[:label.end()].rstrip(": *_")))
         if label is not None and not w.fact_label.match(body) and not w.myth_label.search(body):
