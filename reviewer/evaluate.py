@@ -92,6 +92,7 @@ class ArticleScore:
     false_alarms: list[tuple[str, Finding]] = field(default_factory=list)  # alarms on text with no gold claim
     misses: list[tuple[Located, str]] = field(default_factory=list)  # wrong/outdated not reported
     wrong_alarms: list[tuple[Located, Finding]] = field(default_factory=list)  # alarms on correct claims
+    unverified: list[tuple[Located, str]] = field(default_factory=list)  # correct own claims not verified
     aside_alarms: int = 0  # alarms on claims the article does not assert (a quoted post, a refuted myth)
     # (gold stance, what) -> n; what: claims | errors | alarms | caught | matched | agree
     stances: Counter = field(default_factory=Counter)
@@ -107,6 +108,7 @@ class ArticleScore:
         self.false_alarms += other.false_alarms
         self.misses += other.misses
         self.wrong_alarms += other.wrong_alarms
+        self.unverified += other.unverified
 
     @property
     def errors(self) -> int:
@@ -262,6 +264,8 @@ def score(report: ArticleReport, located: Sequence[Located]) -> ArticleScore:
             s.misses.append((g, verdict))
         if not error and verdict in ALARMS:
             s.wrong_alarms.append((g, next(f for _, f in hits if f.verdict in ALARMS)))
+        if g.claim.truth == "correct" and verdict in ("none", "unverifiable"):
+            s.unverified.append((g, verdict))  # what coverage lacks: a fact the base misses, or a claim not read
         for _, f in hits:
             if f.verdict in ALARMS:
                 _count_confidence(s, f, error)
@@ -351,6 +355,8 @@ def render_text(scores: Sequence[ArticleScore], details: bool = False) -> str:
             rows.append(f"WRONG ALARM  {g.path}:{g.line}: {g.claim.quote!r} (gold {g.claim.truth}{stance}) — {f.message}")
         for path, f in t.false_alarms:
             rows.append(f"UNLISTED ALARM  {path}:{f.line}:{f.column}: {f.text!r} — {f.message}")
+        for g, verdict in t.unverified:
+            rows.append(f"NOT VERIFIED  {g.path}:{g.line}: {g.claim.quote!r} (correct; reviewer: {verdict})")
     return "\n".join(rows) + "\n"
 
 

@@ -131,6 +131,21 @@ def test_eval_an_unlisted_alarm_costs_precision(tmp_path, reviewer):
     assert len(s.false_alarms) == 1 and s.precision == 0.0 and s.recall is None
 
 
+def test_eval_details_list_the_correct_claims_not_verified(tmp_path, reviewer):
+    # what coverage lacks, claim by claim: the editor's list of facts to source (issue 21)
+    (tmp_path / "d.md").write_text("---\ndate: 2026-11-20\n---\nTrainium3 has 144 GB of HBM3e. "
+                                   "Our lab ordered 37 boards in spring.\n")
+    (tmp_path / "d.gold.yaml").write_text("article: d.md\nclaims:\n"
+                                          "  - {context: 'has 144', quote: '144 GB', truth: correct}\n"
+                                          "  - {context: 'ordered 37', quote: '37 boards', truth: correct}\n")
+    [s] = evaluate([tmp_path], reviewer)
+    assert s.coverage == 0.5
+    assert [(g.claim.quote, v) for g, v in s.unverified] == [("37 boards", "none")]
+    text = render_text([s], details=True)
+    assert "NOT VERIFIED" in text and "'37 boards' (correct; reviewer: none)" in text
+    assert "NOT VERIFIED" not in render_text([s])
+
+
 def test_eval_cli_json_and_gates(tmp_path):
     (tmp_path / "c.md").write_text("Trainium3 has 96 GB of HBM per chip.\n")
     (tmp_path / "c.gold.yaml").write_text("article: c.md\nclaims:\n"
