@@ -94,7 +94,7 @@ class Reviewer:
         next one is parsed, so a long article's findings need not all be held at once (emitters.json.stream)."""
         language = language_of(src, lang)
         spans = posts.post_spans(src.markdown, language)  # a thread's dated posts
-        when = src.date or as_of or posts.latest(spans) or dt.date.today()
+        when = src.date or as_of or posts.latest(posts.post_spans(src.markdown, language, scenes=False)) or dt.date.today()
         return language, when, self._runs(src, language, (spans, posts.year_clauses(src.markdown, language, when)), when)
 
     def _runs(self, src: Source, language: str, spans: tuple[list, list],

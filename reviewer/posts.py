@@ -65,8 +65,9 @@ def _line_date(words_: str) -> dt.date | None:
         return None
 
 
-def post_spans(text: str, lang: str) -> list[tuple[int, int, dt.date]]:
-    """(start, end, date) of every dated post and dated line, in text order."""
+def post_spans(text: str, lang: str, scenes: bool = True) -> list[tuple[int, int, dt.date]]:
+    """(start, end, date) of every dated post and dated line, in text order (with a screenplay's dated scenes unless
+    `scenes` is false: a flashback's date is no date the page was written at)."""
     spans = []
     now = words(lang).now_header
     today_columns: dict[int, int] = {}  # a dated table row's column of today (_before_now_column)
@@ -81,7 +82,7 @@ def post_spans(text: str, lang: str) -> list[tuple[int, int, dt.date]]:
         if when is not None:
             para = text.rfind("\n\n", 0, m.start())
             spans.append((para + 2 if para >= 0 else 0, m.end(), when))
-    spans.extend(_dated_sections(text, words(lang).date_field, words(lang).scene_date))
+    spans.extend(_dated_sections(text, words(lang).date_field, words(lang).scene_date, scenes))
     header = words(lang).post_header
     heads = []
     for m in re.finditer(r"[^\n]+", text):
@@ -97,14 +98,18 @@ def post_spans(text: str, lang: str) -> list[tuple[int, int, dt.date]]:
 
 _HEADING = re.compile(r"^(#{1,6})[ \t]", re.MULTILINE)
 _FIELD_LINES = 4  # the date field is among the first lines of its section
+# a screenplay's scene heading in bold ("**5. RÜCKBLENDE – INT. VENETIAN, LAS VEGAS – TAG (NOVEMBER 2023)**")
+_SCENE_HEADING = re.compile(r"^[ \t]*\*\*[ \t]*(?:\d+[A-Z]?\.?[ \t]+)?(?:[A-ZÄÖÜ]+[ \t]*[–—-][ \t]*)?"
+                            r"(?:INT|EXT|INNEN|AUSSEN|I/E)\.[^\n]*$", re.MULTILINE)
 
 
-def _dated_sections(text: str, field: re.Pattern, scene: re.Pattern) -> list[tuple[int, int, dt.date]]:
+def _dated_sections(text: str, field: re.Pattern, scene: re.Pattern, scenes: bool = True) -> list[tuple[int, int, dt.date]]:
     """A section whose first lines give its date in a field ("## ADR-002: ..." over "- **Date:** 2024-07-08",
     "- **Datum:** 08.07.2024"), or whose first line sets its scene at a date ("## Zweite Szene – Rückblende" over
     "*Ende Dezember 2024. Dieselbe Halle ...*"): a decision record's, minutes', changelog entry's or scene's date, up
     to the next heading of its level or above (found from the end with a stack: linear in the number of headings)."""
-    heads = [(m.start(), len(m.group(1))) for m in _HEADING.finditer(text)]
+    heads = sorted([*((m.start(), len(m.group(1))) for m in _HEADING.finditer(text)),
+                    *((m.start(), 7) for m in (_SCENE_HEADING.finditer(text) if scenes else ()))])  # (ends at the next)
     out, stack = [], list[tuple[int, int]]()  # (start, level) of the headings after, each above the one after it
     for k in range(len(heads) - 1, -1, -1):
         start, level = heads[k]

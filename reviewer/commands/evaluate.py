@@ -13,7 +13,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("dirs", nargs="*", type=Path, metavar="DIR",
                    help="directories with NAME.md + NAME.gold.yaml pairs, or gold files (default: corpus)")
     p.add_argument("--format", "-f", choices=("text", "json"), default="text")
-    p.add_argument("--details", action="store_true", help="list every missed error, every false alarm and every correct claim not verified")
+    p.add_argument("--details", action="store_true",
+                   help="list every missed error, every false alarm and every correct claim not verified")
     p.add_argument("--as-of", type=iso_date, metavar="DATE", help="date for articles without one (default: today)")
     p.add_argument("--min-recall", type=float, metavar="X", help="exit 1 when total recall is below X")
     p.add_argument("--min-precision", type=float, metavar="X", help="exit 1 when total precision is below X")

@@ -247,6 +247,17 @@ class Context:
                 return e if e == chip else None
         return None
 
+    def owner_named_after(self, s: Sentence, start: int, end: int, attribute: str) -> str | None:
+        """A system, instance or chip named right after a link's figure as its owner ("the 400 Gbit/s of an ND GB200
+        v6", „der 400 Gbit/s einer ND-GB200-v6“), whose sources give the attribute: the figure's user, not the chip
+        in context."""
+        if not s.w.definite_before.search(s.text, max(0, start - s.start - 8), start - s.start):
+            return None
+        m = next((m for m in s.mentions if m.start >= end and self.kind(m.entity) != "interconnect"), None)
+        if m is None or self.kind(m.entity) not in ("system", "instance", "chip") or not self.fb.about(m.entity, attribute):
+            return None
+        return m.entity if s.w.of_owner.fullmatch(s.text, end - s.start, m.start - s.start) else None
+
     def uses_link(self, chip: str, link: str) -> bool:
         """Whether a figure said of a link may be the chip's: a generic name ("NeuronLink"), or a link
         the chip has; not "NVLink 4, which carries 900 GB/s" in a Trainium3 paragraph."""

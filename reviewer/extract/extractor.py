@@ -69,6 +69,7 @@ class ClaimExtractor:
         self.state = Discourse(families=Families.of(factbase))
         self._generations = first_generations(factbase)  # "Trainium" alone, read as the first chip
         self._ctx = Subjects(self.fb, self.state, self.memory, self._kinds)  # what each rule call sees
+        self._voices = self._organisations | {e for e, k in self._kinds.items() if k == "person" and self._ctx.org_of(e)}
         self._sentence_rules = [(r.claims, r.needs_claims, r.cues) for r in SENTENCE_RULES]
         self._errata, self._quoted_lines = False, list[tuple[int, int]]()  # an errata page's; lines that are quotations
 
@@ -198,15 +199,16 @@ class ClaimExtractor:
 
     def _claims(self, seg: Segment, doc: Doc) -> list[Claim]:
         row = seg.row_header
-        if seg.kind == "table_cell" and row in self.state.row_lead:
-            seg = replace(seg, row_header=self.state.row_lead[row])  # "| Nvidia | H200 | 141 |": the H200's row
+        if (seg.kind == "table_cell" and row in self.state.row_lead) or seg.intro in self.state.row_lead:
+            # "| Nvidia | H200 | 141 |": the H200's row (and a note on a cell of "| 6... Nbd7 | MI355X | 5,000³ |": its)
+            seg = replace(seg, row_header=self.state.row_lead.get(row, row), intro=self.state.row_lead.get(seg.intro, seg.intro))
         sentences = mark_first_generation(self.state.families.mentions(split_sentences(doc, self.w, self._is_hardware)),
                                           self._generations, self.w,
                                           [*self.memory.all(row), *self.state.row_entities.get(row, ())])
         self.state.note_replies(seg, sentences, self._is_hardware, bool(self.w.chat_line.match(seg.text)))
         gates.mark_corrected_quotes(sentences)
         gates.drop_vendor_claims(sentences, self._organisations)
-        gates.carry_reported_speech(sentences, self._organisations)
+        gates.carry_reported_speech(sentences, self._voices)  # (a vendor's chief speaks for it)
         self._quoted_lines = gates.quoted_lines(doc.text, self.w, seg.kind != "heading")
         self._note_post(seg)
         seg_stance = stance.segment_stance(seg, self.state, self.w)
@@ -497,9 +499,8 @@ class ClaimExtractor:
                 group_unit, group_labels = self.state.cells.get(seg.col_group, (None, ()))
                 self.state.cells[seg.block] = (unit or group_unit, labels + tuple(x for x in group_labels if x not in labels))
             if seg.row_header >= 0 and seg.col_header >= 0:
-                # a unit column gives its row's bare numbers their unit ("| Speicherbandbreite | TB/s | 4,8 |" under
-                # "| Merkmal | Einheit | je GPU |"), a row of units its column's ("| *unit* | GB | TB/s |" under
-                # "| Accelerator | HBM capacity | HBM bandwidth |"), as a header would
+                # a unit column gives its row's bare numbers their unit ("| Speicherbandbreite | TB/s | 4,8 |" under "| Merkmal |
+                # Einheit | je GPU |"), a row of units its column's ("| *unit* | GB | TB/s |" under "| Accelerator | HBM ... |")
                 for units_at, target in ((seg.col_header, seg.row_header), (seg.row_header, seg.col_header)):
                     if self.w.unit_column.match(self.state.cell_text.get(units_at, "")):
                         unit = header_unit(f"({seg.text.strip(' *_')})", self.w)

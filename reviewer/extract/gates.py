@@ -294,6 +294,9 @@ def not_a_claim(s: Sentence, q: Quantity) -> bool:
             (any(ch.isalpha() for ch in q.text) and _DIVIDED_AFTER.match(s.text, q.end - s.start))
             or _DIVISION_BEFORE.search(s.text, max(0, q.start - s.start - 20), q.start - s.start)):
         return True  # "Pro H200 liegen 810 GB / 8 ≈ 101 GB": a share worked out, no chip's figure ("20 / 9" stays)
+    if q.family in ("memory", "rate", "compute", "power") \
+            and s.w.ratio_possessive_before.search(s.text, max(0, q.start - s.start - 30), q.start - s.start):
+        return True  # "the H200 ... had 141 GB, nearly three times her 80 GB": what it is compared with, someone's
     if q.family == "ratio" and any(m.start() <= q.start - s.start < m.end() for m in s.w.half_idiom.finditer(s.text)):
         return True  # "stimmt die Aussage nur zur Hälfte", "that is only half true": an idiom, no ratio
     if q.unit == "percent" and s.w.people_share_after.match(s.text, q.end - s.start):
@@ -449,7 +452,7 @@ def carry_reported_speech(sentences: list[Sentence], organisations: Container[st
         said = s.w.speaker_report.match(s.text) or s.w.source_report.match(s.text) or s.w.minutes_label.match(s.text)
         # (a speaker's label in minutes: "**Grüne (GRin Schäfer):** Jede der GPUs ziehe 1.400 W")
         # (whoever is named before the verb speaks: "TechCrunch zitierte einen AWS-Sprecher, ..." is no vendor's own)
-        by = said.start("verb") if said is not None and "verb" in said.re.groupindex else 0
+        by = max((said.start(g) for g in ("verb", "verb2", "verb3") if g in said.re.groupindex), default=0) if said else 0
         if said is not None and not reported(s) and s.w.subjunctive.search(s.text, said.end()) \
                 and not any(m.end - s.start <= by and m.entity in organisations for m in s.mentions):
             # "Frau X merkt an, der B200 habe ...", "Der „Wirtschaftskurier“ berichtet, Amazon habe ..." (not a

@@ -10,7 +10,9 @@ The fact base names the first generation "Trainium (1st generation)" and gives i
 - it names a year before the second generation's first date ("re:Invent 2020 ... Trainium", "Folie 5:
   Inferentia, 2018."): then only the first generation existed;
 - the words after it say so ("Trainium instances of the first generation", "Trainium-Instanzen der ersten
-  Generation": the `first_after` window).
+  Generation": the `first_after` window);
+- it is what a later chip of the line the sentence names is compared with ("Trainium2 has three times the memory of
+  Trainium", „dreimal so viel Speicher wie der große Bruder Trainium“: the `compared_line_before` window).
 
 Not when the word is part of a longer name ("Trainium2", "Trainium 3"; "Trainium-Chips" is the word: the
 `compound_tail` window), nor when a word for the line follows it ("the Trainium family", "die Trainium-Reihe": the
@@ -40,6 +42,7 @@ class Generation:
     pattern: re.Pattern[str]  # the word alone in a text
     until: int | None  # the year the second chip was first announced or shipped, where the base dates it
     own: frozenset[str]  # the first chip and the hardware built on it
+    later: frozenset[str] = frozenset()  # the chips after it in the line ("Trainium2", "Trainium3")
 
 
 def first_generations(fb: FactBase) -> tuple[Generation, ...]:
@@ -53,7 +56,12 @@ def first_generations(fb: FactBase) -> tuple[Generation, ...]:
         dates = [f.value for a in ("announced", "available") for f in fb.about(ent.successor, a) if isinstance(f.value, dt.date)]
         pattern = re.compile(rf"(?<![\w-]){re.escape(word)}(?!\w|[ -]?\d)")
         own = frozenset({ent.id, *fb.built_from(ent.id)})
-        out.append(Generation(word, ent.id, pattern, min(dates).year if dates else None, own))
+        later: set[str] = set()
+        nxt: str | None = ent.successor
+        while nxt and nxt not in later:
+            later.add(nxt)
+            nxt = fb.entities[nxt].successor if nxt in fb.entities else None
+        out.append(Generation(word, ent.id, pattern, min(dates).year if dates else None, own, frozenset(later)))
     return tuple(out)
 
 
@@ -77,8 +85,10 @@ def mark_first_generation(
             if not found:
                 continue
             early = g.until is not None and any(int(y.group()) < g.until for y in _YEAR.finditer(s.text))
-            own = bool({m.entity for m in s.mentions} & g.own)
+            named = {m.entity for m in s.mentions}
+            own = bool(named & g.own)
             found = [f for f in found if early or w.first_after.match(s.text, f.end())
+                     or (named & g.later and w.compared_line_before.search(s.text, 0, f.start()))
                      or (own if not _COUNTED.search(s.text, 0, f.start()) else bool(row & g.own))]
             s.mentions.extend(Mention(s.start + f.start(), s.start + f.end(), g.entity, f.group()) for f in found)
             s.mentions.sort(key=lambda m: m.start)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from ..models import Quantity
-from .sentence import Sentence
+from .sentence import Sentence, count_before, counted_in
 from .subjects import Subjects
 
 
@@ -14,8 +14,10 @@ def whole_system(ctx: Subjects, s: Sentence, q: Quantity, subject: str, attribut
     """After "for the whole board"/„für das ganze Rack": the systems whose figure it may be (the subject itself when it
     is one with such a figure, else the systems built from the chip that have one; none: no claim); None without
     those words."""
-    if not s.w.whole_system_before.search(s.text, max(0, q.start - s.start - 60), q.start - s.start):
-        return None
+    window = (max(0, q.start - s.start - 60), q.start - s.start)
+    if not (s.w.whole_system_before.search(s.text, *window)
+            or (attribute != "chip_count" and s.w.whole_system_subject.search(s.text, *window))):
+        return None  # ("a full pod has 9,216 chips": the pod's count, of no system built from the chip in context)
     if ctx.kind(subject) != "chip":
         return [subject] if ctx.fb.about(subject, attribute) else []  # (a DGX B200 with no such figure: not its chip's)
     return [e for e in ctx.fb.built_from(subject, ("pod", "system")) if ctx.fb.about(e, attribute)]
@@ -54,3 +56,21 @@ def bracket_scope(s: Sentence, q: Quantity) -> bool:
 
 
 _BRACKET_AFTER = re.compile(r"(?:\s+[^\W\d][\w-]*){0,3}\s*\(([^()]{0,40})\)")  # (words before it: "HBM3 mit (")
+
+
+def shared_by_counted(ctx: Subjects, s: Sentence, q: Quantity, attribute: str) -> str | None:
+    """A figure that chips counted before it share ("Seventy-two Blackwell Ultra GPUs and 36 Grace CPUs share one NVLink
+    domain with 130 TB/s", „Die 72 GPUs teilen sich 13,4 TB"): the one system of that many of the chip with such a
+    figure (not where the sentence names a system: "die p5.48xlarge mit acht H100, zusammen 640 GB" is the instance's)."""
+    if attribute in ("chip_count", "cpu_count") or any(ctx.kind(m.entity) in ("system", "instance", "pod") for m in s.mentions):
+        return None  # (nor a count: "zwölf Server mit je acht H100-GPUs, zusammen 96 GPUs" is the fleet's)
+    for m in counted_in(s):
+        if m.end > q.start or ctx.kind(m.entity) != "chip":
+            continue
+        n = count_before(s, m)
+        if n is None or n < 2 or not s.w.shared_by.search(s.text, m.end - s.start, q.start - s.start):
+            continue
+        sized = [e for e in ctx.fb.built_from(m.entity, ("system", "pod")) if ctx.fb.about(e, attribute)
+                 and any(f.base_value == n for f in ctx.fb.about(e, "chip_count"))]
+        return sized[0] if len(sized) == 1 else None
+    return None

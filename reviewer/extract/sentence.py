@@ -262,8 +262,11 @@ def cue_texts(s: Sentence, label: str, at: int | None = None) -> list[str]:
 
 def compared_figure(s: Sentence, m: Mention, at: int) -> bool:
     """The figure at sentence offset `at` is the compared one's, `m`'s: in brackets right after it ("gegenüber der
-    H100 (80 GB) knapp 50 % mehr HBM") or in the phrase the sentence opens with to name it."""
-    return bool(s.w.bracket_figure.fullmatch(s.text, m.end - s.start, at - s.start)) or in_opening_comparison(s, m, at)
+    H100 (80 GB) knapp 50 % mehr HBM"), right after it with a possessive ("wie der Trainium mit seinen 32 GB", "than
+    the H100 with its 80 GB") or in the phrase the sentence opens with to name it."""
+    gap = (m.end - s.start, at - s.start)
+    return bool(s.w.bracket_figure.fullmatch(s.text, *gap) or s.w.own_figure_next.fullmatch(s.text, *gap)) \
+        or in_opening_comparison(s, m, at)
 
 
 def in_opening_comparison(s: Sentence, m: Mention, at: int) -> bool:
@@ -348,7 +351,7 @@ def counted_in(s: Sentence) -> list[Mention]:
 
 def _count_before(s: Sentence, m: Mention) -> bool:
     """A number right before the name, not a version's ("the CDNA 4 MI355X", "PCIe 5 GPUs")."""
-    before = s.text[max(0, m.start - s.start - 12):m.start - s.start]
+    before = s.text[max(0, m.start - s.start - 16):m.start - s.start]
     n = s.w.count_before.search(before)
     return n is not None and not s.w.version_before.search(before, 0, n.start()) \
         and not _month_year(s, m.start - s.start - len(before) + n.start())

@@ -27,6 +27,13 @@ _TIME = re.compile(r"\b\d{1,2}:\d{2}\b")
 # a dialogue's turn as markdown.py blanks its bold name: "  MARA:   ...", "  JONAS    (streichelt das Rack) : ..."
 # (a name, no number: "**Zu 2:**" labels an answer, not a speaker)
 _TURN = re.compile(r" {2}(?P<who>[^\s:(\d][^:\n(\d]{0,60}?) *(?:\([^)\n]{0,80}\) *)?:")
+# a screenplay's turn: the speaker's name in capitals on a line of its own, maybe an extension ("(O.S.)") after it and
+# a parenthetical line ("(blättert in einer Broschüre)") before the dialogue
+_SCRIPT_TURN = re.compile(r"(?P<who>[A-ZÄÖÜ][A-ZÄÖÜ.'’ -]{0,40}[A-ZÄÖÜ.])(?: *\([^)\n]{1,20}\))? *\n(?:\([^)\n]{1,120}\) *\n)?")
+
+
+def _turn(text: str) -> re.Match | None:
+    return _TURN.match(text) or _SCRIPT_TURN.match(text)
 
 
 def corrected_entries(segs: Sequence[Segment], claims: list[Claim], w: Words) -> list[Claim]:
@@ -119,7 +126,7 @@ def refuted_by_next_turn(segs: Sequence[Segment], claims: list[Claim], w: Words)
     attribute the denying turn states too are refuted (see the module)."""
     pairs = []
     for a, b in pairwise(segs):
-        if a.kind == b.kind == "paragraph" and (ta := _TURN.match(a.text)) and (tb := _TURN.match(b.text)) \
+        if a.kind == b.kind == "paragraph" and (ta := _turn(a.text)) and (tb := _turn(b.text)) \
                 and ta.group("who").strip() != tb.group("who").strip() and w.turn_denied.match(b.text, tb.end()):
             pairs.append((a, b))
     if not pairs:

@@ -95,6 +95,8 @@ def _count_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim
     claim = _clusters_chip(ctx, claim) if claim is not None and attribute == "chip_count" else claim
     if claim is not None and attribute == "chip_count" and _fleet_total(s, q, claim.entity, ctx.kind(claim.entity), ctx.fb):
         return None  # "Order 32 DGX H100 systems (..., 256 GPUs in total)": all the systems' chips, not one's
+    if claim is not None and attribute == "chip_count" and _rack_of_systems(ctx, seg, s, q, claim.entity):
+        return None  # "| DGX B300 | 32 |" under "GPUs je Rack": four 8-GPU systems in a rack, no system's own count
     if claim is not None and attribute == "chip_count" and ctx.kind(claim.entity) != "project" \
             and s.w.whole_of_before.search(s.text, max(0, q.start - s.start - 48), q.start - s.start):
         return None  # "strings Trn2 UltraServers together into a cluster of nearly 500,000 chips": the cluster's count
@@ -112,6 +114,15 @@ def _count_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim
         if not set(claim.alternates) & set(ctx.memory.all(seg.row_header)):
             return None
     return claim
+
+
+def _rack_of_systems(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, subject: str) -> bool:
+    """A cell under a header per rack whose count is a multiple of the row's system's own, a server's (of at most 16
+    chips; a rack-scale system's own is the rack's: "| GB300 NVL72 | 144 |" is wrong): several systems."""
+    own = [f.value for f in ctx.fb.about(subject, "chip_count") if isinstance(f.value, (int, float))]
+    return seg.kind == "table_cell" and seg.col_header >= 0 and bool(own) and max(own) <= 16 \
+        and bool(s.w.per_rack_after.search(ctx.state.cell_text.get(seg.col_header, ""))) \
+        and _multiple_of_own(ctx.fb, s, subject, q)
 
 
 def _clusters_chip(ctx: Subjects, claim: Claim) -> Claim:

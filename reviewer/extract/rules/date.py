@@ -77,8 +77,8 @@ def date_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
         cue = min(own, key=partial(_apart, s, words=words, b=b))
         if _persons_clause(ctx, s, cue, words, at):
             continue  # "…, wonach Selipsky Trainium3 vorgestellt habe; AWS wird seit Juni 2024 von Matt Garman geführt"
-        if distance(cue, words, b) > 40 and not (owner.get(cue) == start and _apart(s, cue, words=words, b=b) <= 60) \
-                and not (len(dates) == 1 and len(cues) == 1 and years):
+        if (distance(cue, words, b) > 40 and not (owner.get(cue) == start and _apart(s, cue, words=words, b=b) <= 60)
+                and not (len(dates) == 1 and len(cues) == 1 and years)) or _later_clause(s, cue, b):
             continue  # a year far from the word: unless it is the sentence's only year and only date word, or
             # the word's own of several ("Angekündigt wurde der Chip auf der re:Invent 2022, verfügbar ist er seit ...")
         attribute = _ATTRIBUTE_OF_CUE[cue.label]
@@ -147,6 +147,12 @@ def _row_date(ctx: Subjects, seg: Segment, s: Sentence, cues: list[Cue]) -> Iter
     yield Claim(entity=entity, attribute=attribute, start=cell_start + at, end=cell_start + m.end(),
                 text=text[at:m.end()], value_text=period.encode(), sentence=s.text.strip(), subject_text=mention.text,
                 subject_how="table")
+
+
+def _later_clause(s: Sentence, c: Cue, b: int) -> bool:
+    """The cue is a word of a clause after the date's ("…, von denen AMD im Juni 2024 sprach, kamen nie; ausgeliefert
+    wurde sie mit 256 GB"): it dates nothing before its semicolon."""
+    return c.start >= b and ";" in s.text[b - s.start:c.start - s.start]
 
 
 def _apart(s: Sentence, c: Cue, *, words: int, b: int) -> int:

@@ -18,7 +18,7 @@ from ..groups import (
     several_systems_total,
     several_together,
 )
-from ..owners import bracket_scope, links_system, variant_of, whole_system
+from ..owners import bracket_scope, links_system, shared_by_counted, variant_of, whole_system
 from ..patterns import (
     ATTR_BY_FAMILY,
     CHIP_LEVEL,
@@ -230,7 +230,7 @@ def _owner(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity,
         # sentence on Project Rainier: a capability of the article's chip, not the campus last named
         subject = article
         how, text = "coreference", ctx.fb.entities[subject].name
-    if (group := _for_counted_chips(ctx, s, q)) is not None:
+    if (group := _for_counted_chips(ctx, s, q) or shared_by_counted(ctx, s, q, attribute)) is not None:
         subject, how, text = group, "sentence", ctx.fb.entities[group].name  # "83,2 PFLOPS ... für 64 Trainium2"
     if subject is None:
         return None
@@ -266,7 +266,7 @@ def _owner(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity,
         user = ctx.link_user(seg, subject, q.start, _chip_scope_on_line(s, q))
         # "Acht H100 SXM ..., untereinander per NVLink mit 1,8 TB/s pro GPU verbunden": the chips counted
         parts = [c.entity for c in counted_in(s) if c.end <= q.start and ctx.kind(c.entity) == "chip"]
-        user = user or (parts[-1] if parts else None)
+        user = ctx.owner_named_after(s, q.start, q.end, attribute) or user or (parts[-1] if parts else None)
         chip = user or ctx.context(seg, at=q.start)
         if chip and not ctx.fb.about(chip, attribute) and ctx.kind(chip) in ("instance", "system") \
                 and any(m.entity == chip and m.end <= q.start for m in s.mentions) \
