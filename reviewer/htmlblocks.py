@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import html
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from html.parser import HTMLParser
 from typing import TYPE_CHECKING
 
@@ -295,3 +295,32 @@ def block_lines(tok: Token, text: str, line_starts: list[int]) -> list[tuple[int
         end = line_starts[i + 1] - 1 if i + 1 < len(line_starts) else len(text)
         out.append((start, text[start:end]))
     return out
+
+
+# A component with attributes: a Hugo shortcode ("{{< spec-row name="MI325X" memory="256 GB" >}}") or an MDX/JSX
+# element ("<SpecRow chip="Trainium3" memory="144 GB" />"). Its attribute names and values are prose ("chip
+# Trainium3 memory 144 GB"); the rest is markup, and each element ends a sentence, as a table row would.
+_COMPONENT = re.compile(r"\{\{[<%]\s*/?[\w.-]*|[%>]\}\}|</?[A-Z][\w.]*|/?>(?=\s*$)|/>|=\s*[\"'{]+|[\"'}]+(?=[\s/>]|$)",
+                        re.MULTILINE)
+_COMPONENT_ROW = re.compile(r"^\s*(?:<[A-Z][\w.]*|\{\{[<%])[^\n]*?\w=\s*[\"'{][^\"'}\n]*\d", re.MULTILINE)
+
+
+def component_text(raw: str) -> str:
+    """The component's markup blanked (length kept), and a full stop where each element closes."""
+    def blank(m: re.Match) -> str:
+        g = m.group()
+        closing = g.startswith(("/>", ">", "%}}", ">}}"))
+        return ("." + " " * (len(g) - 1)) if closing else " " * len(g)
+    return _COMPONENT.sub(blank, raw)
+
+
+def with_components(seg: Segment) -> Segment:
+    """A paragraph of Hugo shortcodes: its attribute text, each shortcode a sentence."""
+    if not _COMPONENT_ROW.search(seg.text):
+        return seg
+    return replace(seg, text=component_text(seg.text))
+
+
+def component_lines(tok: Token, text: str, line_starts: list[int]) -> list[tuple[int, str]]:
+    """(start, attribute text) of each line of an HTML block that is an element with figures in its attributes."""
+    return [(start, component_text(raw)) for start, raw in block_lines(tok, text, line_starts) if _COMPONENT_ROW.match(raw)]

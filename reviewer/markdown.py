@@ -100,6 +100,7 @@ class _Context:
     paragraph_level: int = 0  # the heading level last_paragraph was written under
     list_intro: list[int] = field(default_factory=list)
     colon_paragraph: int = -1  # the last paragraph, when it ends with a colon: the next paragraph's intro
+    bold_label: bool = False  # the last paragraph is one short line that opens in bold ("**Bin 22 · H100 SXM** — glass 14")
     in_item: list[int] = field(default_factory=list)  # block of the current list item's first paragraph
     in_quote: int = 0
     table_headers: list[int] = field(default_factory=list)
@@ -159,6 +160,7 @@ def iter_segments(src: Source, slice_chars: int | None = None) -> Iterator[Segme
 
 # a paragraph's or heading's first line (bold, not a list's "* ")
 _CUT_BEFORE = re.compile(r"[^\s>|*+\-<\[:=~`#\d]|#{1,6}\s|\d+[^\d.)]|\*\*\S")
+_BOLD_LABEL = re.compile(r"\*\*[^*\n]{1,80}\*\*[^\n]{0,60}(?<![.!?:])")  # (not a glossary's sentence, nor "**Q:**")
 _HTML_OPEN = re.compile(r"<!--|<(?:script|pre|style|textarea)\b", re.IGNORECASE)
 _HTML_CLOSE = re.compile(r"-->|</(?:script|pre|style|textarea)>", re.IGNORECASE)
 _TABLE_ROW = re.compile(r"[ \t]*\|")  # a pipe table's row, as this project's tables write them
@@ -247,7 +249,7 @@ def _walk(tokens: list[Token], env: dict, ctx: _Context, text: str, line_starts:
         elif t == "inline" and tok.map is not None:
             seg = _segment_for(tok, _inline_children(tok, env), parents, ctx, text, line_starts)
             if seg is not None:
-                out.append(_with_components(seg) if "{{" in seg.text else seg)
+                out.append(htmlblocks.with_components(seg) if "{{" in seg.text else seg)
         elif t in ("fence", "code_block") and tok.map is not None and not ctx.in_quote \
                 and ("  " in tok.content or "{" in tok.content):
             out += _delimited(tok, ctx, text, line_starts)  # a command's output ("TYPE  CHIPS  MEM (GiB)"), JSON
@@ -301,38 +303,12 @@ def _finish(out: list[Segment], text: str) -> list[Segment]:
     return footnotes.blank_marks(out, text)
 
 
-# A component with attributes: a Hugo shortcode ("{{< spec-row name="MI325X" memory="256 GB" >}}") or an MDX/JSX
-# element ("<SpecRow chip="Trainium3" memory="144 GB" />"). Its attribute names and values are prose ("chip
-# Trainium3 memory 144 GB"); the rest is markup, and each element ends a sentence, as a table row would.
-_COMPONENT = re.compile(r"\{\{[<%]\s*/?[\w.-]*|[%>]\}\}|</?[A-Z][\w.]*|/?>(?=\s*$)|/>|=\s*[\"'{]+|[\"'}]+(?=[\s/>]|$)",
-                        re.MULTILINE)
-_COMPONENT_ROW = re.compile(r"^\s*(?:<[A-Z][\w.]*|\{\{[<%])[^\n]*?\w=\s*[\"'{][^\"'}\n]*\d", re.MULTILINE)
-
-
-def _component_text(raw: str) -> str:
-    """The component's markup blanked (length kept), and a full stop where each element closes."""
-    def blank(m: re.Match) -> str:
-        g = m.group()
-        closing = g.startswith(("/>", ">", "%}}", ">}}"))
-        return ("." + " " * (len(g) - 1)) if closing else " " * len(g)
-    return _COMPONENT.sub(blank, raw)
-
-
-def _with_components(seg: Segment) -> Segment:
-    """A paragraph of Hugo shortcodes: its attribute text, each shortcode a sentence."""
-    if not _COMPONENT_ROW.search(seg.text):
-        return seg
-    return replace(seg, text=_component_text(seg.text))
-
-
 def _component_rows(tok: Token, ctx: _Context, text: str, line_starts: list[int]) -> list[Segment]:
     """An HTML block of MDX/JSX elements with figures in their attributes: one paragraph per element line
     ("<SpecRow chip="Trainium3" memory="144 GB" fp8="2,517 TFLOPS" />"), read as its attribute text."""
     out = []
-    for start, raw in htmlblocks.block_lines(tok, text, line_starts):
-        if not _COMPONENT_ROW.match(raw):
-            continue
-        out.append(Segment("paragraph", _component_text(raw), start, ctx.block, heading=ctx.heading))
+    for start, analysed in htmlblocks.component_lines(tok, text, line_starts):
+        out.append(Segment("paragraph", analysed, start, ctx.block, heading=ctx.heading))
         ctx.block += 1
     return out
 
@@ -411,12 +387,17 @@ def _segment_for(tok: Token, children: list, parents: list[str], ctx: _Context, 
     kind: SegmentKind = "blockquote" if ctx.in_quote else ("list_item" if in_item else "paragraph")
     # a paragraph right after one that ends with a colon ("Zum Trn2-UltraServer noch die Eckdaten:" over "Chips: 64 ·
     # HBM: 6 TB · …") has that one as its intro, as a list has
+    # (and a paragraph or block quote right after a one-line paragraph that opens in bold, a label over it: "**Bin 22 ·
+    # H100 SXM · 2022** — glass 14" over "> Memory: 80 GB HBM3 · bandwidth: 3.35 TB/s")
     intro = ctx.list_intro[-1] if (in_item and ctx.list_intro) else (
-        ctx.last_paragraph if kind == "paragraph" and ctx.colon_paragraph == ctx.last_paragraph == block - 1 else -1)
+        ctx.last_paragraph if kind in ("paragraph", "blockquote") and ctx.colon_paragraph == ctx.last_paragraph == block - 1
+        and not (ctx.bold_label and raw.lstrip(" >").startswith("**")) else -1)  # (not a label of its own)
     if not in_item:
         ctx.last_paragraph = block
         ctx.paragraph_level = ctx.heading_level
-        ctx.colon_paragraph = block if kind == "paragraph" and analysed.rstrip(" *_\n").endswith(":") else -1
+        ctx.bold_label = kind == "paragraph" and bool(_BOLD_LABEL.fullmatch(raw.strip()))
+        ctx.colon_paragraph = block if kind == "paragraph" and (analysed.rstrip(" *_\n").endswith(":") or ctx.bold_label) \
+            else -1
     return Segment(kind, analysed, start, block, heading=ctx.heading, intro=intro, quote_depth=ctx.in_quote)
 
 

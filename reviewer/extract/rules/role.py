@@ -61,8 +61,11 @@ def role_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
             years = [] if past else [y for y in YEAR.finditer(s.text)  # (the person's clause: not past a semicolon)
                                      if ";" not in s.text[min(y.end(), p.start - s.start):max(y.start(), p.end - s.start)]]
             y = years[0] if len(years) == 1 else None
-            if y is not None:  # the text between the person and the year
+            if y is not None:  # the text between the person and the year (past an apposition that holds the role:
+                # "Adam Selipsky, AWS's chief executive, uncorked this one at re:Invent on 28 November 2023")
                 lo, hi = (p.end - s.start, y.start()) if y.start() >= p.end - s.start else (y.end(), p.start - s.start)
+                app = _APPOSITION.match(s.text, lo) if lo == p.end - s.start else None
+                lo = app.end() if app and role.end - s.start <= app.end() and role.start >= p.end else lo
             words_at, period = period_before(s.text, y.start(), int(y.group())) if y is not None else (0, None)
             # (a comma that is part of a date before the year, "on April 9, 2024", is no clause break)
             if y is not None and hi - lo <= 80 and (not re.search(r"[,;:](?=\s)(?!\s+(?:19|20)\d\d\b)|[–—]",
@@ -89,6 +92,9 @@ def role_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
             yield Claim(entity=org, attribute=role.label.split(":", 1)[1], start=seg.start + p.start,
                         end=seg.start + p.end, text=p.text, value_text=ctx.fb.entities[p.entity].name,
                         scope=scope, sentence=s.text.strip(), subject_text=p.text)
+
+
+_APPOSITION = re.compile(r",\s*[^,;:.]{1,50},")
 
 
 def _org_under(ctx: Subjects, s: Sentence, role: Cue, p: Mention) -> bool:
