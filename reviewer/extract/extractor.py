@@ -147,8 +147,8 @@ class ClaimExtractor:
         if seg.kind in ("paragraph", "blockquote", "heading") and not self.state.speakers_own \
                 and self.w.speakers_own.search(seg.text):
             self.state.speakers_own = True  # "Speakers' statements are their own": a transcript's turns are quoted
-        if seg.kind in ("paragraph", "heading") or (seg.kind == "blockquote" and (self.w.quote_intro.search(seg.text)
-                                                      or self.w.quoted_mail_header.match(seg.text) or self.w.salutation.match(seg.text))):
+        if seg.kind in ("paragraph", "heading") or (seg.kind == "blockquote" and (
+                self.w.quote_intro.search(seg.text) or self.w.quoted_mail_header.match(seg.text))):
             self.state.last_paragraph = seg.text  # "## Reply 6: u/someone", "> On Tue, Tom wrote:", "> Dear Sir or Madam,"
             if seg.kind == "paragraph" and self.w.mail_thread.match(seg.text):
                 self.state.thread = "mail"  # "Name wrote on ...:", "**From:** Name <address>"
