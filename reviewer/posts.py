@@ -66,8 +66,10 @@ def _line_date(words_: str) -> dt.date | None:
 
 
 def post_spans(text: str, lang: str, scenes: bool = True) -> list[tuple[int, int, dt.date]]:
-    """(start, end, date) of every dated post and dated line, in text order (with a screenplay's dated scenes unless
-    `scenes` is false: a flashback's date is no date the page was written at)."""
+    """(start, end, date) of every dated post and dated line, in text order (with the sections that only their heading
+    dates by a month, a screenplay's scenes among them, unless `scenes` is false: "## Aus dem Programmheft der
+    Uraufführung (Oktober 2023)" and a flashback's "(NOVEMBER 2023)" are no date the page was written at; a release's
+    "## [1.4.0] - 2026-05-02" is)."""
     spans = []
     now = words(lang).now_header
     today_columns: dict[int, int] = {}  # a dated table row's column of today (_before_now_column)
@@ -120,7 +122,9 @@ def _dated_sections(text: str, field: re.Pattern, scene: re.Pattern, scenes: boo
         body = text[text.find("\n", start) + 1:heads[k + 1][0] if k + 1 < len(heads) else len(text)]
         lines = [line for line in body.split("\n", 12)[:12] if line.strip()][:_FIELD_LINES]
         m = next((m for m in map(field.match, lines) if m), None) or (scene.match(lines[0]) if lines else None)
-        when = _line_date(m.group("date").strip(" *_")) if m else _heading_date(text[start:text.find("\n", start)])
+        heading = text[start:text.find("\n", start)]
+        when = _line_date(m.group("date").strip(" *_")) if m else (
+            _heading_date(heading) if scenes or _day_dated(heading) else None)  # (a heading's month: see post_spans)
         if when is not None:
             out.append((start, end, when))
     return out[::-1]
@@ -130,6 +134,12 @@ def _dated_sections(text: str, field: re.Pattern, scene: re.Pattern, scenes: boo
 _TRAILING_DATE = re.compile(r"[:–—(-][ \t]*(?P<date>(?:\d{1,2}\.?[ \t]+)?(?P<month>[A-Za-zÄÖÜäöüé]{3,9})\.?[ \t]+(?:19|20)\d\d"
                             r"|\d{1,2}\.\d{1,2}\.(?:19|20)\d\d|(?:19|20)\d\d-\d\d-\d\d)\)?[ \t*_]*$")
 _MONTHS = frozenset(m for code in LANGUAGES for m in dates(code)["months"])
+
+
+def _day_dated(heading: str) -> bool:
+    """The heading ends with a date that names its day ("## [1.4.0] - 2026-05-02": a release's), not a month alone."""
+    m = _TRAILING_DATE.search(heading)
+    return m is not None and not (m.group("month") and not m.group("date")[:1].isdigit())
 
 
 def _heading_date(heading: str) -> dt.date | None:
@@ -222,11 +232,12 @@ def latest(spans: Sequence[tuple[int, int, dt.date]]) -> dt.date | None:
 
 
 def dated(claims: Sequence[Claim], spans: Sequence[tuple[int, int, dt.date]], article: dt.date,
-          own_time: bool = True) -> list[Claim]:
+          own_time: bool = True, now: re.Pattern | None = None) -> list[Claim]:
     """The claims, each in a post written before `article` judged at its post's date (unless the claim
     already names the date it is stated for); in a post much older than the article, as a statement of then.
     Without `own_time` (a sentence led by a date, not a post), a date and a role that names its own time ("Im Juni
-    2024 löste Matt Garman Adam Selipsky ab") are left as they are."""
+    2024 löste Matt Garman Adam Selipsky ab") are left as they are; so is a claim whose sentence opens with a word for now
+    (`now`: "Heute nennt AWS …" under "## Aus dem Programmheft der Uraufführung (Oktober 2023)")."""
     spans = [s for s in spans if s[2] < article]
     if not spans:
         return list(claims)
@@ -234,7 +245,8 @@ def dated(claims: Sequence[Claim], spans: Sequence[tuple[int, int, dt.date]], ar
     out = []
     for c in claims:
         i = bisect.bisect_right(starts, c.start) - 1
-        if c.as_of is None and i >= 0 and spans[i][0] <= c.start < spans[i][1] and (own_time or not _timed(c)):
+        if c.as_of is None and i >= 0 and spans[i][0] <= c.start < spans[i][1] and (own_time or not _timed(c)) \
+                and not (now is not None and now.match(c.sentence or "")):
             # (and said then: a value the vendor has since superseded, with no date of its own, was right then)
             old = c.stance == "asserted" and (article - spans[i][2]).days >= OLD_POST_DAYS
             c = evolve(c, as_of=spans[i][2], stance="historical" if old else c.stance)

@@ -59,3 +59,17 @@ def test_a_days_heading_dates_a_chat_export_but_a_letters_dateline_makes_no_post
     for text, lang in (("Lindenfeld, 11. Mai 2026\n\nLiebe Eltern,\n", "de"), ("Seattle, 11 May 2026\n\nDear parents,\n", "en")):
         assert post_spans(text, lang) == []
     assert post_spans("  tobi_ml, 19.04.2026:  \nVerkaufe 8x H100.\n", "de")  # (a handle's post header still dates it)
+
+
+def test_a_heading_or_scene_date_dates_its_section_but_not_the_page():
+    # blind batches 142 and 147: "## Aus dem Programmheft der Uraufführung (Oktober 2023)" and a flashback's
+    # "**5. RÜCKBLENDE – INT. … (NOVEMBER 2023)**" date their sections; a page without a date of its own is not dated
+    # by them (it is reviewed as of today), while a post's header still dates its thread
+    text = ("# Programmheft\n\n## Aus dem Programmheft der Uraufführung (Oktober 2023)\n\nDamals Adam Selipsky.\n\n"
+            "**5. RÜCKBLENDE – INT. VENETIAN – TAG (NOVEMBER 2023)**\n\nJONAS\nHeute stellen wir Trainium2 vor.\n\n"
+            "**6. INT. BÜRO – NACHT**\n\nMERVE\nAmazon hat insgesamt 13 Mrd. Dollar in Anthropic gesteckt.\n")
+    assert sorted(s[2] for s in post_spans(text, "de")) == [dt.date(2023, 10, 31), dt.date(2023, 11, 30)]
+    assert post_spans(text, "de", scenes=False) == []
+    report = Reviewer().review_text(text, lang="de")
+    assert report.as_of == dt.date.today()
+    assert [f.verdict for f in report.findings if f.text == "13 Mrd. Dollar"] == ["verified"]

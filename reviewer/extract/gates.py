@@ -363,8 +363,8 @@ _TIMES_BEFORE = re.compile(r"\d\s*(?:[A-Za-zÄÖÜäöü-]+\s+){0,2}[×x]\s*$")
 _PER_WATT = re.compile(r"[ \t]*/[ \t]*(?:k?W|Watt)\b")
 # "810 GB / 8 ≈ 101 GB", "101 GB / 3,35 TB/s ≈ 30 ms": a figure divided by a bare number, or by anything with the
 # result given, is the writer's arithmetic, and so is the result of a division by a bare number
-_DIVIDED_AFTER = re.compile(r"[ \t]*/[ \t]*\d[\d.,]*(?:(?![\d.,]*[ \t]*[^\W\d_])|[ \t]*[^\W\d_][\w/]*[ \t]*[≈=])")
-_DIVISION_BEFORE = re.compile(r"/[ \t]*\d[\d.,]*[ \t]*[≈=][ \t]*$")
+_DIVIDED_AFTER = re.compile(r"[ \t]*[/÷][ \t]*\d[\d.,]*(?:(?![\d.,]*[ \t]*[^\W\d_])|[ \t]*[^\W\d_][\w/]*[ \t]*[≈=])")
+_DIVISION_BEFORE = re.compile(r"[/÷][ \t]*\d[\d.,]*[ \t]*[≈=][ \t]*$")
 _PRODUCT_BEFORE = re.compile(r"\d\s*[×x*]\s*[$€£]?\s*\d[\d.,]*\s*[$€£]?\s*[^\W\d]{0,6}/?[^\W\d]{0,2}\s*=\s*$")
 _QUOTE_MARK = re.compile(r'[„“”"»«]')
 # an opening mark the sentencizer left after the sentence before's end ('... group. "'; not 'angekündigt.“', a German

@@ -30,7 +30,7 @@ CUE_WINDOW = 60  # characters around a value in which a cue word speaks about it
 YEAR = re.compile(r"(?:(?<![\w.,/-])|(?<=\b[1-9]/)|(?<=\b0[1-9]/)|(?<=\b1[0-2]/)|(?<=\b[0-3]\d\.[01]\d\.)|(?<=\b[1-9]\.[01]\d\.)"
                   r"|(?<=\b[0-3]\d\.[1-9]\.)|(?<=\b[1-9]\.[1-9]\.))(?:19[89]\d|20[0-4]\d)(?![\w.,/-]\d|\w)")
 # ("HBM (GB)", "Memory in GB", or a header that is a unit alone: "USD/h", "GiB")
-HEADER_UNIT = re.compile(r"\(([^()]{1,20})\)\s*$|\bin\s+(\S{1,10})\s*$|^(\S{1,10})$")
+HEADER_UNIT = re.compile(r"\(([^()]{1,20})\)\s*$|\bin\s+(\S{1,10})\s*$|^(\S{2,10}|[$€£])$")  # (not a bare "W": wins)
 PAREN_OWNER = re.compile(r"[^\s,;()]*(?:\s+[^\s,;()]+)?\s*\(\s*")
 VERSION_AFTER = re.compile(r"[\s-]?v?(\d)(?![\w.,]?\d|-|\s?(?:TB|GB|Tb|Gb|x\b|×|%|GPU|[Cc]hip))")
 _QUOTATION = r'(?:"[^"]+"|“[^”“]+[”“]|„[^“”"]+[“”"]|»[^«]+«|«[^»]+»)'  # one quotation, in any language's marks

@@ -389,7 +389,7 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
     hyp = h["hypothetical"]
     if hyp is not None and hyp[0] <= rel and (";" not in text[hyp[1]:rel] or s.w.hypothetical_goes_on.search(
             text, text.rfind(";", hyp[1], rel) + 1, clause_end(text, rel_end))) \
-            and not s.w.actual_before.search(text, max(0, rel - 24), rel):  # ("… wie die heutigen 20,7 TB": today's)
+            and not s.w.actual_before.search(text, max(0, rel - 48), rel):  # ("… wie die heutigen 20,7 TB": today's)
         # "if AWS doubled the memory, it would have 288 GB"; "Sollte AWS ... anbieten, würden wir ...; die Variante ... dann"
         return "hypothetical"
     if (s.has_cue("STANCE:measured") and any(_measures(s, c, rel, rel_end) for c in s.cue("STANCE:measured"))) \
