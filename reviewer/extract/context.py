@@ -278,6 +278,11 @@ class Context:
                 return ent
         return None
 
+    def voices(self, organisations: frozenset[str]) -> frozenset[str]:
+        """The organisations and the people the fact base names as one's chief (one pass over the facts)."""
+        chiefs = {f.value for f in self.fb.facts if f.attribute == "ceo"}
+        return organisations | {e for e, ent in self.fb.entities.items() if ent.kind == "person" and ent.name in chiefs}
+
     def org_of(self, person: str) -> str | None:
         name = self.fb.entities[person].name
         for f in self.fb.facts:

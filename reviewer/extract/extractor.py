@@ -69,7 +69,7 @@ class ClaimExtractor:
         self.state = Discourse(families=Families.of(factbase))
         self._generations = first_generations(factbase)  # "Trainium" alone, read as the first chip
         self._ctx = Subjects(self.fb, self.state, self.memory, self._kinds)  # what each rule call sees
-        self._voices = self._organisations | {e for e, k in self._kinds.items() if k == "person" and self._ctx.org_of(e)}
+        self._voices = self._ctx.voices(self._organisations)  # who speaks for a vendor: it, and its chief
         self._sentence_rules = [(r.claims, r.needs_claims, r.cues) for r in SENTENCE_RULES]
         self._errata, self._quoted_lines = False, list[tuple[int, int]]()  # an errata page's; lines that are quotations
 

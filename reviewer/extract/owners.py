@@ -70,7 +70,12 @@ def shared_by_counted(ctx: Subjects, s: Sentence, q: Quantity, attribute: str) -
         n = count_before(s, m)
         if n is None or n < 2 or not s.w.shared_by.search(s.text, m.end - s.start, q.start - s.start):
             continue
-        sized = [e for e in ctx.fb.built_from(m.entity, ("system", "pod")) if ctx.fb.about(e, attribute)
-                 and any(f.base_value == n for f in ctx.fb.about(e, "chip_count"))]
-        return sized[0] if len(sized) == 1 else None
+        return sized_system(ctx, m.entity, n, attribute)
     return None
+
+
+def sized_system(ctx: Subjects, chip: str, n: float, attribute: str | None = None) -> str | None:
+    """The one system or pod built from `chip` with `n` of them (and a figure of `attribute`, if given), or None."""
+    sized = [e for e in ctx.fb.built_from(chip, ("system", "pod")) if (attribute is None or ctx.fb.about(e, attribute))
+             and any(f.base_value == n for f in ctx.fb.about(e, "chip_count"))]
+    return sized[0] if len(sized) == 1 else None

@@ -18,7 +18,7 @@ from ..groups import (
     several_systems_total,
     several_together,
 )
-from ..owners import bracket_scope, links_system, shared_by_counted, variant_of, whole_system
+from ..owners import bracket_scope, links_system, shared_by_counted, sized_system, variant_of, whole_system
 from ..patterns import (
     ATTR_BY_FAMILY,
     CHIP_LEVEL,
@@ -334,9 +334,7 @@ def _for_counted_chips(ctx: Subjects, s: Sentence, q: Quantity) -> str | None:
         count = _COUNT_AT_END.search(before)
         if n is None or n < 2 or count is None or not s.w.for_count_before.match(before[:count.start()]):
             continue
-        sized = [e for e in ctx.fb.built_from(m.entity, ("system", "pod"))
-                 if any(f.base_value == n for f in ctx.fb.about(e, "chip_count"))]
-        return sized[0] if len(sized) == 1 else None
+        return sized_system(ctx, m.entity, n)
     return None
 
 
