@@ -116,7 +116,7 @@ class Reviewer:
             claims = dated_columns(segs, reported_rows(segs, claims, w), when, self.factbase.name_words())
             claims = dated_rows(segs, claims, w)  # ("| p5.48xlarge (bis Mai 2025) | ... | 98,32 |")
             claims = answered(segs, true_or_false(segs, claims, w), w)
-            claims = posts.dated(attributed_quotes(segs, signed_letters(segs, claims)), spans[0], when, now=w.now_lead)
+            claims = posts.dated(attributed_quotes(segs, signed_letters(segs, claims, w)), spans[0], when, now=w.now_lead)
             claims = posts.dated(claims, spans[1], when, own_time=False)  # ("In March 2025, ...", "Vor 2 Jahren ...")
             yield sorted(((finding(src, code, v), v.claim, set_aside(v)) for code, v in verify(claims, ctx)),
                          key=lambda p: (p[0].line, p[0].column, p[0].attribute))

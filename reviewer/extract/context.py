@@ -7,6 +7,7 @@ on it to say who a figure or a name is about.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from functools import lru_cache
 
@@ -123,12 +124,28 @@ class Context:
         return before or next((m for m in s.family if at < m.start <= at + 40 and fits(m.entity)
                                and ";" not in s.text[at - s.start:m.start - s.start]), None)
 
-    def counted_before(self, s: Sentence, fits: Callable[[str], bool]) -> Mention | None:
+    def counted_before(self, s: Sentence, fits: Callable[[str], bool], at: int | None = None) -> Mention | None:
         """A sentence led by a word for each one of a counted chip ("Jedes Modul hatte 128 GiB" after "zwölf Knoten mit
         je vier AMD Instinct MI250", "Each module had ..."): the chip the sentence before counted."""
-        if s.previous is None or not s.w.each_unit_lead.match(s.text):
+        if s.previous is None:
             return None
+        unit, chip_word = s.w.each_unit_lead.match(s.text), s.w.each_chip_lead.match(s.text)
+        # "zwei GB300-NVL72-Racks mit je 72 GPUs ... Jede GPU hat 288 GB": the chip of the system named before ("Each
+        # GPU" after "the P6e-GB200 UltraServer is 18 instances of 4 B200 GPUs each": the system's, not the loose name);
+        # a rack word in a later clause is that system ("…, und ein Rack schafft 180 PFLOPS", "…, 13.4 TB per rack")
+        systems = [m for m in s.previous.mentions if self.kind(m.entity) == "system" and self.chip(m.entity) != m.entity]
         counted = [m for m in counted_in(s.previous) if self.kind(m.entity) == "chip" and fits(m.entity)]
+        if chip_word and at is not None and re.search(r"[,;:]\s", s.text[chip_word.end():at - s.start]):
+            if not s.w.whole_system_word.search(s.text, chip_word.end(), at - s.start + 16):
+                return None  # (else the lead's clause only)
+            whole = systems[-1] if len({m.entity for m in systems}) == 1 and fits(systems[-1].entity) else None
+            return whole or (counted[-1] if counted else None)  # ("…, ein ganzer UltraServer kommt auf 20,7 TB")
+        if not (unit or chip_word):
+            return None
+        own = {self.chip(m.entity) for m in systems}
+        if chip_word and len(own) == 1 and fits(chip := own.pop()) and not any(m.entity == chip for m in counted) \
+                and (counted or not any(self.kind(m.entity) == "chip" for m in s.previous.mentions)):
+            return Mention(systems[-1].start, systems[-1].end, chip, self.fb.entities[chip].name)
         return counted[-1] if counted else None
 
     def predecessors(self, entity: str) -> list[str]:

@@ -10,8 +10,7 @@ memory after the rule returns. No rule writes the discourse.
 The subject of a value comes, in this order, from: the table row and column headers; the nearest
 fitting entity in the same sentence (entities after "than"/"als"/"vs." are what is compared against,
 not the subject); the list item's lead; and for "the chip"/"der Chip"/"its", or a sentence with no
-entity, the nearest earlier mention in the paragraph, the list's intro or the section heading
-(reviewer/extract/subjects.py).
+entity, the nearest earlier mention in the paragraph, the list's intro or the section heading (subjects.py).
 """
 
 from __future__ import annotations
@@ -32,6 +31,7 @@ from ..vocabulary import TIMED_ATTRIBUTES
 from . import discourse, gates, stance
 from .discourse import Discourse, Families, Memory, answering, header_unit, newest_for_new, note_question, with_header
 from .generations import first_generations, mark_first_generation
+from .mentions import unnamed_variant
 from .patterns import HARDWARE_KINDS, LABEL_LINE, QUOTED, QUOTED_LEAD, QUOTED_LINES
 from .quotations import endorsed, someones_quotation
 from .rules import SENTENCE_RULES, figure_claim
@@ -46,7 +46,7 @@ from .sentence import (
     plan_words_before,
     split_sentences,
 )
-from .subjects import Subjects, unnamed_variant
+from .subjects import Subjects
 
 KEEP_PARAGRAPHS = 64  # of a section, what ClaimExtractor.forget keeps
 KEEP_MENTIONS = 256  # of a block

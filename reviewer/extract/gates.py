@@ -458,10 +458,17 @@ def carry_reported_speech(sentences: list[Sentence], organisations: Container[st
             # "Frau X merkt an, der B200 habe ...", "Der „Wirtschaftskurier“ berichtet, Amazon habe ..." (not a
             # vendor's own account: "AWS erklärt, der Chip biete ...", which the fact base records)
             s.cues = [*s.cues, Cue(s.start, s.start, "REPORTED:quoted")]
+    heard = False  # (a sentence before reports someone: "Außerdem sagte sie, die H100 sei ..." goes on with them)
     for prev, s in pairwise(sentences):
+        heard = heard or reported(prev)
         if reported(prev) and not reported(s) and (s.w.subjunctive.search(s.text) or s.w.report_pronoun.search(s.text)):
             # (or a verb of saying with a pronoun: "... Für die B200-Flotte nannte sie 8 TB/s je GPU")
             s.cues = [*s.cues, Cue(s.start, s.start, "REPORTED:quoted")]
+        elif heard and not reported(s) and (pron := s.w.report_pronoun.search(s.text)) \
+                and (said := s.w.subjunctive.search(s.text, pron.end())) is not None:
+            # "Außerdem sagte sie, die H100 sei über NVLink 5 angebunden – das wollen wir klarstellen: ...": her
+            # clause, not the page's answer after it
+            s.cues = [*s.cues, Cue(s.start + said.start(), s.start + said.end(), "STANCE:quoted")]
         elif reported(prev) and not reported(s) and (closers := _open_quote(prev.text)) and _closes_quote(s.text, closers):
             # 'This is from Tobias: "Love the show. The MI300X has 256 GB."': the quoted mail goes on
             s.cues = [*s.cues, Cue(s.start, s.start, "REPORTED:quoted")]

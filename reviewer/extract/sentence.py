@@ -128,6 +128,17 @@ def fields_line(s: Sentence, at: int) -> bool:
     return bool(FIELD_SEPARATOR.search(s.text, lo, hi)) and any(lo <= q.start - s.start < hi for q in s.quantities)
 
 
+def coordinated_scope(s: Sentence, q) -> str | None:
+    """The scope the subject gives the figure before, when the figure's verb is joined to that figure's with "and"
+    ("each GPU carries 279 GB and may draw up to 1,100 W": the GPU's too), else None."""
+    prev = next((p for p in reversed(s.quantities) if p.end <= q.start), None)
+    if prev is None or not s.w.and_verb_between.fullmatch(s.text, prev.end - s.start, q.start - s.start):
+        return None
+    return next((c.label[6:] for c in reversed(s.cue("SCOPE:")) if c.end <= prev.start
+                 and not any(c.end <= o.start and o.end <= prev.start for o in s.quantities)
+                 and not any(ch in s.text[c.end - s.start:prev.start - s.start] for ch in ",;:")), None)
+
+
 def nearest_label(s: Sentence, prefix: str, start: int, end: int, window: int,
                    allowed: set[str] | None = None, exact: bool = False, same_clause: bool = False,
                    next_clause: bool = True) -> str | None:

@@ -99,7 +99,8 @@ def segment_stance(seg: Segment, state: Discourse, w: Words) -> str:
         return "quoted"  # a reader's letter with its signature: their premises, which the answer below takes up
     if seg.kind in ("paragraph", "list_item", "blockquote") and w.wiki_signature.search(seg.text):
         return "quoted"  # a wiki talk page's signed comments ("... --[[User:Name|Name]] 12:31, 5 May 2026 (UTC)")
-    if seg.kind in ("list_item", "paragraph") and (lead := w.rumour_lead.match(seg.text) or w.measured_lead.match(seg.text)) \
+    if ((seg.kind in ("list_item", "paragraph") and (lead := w.rumour_lead.match(seg.text) or w.measured_lead.match(seg.text)))
+            or (seg.kind == "blockquote" and (lead := w.rumour_lead.match(seg.text)))) \
             and not (lead.re is w.rumour_lead and any(w.fact_label.match(x) for x in seg.text.split("\n")[1:])):
         return "speculation" if lead.re is w.rumour_lead else "measured"  # "- **MI355X rumour.**" (no "Fact:" below)
     if state.section in ("measured", "speculation") and seg.kind in ("paragraph", "list_item", "table_cell") \
@@ -163,10 +164,13 @@ def attributed_quotes(segs: Sequence[Segment], claims: list[Claim]) -> list[Clai
     return set_aside_in(claims, spans, "quoted") if spans else claims
 
 
-def signed_letters(segs: Sequence[Segment], claims: list[Claim]) -> list[Claim]:
+def signed_letters(segs: Sequence[Segment], claims: list[Claim], w: Words) -> list[Claim]:
     """A letters page: the paragraphs above a signature line ("*Thomas K., Bielefeld*"), from the heading or the
     signature or the editors' reply before them, are a reader's words, and the heading that opens them ("Betreff:
-    96 GB bei der H100?") with them; the editors' reply below the signature stays the page's own."""
+    96 GB bei der H100?") with them; the editors' reply below the signature stays the page's own. (A guest book's
+    signed entries are the page itself: "# Gästebuch · Hotel Alte Weberei".)"""
+    if any(seg.kind == "heading" and w.guest_book.search(seg.text) for seg in segs[:4]):
+        return claims
     spans = []
     opened = 0  # index of the first segment of the letter being read
     for i, seg in enumerate(segs):

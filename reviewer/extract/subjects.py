@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from ..models import Quantity, Segment
 from .context import Context
+from .mentions import compared_after, end_of_number, in_own_parenthesis, paren_has_own_figure, unnamed_variant, without_predicates
 from .patterns import HARDWARE_KINDS, LINK_AFTER, PAREN_OWNER, STRONG_BREAK
 from .sentence import (
     FIELD_SEPARATOR,
@@ -114,7 +115,7 @@ class Subjects(Context):
             return None
         gap = (end_of_number(s.text, at - s.start), owner.start - s.start)
         if any(p.fullmatch(s.text, *gap) for p in (s.w.object_relative, PAREN_OWNER, s.w.per_owner, s.w.successor_owner)) \
-                and not _paren_has_own_figure(s, gap[0], owner):
+                and not paren_has_own_figure(s, gap[0], owner):
             chip = self.fb.chip_of(owner.entity)
             if chip and s.w.chip_in_owner.search(s.text, *gap) and fits(chip):
                 return chip, "sentence", owner.text  # "15 PFLOPS gelten für die GPU im GB300 NVL72": its chip's
@@ -198,6 +199,10 @@ class Subjects(Context):
             own = [m for m in before if self.fb.entities[m.entity].vendor in makers] if makers else []
             if own and self.fb.entities[before[-1].entity].vendor not in makers:
                 return own[-1].entity, "sentence", own[-1].text
+        if before and self.kind(before[-1].entity) == "family" and (member := self.heading_chip(seg)) \
+                and member in self.fb.entities[before[-1].entity].members and fits(member) \
+                and all(m.entity == before[-1].entity for m in s.mentions if m.end <= at and self.is_hardware(m.entity)):
+            return member, "sentence", before[-1].text  # "## Silver-backed Hopper (*H200*)" + "Hopper's ...: 141 GB": the H200's
         if before:
             m = before[-1]
             return self._its_chip(s, m, at, fits) or m.entity, "sentence", m.text
@@ -301,7 +306,8 @@ class Subjects(Context):
             pair = list(dict.fromkeys(e for e in named if fits(e) and self.kind(e) == "chip"))
             if len(pair) >= 2:
                 return pair[0], "coreference", self.fb.entities[pair[0]].name
-        near = self.named_nearby(s, at, fits) or self.counted_before(s, fits)  # "GPU memory per DGX: 640 GB", "das NVL72-Rack"
+        # "GPU memory per DGX: 640 GB", "das NVL72-Rack", "Each GPU has …" after the chips or the rack counted
+        near = self.named_nearby(s, at, fits) or self.counted_before(s, fits, at)
         if near is not None:
             return near.entity, "coreference", near.text
         ctx = self.context(seg, fits=fits, at=at)
@@ -312,7 +318,7 @@ class Subjects(Context):
         if s.cue("SCOPE:chip") or any(c.end <= at for c in s.cue("ANAPH:chip")):
             # "## The instance" + "We landed on trn2.48xlarge ..." + "Per chip, AWS lists 667 TFLOPS": the section's chip
             ctx = self.section_chip(seg) or self.heading_chip(seg) or self.main_chip()
-            if ctx and fits(ctx) and not _compared_after(s, at, ctx, compared):
+            if ctx and fits(ctx) and not compared_after(s, at, ctx, compared):
                 return ctx, "coreference", self.fb.entities[ctx].name
         return None
 
@@ -495,11 +501,11 @@ class Subjects(Context):
         return []
 
     def guessed_alternates(self, seg: Segment, subject: str, at: int) -> tuple[str, ...]:
-        """For a name said of a chip the sentence does not name: the other chips the paragraph named
-        ("Ein Inferentia2-Chip ...; die 96 GiB gehören zum Trainium2. Der kleinere Chip ist per
-        NeuronLink-v2 verbunden"): a guess must not turn a right name into an alarm."""
+        """For a name said of a chip the sentence does not name: the other chips the paragraph named ("Ein Inferentia2-Chip
+        ...; die 96 GiB gehören zum Trainium2. Der kleinere Chip ist per NeuronLink-v2"): a guess raises no alarm."""
         seen = [self.chip(e) for e in self.memory.all(seg.block, seg.start + at) if self.is_hardware(e)]
-        if not any(self.kind(e) == "chip" for e in seen):
+        heading = {self.chip(e) for e in self.memory.all(seg.heading) if self.is_hardware(e)} if seg.heading >= 0 else set()
+        if not any(self.kind(e) == "chip" for e in seen) and heading != {subject}:  # (not under "### #042 Nvidia H200")
             # a paragraph naming no chip took its subject from further away ("**09:40** - The chips connect
             # through NeuronLink-v4" in a live blog): any chip the article has named may be meant
             seen = list(self.state.chip_mentions)
@@ -531,8 +537,9 @@ class Subjects(Context):
         if not (seg.lead_end or s.cue("ANAPH:chip") or s.cue("ANAPH:system") or seg.kind == "table_cell"
                 or starts_with_chips or orgs or per_chip):
             return None
-        ctx = self.table_entity(seg) or (s.cue("ANAPH:chip") and self.paragraph_topic(seg, at)) or self.context(seg, at=at) \
-            or self.section_chip(seg)
+        each = self.counted_before(s, self.is_hardware, at)  # ("8 × NVIDIA H100 SXM. Each GPU carries 80 GB of HBM3")
+        ctx = self.table_entity(seg) or (each.entity if each else None) \
+            or (s.cue("ANAPH:chip") and self.paragraph_topic(seg, at)) or self.context(seg, at=at) or self.section_chip(seg)
         if ctx is None:
             return None
         if not (seg.lead_end or s.cue("ANAPH:chip") or s.cue("ANAPH:system") or seg.kind == "table_cell"
@@ -543,58 +550,3 @@ class Subjects(Context):
                              or starts_with_chips or orgs) and self.fb.entities[ctx].vendor != maker:
             return None  # "NVLink 5 moves 1.8 TB/s per GPU" in a section on Trainium3: another maker's link
         return Mention(s.start, s.start, ctx, self.fb.entities[ctx].name)
-
-def _compared_after(s: Sentence, at: int, entity: str, compared: list) -> bool:
-    """The figure at `at` is compared with `entity`, named after it with its own ("7,7 TB/s ... wie beim H100 mit 3,35 TB/s")."""
-    fig = next((q for q in s.quantities if q.start == at), None)
-    return fig is not None and any(m.entity == entity and m.start > at and any(
-        q.start >= m.end and q.family == fig.family for q in s.quantities) for m in compared)
-
-
-def _paren_has_own_figure(s: Sentence, end: int, owner: Mention) -> bool:
-    """"SBUF 256 MiB (Trainium2: 224 MiB)": a bracket that names a chip with a figure of its own is a comparison,
-    not the owner of the figure before it ("300 GB/s (NVLink 2)" is)."""
-    if "(" not in s.text[end:owner.start - s.start]:
-        return False
-    close = s.text.find(")", owner.end - s.start)
-    stop = close if close >= 0 else len(s.text)
-    return any(owner.end <= q.start and q.start - s.start < stop for q in s.quantities)
-
-
-def without_predicates(s: Sentence, mentions: list) -> list:
-    """Drop a name that is only the predicate after an earlier one: "the H200 is the H100 with better
-    memory: 141 GB of HBM3e" is about the H200."""
-    if len(mentions) < 2:
-        return mentions
-    first = mentions[0]
-    return [first] + [m for m in mentions[1:]
-                      if not s.w.predicate_before.fullmatch(s.text[first.end - s.start:m.start - s.start])]
-
-def end_of_number(text: str, at: int) -> int:
-    """Where the number starting at `at` ends (its unit follows)."""
-    m = re.match(r"[\d.,\s\u00a0]*\d", text[at:])
-    return at + (m.end() if m else 0)
-
-def in_own_parenthesis(s: Sentence, subject: str, at: int, is_hardware: Callable[[str], bool]) -> bool:
-    """The figure at `at` is inside a parenthesis opened right after the subject's name, with no other hardware
-    named in it before the figure ("the B200 (TSMC 3 nm)", "die H200 (141 GB, 4,8 TB/s)"): the parenthesis says
-    something of that name, so no other entity of the sentence may own the figure."""
-    named = [m for m in s.mentions if m.entity == subject and m.end <= at]
-    if not named:
-        return False
-    gap = s.text[named[-1].end - s.start:at - s.start]
-    if not re.match(r"\s*\([^()]*$", gap) or any(
-            named[-1].end <= m.start < at and m.entity != subject and is_hardware(m.entity) for m in s.mentions):
-        return False
-    # "that of Trainium2 (4.9 vs 2.9 TB/s)": a pair, one figure each
-    return not (pair_after(s, at) is not None or second_of_pair(s, at) or in_change(s, at))
-
-
-def unnamed_variant(s: Sentence, at: int) -> bool:
-    """A variant the sentence mentions before the figure at `at` without naming it ("there is also a smaller
-    64-chip version: 161 PFLOPS", the variant's own count in "ein kleineres 64-Chip-System" too): the figure may be
-    a sibling's. Not when a name lies in the phrase ("a smaller 64-chip Trn3 Gen1 UltraServer: 362 PFLOPS" is that
-    one's figure, and wrong)."""
-    return any(v.start() < at - s.start and not any(  # (a name before "-Variante" is what it is a variant of)
-        m.start < s.start + v.end() + 2 and m.end > s.start + v.start() and not s.w.variant_of_after.match(s.text, m.end-s.start)
-        for m in s.mentions) for v in s.w.variant.finditer(s.text))

@@ -122,13 +122,16 @@ def _same_value(a: Claim, b: Claim) -> bool:
 
 def refuted_by_next_turn(segs: Sequence[Segment], claims: list[Claim], w: Words) -> list[Claim]:
     """A speaker's turn right above another speaker's turn that opens by denying it ("**JONAS:** Der H100 hatte doch
-    auch schon NVLink 5." over "**MARA:** Nein. Der H100 hat NVLink 4 ..."): the first turn's asserted figures of an
-    attribute the denying turn states too are refuted (see the module)."""
+    auch schon NVLink 5." over "**MARA:** Nein. Der H100 hat NVLink 4 ..."), or a quotation block right above a
+    paragraph that does: the first one's asserted figures of an attribute the denying one states too are refuted (see
+    the module)."""
     pairs = []
     for a, b in pairwise(segs):
         if a.kind == b.kind == "paragraph" and (ta := _turn(a.text)) and (tb := _turn(b.text)) \
                 and ta.group("who").strip() != tb.group("who").strip() and w.turn_denied.match(b.text, tb.end()):
             pairs.append((a, b))
+        elif a.kind == "blockquote" and b.kind == "paragraph" and w.turn_denied.match(b.text):
+            pairs.append((a, b))  # "> Gaudi 3 … 3,35 TB/s" over "Das stimmt nicht: Gaudi 3 kommt auf 3,7 TB/s": the quote denied
     if not pairs:
         return claims
     order = sorted(range(len(claims)), key=lambda i: claims[i].start)

@@ -51,8 +51,8 @@ def _count_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim
         return None  # "a rack pretending to be one GPU", "wie eine einzige GPU": a likeness, not a count
     if _no_count(s, q):
         return None
-    if q.value != int(q.value):
-        return None  # "**2.1** Je Beschleuniger gelten ...": a section number; no count has a fraction
+    if q.value != int(q.value) or (q.text[:1] == "0" and q.value) or s.text[q.start - s.start - 1:q.start - s.start] == "#":
+        return None  # "**2.1** Je Beschleuniger gelten ...", "### #041 Nvidia H100": a section's or item's number
     if 1990 <= q.value < 2040 and q.value == int(q.value) and s.w.year_lead.search(
             s.text, max(0, q.start - s.start - 12), q.start - s.start):
         return None  # "ab 2027 Beschleuniger mit mehr als 400 GB": a year, not a count

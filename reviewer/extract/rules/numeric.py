@@ -1,5 +1,4 @@
-"""Figures: memory, bandwidth, compute, power, process node, price per hour.
-"""
+"""Figures: memory, bandwidth, compute, power, process node, price per hour."""
 
 from __future__ import annotations
 
@@ -18,20 +17,16 @@ from ..groups import (
     several_systems_total,
     several_together,
 )
+from ..mentions import chip_before_link
 from ..owners import bracket_scope, links_system, shared_by_counted, sized_system, variant_of, whole_system
-from ..patterns import (
-    ATTR_BY_FAMILY,
-    CHIP_LEVEL,
-    CUE_WINDOW,
-    LINK_KINDS,
-    TIMES_BEFORE,
-)
+from ..patterns import ATTR_BY_FAMILY, CHIP_LEVEL, CUE_WINDOW, LINK_KINDS, TIMES_BEFORE
 from ..rule import Rule
 from ..sentence import (
     FIELD_SEPARATOR,
     Sentence,
     arrow_after,
     change_of,
+    coordinated_scope,
     count_before,
     counted_in,
     listed_scope,
@@ -266,7 +261,9 @@ def _owner(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity,
         user = ctx.link_user(seg, subject, q.start, _chip_scope_on_line(s, q))
         # "Acht H100 SXM ..., untereinander per NVLink mit 1,8 TB/s pro GPU verbunden": the chips counted
         parts = [c.entity for c in counted_in(s) if c.end <= q.start and ctx.kind(c.entity) == "chip"]
-        user = ctx.owner_named_after(s, q.start, q.end, attribute) or user or (parts[-1] if parts else None)
+        # ("H100 NVLink ~~600 GB/s~~ → 1.8 TB/s per GPU": the chip named right before the link)
+        user = chip_before_link(s, subject, q.start, ctx.kind) or ctx.owner_named_after(s, q.start, q.end, attribute) \
+            or user or (parts[-1] if parts else None)
         chip = user or ctx.context(seg, at=q.start)
         if chip and not ctx.fb.about(chip, attribute) and ctx.kind(chip) in ("instance", "system") \
                 and any(m.entity == chip and m.end <= q.start for m in s.mentions) \
@@ -451,7 +448,7 @@ def _list_breaks(s: Sentence, a: int, b: int) -> bool:
 def _scope(seg: Segment, s: Sentence, q: Quantity, attribute: str,
            kind: Callable[[str], str] | None = None) -> tuple[str | None, str]:
     """What the figure is per (chip, system, instance, port), and the attribute a port speed turns into."""
-    scope = nearest_label(s, "SCOPE:", q.start, q.end, 40, same_clause=True)
+    scope = nearest_label(s, "SCOPE:", q.start, q.end, 40, same_clause=True) or coordinated_scope(s, q)
     if s.w.shared_chip_scope.match(s.text, q.end - s.start) or s.w.afterthought_chip_scope.match(s.text, q.end - s.start):
         scope = "chip"  # "20 TB per rack, i.e. 279 GB and 8 TB/s per GPU": the pair's "per GPU" is both figures'
     if s.w.sized_system_scope.match(s.text, q.end - s.start):
