@@ -390,10 +390,11 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
         return "negated"  # "50 GB/s and not 400 GB/s", "statt 96 GB", "instead of 80 GB of HBM3 at 3.35 TB/s"
     if any(b <= rel and not any(ch in text[b:rel] for ch in ";:") for b in h["requirement"]):
         return "hypothetical"  # "Je Beschleuniger gelten mindestens 141 GB HBM ... und höchstens 700 W": a requirement
-    hyp = h["hypothetical"]
-    if hyp is not None and hyp[0] <= rel and (";" not in text[hyp[1]:rel] or s.w.hypothetical_goes_on.search(
-            text, text.rfind(";", hyp[1], rel) + 1, clause_end(text, rel_end))) \
-            and not s.w.actual_before.search(text, max(0, rel - 48), rel):  # ("… wie die heutigen 20,7 TB": today's)
+    hyp = h["hypothetical"]  # (or a figure that opens its what-if: "12.8 TB/s would be eight times as much")
+    if s.w.counterfactual_after.match(text, rel_end) or (
+            hyp is not None and hyp[0] <= rel and (";" not in text[hyp[1]:rel] or s.w.hypothetical_goes_on.search(
+                text, text.rfind(";", hyp[1], rel) + 1, clause_end(text, rel_end)))
+            and not s.w.actual_before.search(text, max(0, rel - 48), rel)):  # ("… wie die heutigen 20,7 TB": today's)
         # "if AWS doubled the memory, it would have 288 GB"; "Sollte AWS ... anbieten, würden wir ...; die Variante ... dann"
         return "hypothetical"
     if (s.has_cue("STANCE:measured") and any(_measures(s, c, rel, rel_end) for c in s.cue("STANCE:measured"))) \
