@@ -337,6 +337,8 @@ def _reported(s: Sentence, rel: int) -> list[Cue]:
     return [c for c in cues if ":" not in s.text[c.end - s.start:rel] or not s.w.asked_about.match(s.text, c.start - s.start)]
 
 
+_OPENS_CLAUSE = re.compile(r"(?:^|[:;,.–—(]\s*)\W*(?:\w{1,4}\s+)?$")  # (the figure opens its clause: "…: 12,8 TB/s wären")
+
 def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> str:
     """The stance of a value written at text offsets [start, end) of sentence `s` (its segment's stance
     aside): evidence at the value itself first, then the sentence's. On an errata page (`errata`), a quoted
@@ -391,7 +393,7 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
     if any(b <= rel and not any(ch in text[b:rel] for ch in ";:") for b in h["requirement"]):
         return "hypothetical"  # "Je Beschleuniger gelten mindestens 141 GB HBM ... und höchstens 700 W": a requirement
     hyp = h["hypothetical"]  # (or a figure that opens its what-if: "12.8 TB/s would be eight times as much")
-    if s.w.counterfactual_after.match(text, rel_end) or (
+    if (s.w.counterfactual_after.match(text, rel_end) and _OPENS_CLAUSE.search(text, 0, rel)) or (
             hyp is not None and hyp[0] <= rel and (";" not in text[hyp[1]:rel] or s.w.hypothetical_goes_on.search(
                 text, text.rfind(";", hyp[1], rel) + 1, clause_end(text, rel_end)))
             and not s.w.actual_before.search(text, max(0, rel - 48), rel)):  # ("… wie die heutigen 20,7 TB": today's)
