@@ -126,7 +126,9 @@ class Context:
 
     def counted_before(self, s: Sentence, fits: Callable[[str], bool], at: int | None = None) -> Mention | None:
         """A sentence led by a word for each one of a counted chip ("Jedes Modul hatte 128 GiB" after "zwölf Knoten mit
-        je vier AMD Instinct MI250", "Each module had ..."): the chip the sentence before counted."""
+        je vier AMD Instinct MI250", "Each module had ..."): the chip the sentence before counted. Led by "Each GPU" /
+        „Jede GPU“: the chip of the one system the sentence before named, else the chip it counted; for a figure at `at`
+        past a comma, only a word for the whole system there ("…, ein ganzer UltraServer kommt auf 20,7 TB") gives one."""
         if s.previous is None:
             return None
         unit, chip_word = s.w.each_unit_lead.match(s.text), s.w.each_chip_lead.match(s.text)

@@ -128,7 +128,7 @@ def fields_line(s: Sentence, at: int) -> bool:
     return bool(FIELD_SEPARATOR.search(s.text, lo, hi)) and any(lo <= q.start - s.start < hi for q in s.quantities)
 
 
-def coordinated_scope(s: Sentence, q) -> str | None:
+def coordinated_scope(s: Sentence, q: Quantity) -> str | None:
     """The scope the subject gives the figure before, when the figure's verb is joined to that figure's with "and"
     ("each GPU carries 279 GB and may draw up to 1,100 W": the GPU's too), else None."""
     prev = next((p for p in reversed(s.quantities) if p.end <= q.start), None)
