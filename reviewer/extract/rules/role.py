@@ -55,10 +55,12 @@ def role_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
                     and s.w.succeeded.search(s.text, max(0, p.start - s.start - 40), p.start - s.start):
                 continue  # "| AWS | CEO, Nachfolger von Adam Selipsky |": the predecessor of someone the row is about
             # (a past word of another person's: "Lip-Bu Tan ist Chef seit März 2025, der Gelsinger ist raus" is Tan's now)
-            past = any(abs(c.start - role.start) < 50 and min(people, key=lambda o: abs(o.start - c.start)) is p
-                       for c in s.cue("PAST"))
-            scope = "past" if past else None
-            years = [] if past else [y for y in YEAR.finditer(s.text)  # (the person's clause: not past a semicolon)
+            pasts = [c for c in s.cue("PAST")
+                     if abs(c.start - role.start) < 50 and min(people, key=lambda o: abs(o.start - c.start)) is p]
+            scope = "past" if pasts else None
+            # ("the then AWS CEO" / „der damalige AWS-Chef“ in a dated sentence: the role at that date)
+            then = bool(pasts) and all(s.w.then_word.fullmatch(s.text, c.start - s.start, c.end - s.start) for c in pasts)
+            years = [] if pasts and not then else [y for y in YEAR.finditer(s.text)  # (its clause: not past a semicolon)
                                      if ";" not in s.text[min(y.end(), p.start - s.start):max(y.start(), p.end - s.start)]]
             y = years[0] if len(years) == 1 else None
             if y is not None:  # the text between the person and the year (past an apposition that holds the role:
