@@ -296,7 +296,6 @@ class Subjects(Context):
             if ctx is None and self.state.system_before and fits(self.state.system_before):
                 # "## UltraServer math" + "Per UltraServer, AWS quotes 362 PFLOPS": the one last named, if the word names its kind
                 # (a header's cue spans no text of the cell: "| HBM per rack (TB) |" over "| 13.4 |")
-                word = (s.text[system[-1].start - s.start:system[-1].end - s.start].split() or [""])[-1].lower()
                 ent = self.fb.entities[self.state.system_before]
                 if word in ent.name.lower() or s.w.kind_words.get(word) == ent.kind:
                     ctx = self.state.system_before
@@ -508,8 +507,8 @@ class Subjects(Context):
         """For a name said of a chip the sentence does not name: the other chips the paragraph named ("Ein Inferentia2-Chip
         ...; die 96 GiB gehören zum Trainium2. Der kleinere Chip ist per NeuronLink-v2"): a guess raises no alarm."""
         seen = [self.chip(e) for e in self.memory.all(seg.block, seg.start + at) if self.is_hardware(e)]
-        heading = {self.chip(e) for e in self.memory.all(seg.heading) if self.is_hardware(e)} if seg.heading >= 0 else set()
-        if not any(self.kind(e) == "chip" for e in seen) and heading != {subject}:  # (not under "### #042 Nvidia H200")
+        if not any(self.kind(e) == "chip" for e in seen) and (seg.heading < 0 or {  # (not under "### #042 Nvidia H200")
+                self.chip(e) for e in self.memory.all(seg.heading) if self.is_hardware(e)} != {subject}):
             # a paragraph naming no chip took its subject from further away ("**09:40** - The chips connect
             # through NeuronLink-v4" in a live blog): any chip the article has named may be meant
             seen = list(self.state.chip_mentions)
@@ -541,8 +540,8 @@ class Subjects(Context):
         if not (seg.lead_end or s.cue("ANAPH:chip") or s.cue("ANAPH:system") or seg.kind == "table_cell"
                 or starts_with_chips or orgs or per_chip):
             return None
-        each = self.counted_before(s, self.is_hardware, at)  # ("8 × NVIDIA H100 SXM. Each GPU carries 80 GB of HBM3")
-        ctx = self.table_entity(seg) or (each.entity if each else None) \
+        # ("8 × NVIDIA H100 SXM. Each GPU carries 80 GB of HBM3": the chip counted before)
+        ctx = self.table_entity(seg) or ((each := self.counted_before(s, self.is_hardware, at)) and each.entity) \
             or (s.cue("ANAPH:chip") and self.paragraph_topic(seg, at)) or self.context(seg, at=at) or self.section_chip(seg)
         if ctx is None:
             return None
