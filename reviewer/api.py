@@ -25,7 +25,7 @@ from .extract.notes import corrected_by_footnotes, corrected_by_margin_comments,
 from .extract.quiz import answered, true_or_false
 from .extract.stance import attributed_quotes, refuted_below, signed_letters
 from .extract.table_stance import dated_columns, dated_rows, judged_rows, reported_rows
-from .extract.threads import corrected_entries, refuted_by_next_turn
+from .extract.threads import corrected_entries, host_names, refuted_by_next_turn, unquoted_host_turn
 from .factbase.base import FactBase, load_factbase
 from .fastpath import segment_docs
 from .findings import SEVERITY_RANK, fail_rank, finding
@@ -102,12 +102,14 @@ class Reviewer:
         nlp = self.nlp(language)
         extractor = ClaimExtractor(self.factbase, language)
         ctx = CheckContext(self.factbase, when, language)
-        for segs in _in_runs(map(_grouped_cell, chain(front_matter_segments(src), iter_segments(src)))):
+        w = words(language)
+        hosts = host_names(src.markdown, w)  # (a host's turns in quotation marks are the page's own words)
+        for segs in _in_runs(unquoted_host_turn(_grouped_cell(seg), hosts, w)
+                             for seg in chain(front_matter_segments(src), iter_segments(src))):
             claims = []
             for seg, doc in zip(segs, segment_docs(nlp, [seg.text for seg in segs]), strict=True):
                 claims.extend(extractor.claims(seg, doc))
             claims = [_as_written(src, c) for c in claims]
-            w = words(language)
             claims = corrected_by_speaker_notes(segs, corrected_by_notes(segs, _dedupe(claims), w), w)
             claims = corrected_by_footnotes(segs, corrected_by_margin_comments(segs, claims, w), w, src.markdown)
             claims = refuted_below(segs, judged_rows(segs, claims, w), w)

@@ -97,6 +97,9 @@ class Context:
                 replied = [e for e in self.state.reply_context if fits(e)]
                 if replied:
                     return replied[-1]  # the reply to a quote: what the quote named
+                myth = {e for e in self.memory.all(self.state.answers_myth) if fits(e)} if self.state.answers_myth >= 0 else set()
+                if len(myth) == 1:
+                    return myth.pop()  # "**Myth:** the MI325X ships with 288 GB." over "**Fact:** ... carries 256 GB"
             if block == seg.heading and len(set(seen)) > 1 and len({self.chip(e) for e in seen}) == 1 \
                     and self.chip(seen[0]) in seen:
                 # "## Technische Daten: Trainium3 und Trn3 UltraServer": a chip and the systems built from it; what

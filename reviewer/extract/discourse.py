@@ -206,6 +206,10 @@ class Discourse:
     # whose comment the text below a comment's byline is ("**name** · 27.01.2026, 09:41 · ▲ 57"): "reader" (their
     # words, quoted) or "staff" (the editors' reply, the page's own); None outside a comment section
     post_by: str | None = None
+    myth_block: int = -1  # a paragraph under a myth's label ("**Myth:** the MI325X ships with 288 GB."): its block
+    # the paragraph right after it under a fact's label ("**Fact:** ... the card that launched ... carries 192 GB"): the
+    # myth's block, whose hardware the fact is about
+    answers_myth: int = -1
     asked_about: list[str] = field(default_factory=list)  # the hardware an interviewer's last question named
     question_block: int = -1  # a paragraph that asks about hardware ("**P:** Und die MI300X?"): its answer's intro
     # "> Trainium2 does 2,563 TFLOPS" then "That's the sparse rate. Dense FP8 is 1,299 TFLOPS": a reply is about
@@ -373,6 +377,14 @@ def note_question(state: Discourse, memory: Memory, seg: Segment, hardware: Call
     """Remember a paragraph that ends with a question about hardware, for the answer after it."""
     asks = seg.kind == "paragraph" and seg.text.rstrip(" *_\n").endswith("?")
     state.question_block = seg.block if asks and any(hardware(e) for e in memory.all(seg.block)) else -1
+
+
+def note_myth(state: Discourse, seg: Segment, w: Words) -> None:
+    """At a paragraph: a myth's label ("**Myth:** the MI325X ships with 288 GB."), and a fact's label right below one
+    ("**Fact:** ... the card that launched in October 2024 carries 192 GB"), which is about the myth's hardware."""
+    if seg.kind == "paragraph":
+        state.answers_myth = state.myth_block if state.myth_block == seg.block - 1 and w.fact_label.match(seg.text) else -1
+        state.myth_block = seg.block if w.myth_label.match(seg.text) else -1
 
 
 def note_reproduced(state: Discourse, seg: Segment, w: Words) -> None:

@@ -31,8 +31,8 @@ from ..vocabulary import TIMED_ATTRIBUTES
 from . import discourse, gates, stance
 from .discourse import Discourse, Families, Memory, answering, header_unit, newest_for_new, note_question, with_header
 from .generations import first_generations, mark_first_generation
-from .mentions import unnamed_variant
-from .patterns import HARDWARE_KINDS, LABEL_LINE, QUOTED, QUOTED_LEAD, QUOTED_LINES
+from .mentions import counted_topic, unnamed_variant
+from .patterns import HARDWARE_KINDS, QUOTED, QUOTED_LEAD, QUOTED_LINES
 from .quotations import endorsed, someones_quotation
 from .rules import SENTENCE_RULES, figure_claim
 from .sentence import (
@@ -137,6 +137,7 @@ class ClaimExtractor:
         if seg.kind == "paragraph" and self.state.speakers_own and self.w.speaker_label.match(seg.text):
             # a speech goes on past an interjection ("– Umso schlimmer, Herr Kollege. ..."); the page's fact-check ends it
             self.state.in_turn = not gates.page_line(seg.text, self.w)
+        discourse.note_myth(self.state, seg, self.w)  # ("**Myth:** ..." over "**Fact:** ...": the myth's hardware)
         if self.state.author_handle is None and seg.kind in ("heading", "paragraph") \
                 and (handle := self.w.author_handle.search(seg.text)):
             self.state.author_handle = handle.group("handle")  # "# 🧵 Who actually ships the memory? (@hbmledger)"
@@ -433,11 +434,8 @@ class ClaimExtractor:
                 if m in counted:
                     if seg.kind == "table_cell" and (n := count_before(s, m)) is not None and self.kind(m.entity) == "chip":
                         self.state.cell_counts[seg.block] = (m.entity, n)  # "| ND96isr_H100_v5 | 8 × H100 |"
-                    if not (seg.kind == "table_cell" and seg.col_header == -1 and len(s.mentions) == 1) \
-                            and not (seg.kind == "paragraph" and m is s.mentions[0] and LABEL_LINE.fullmatch(seg.text)) \
-                            and not (seg.kind == "list_item" and m.end <= seg.lead_end and self.kind(m.entity) == "chip"
-                                     and not s.text[seg.lead_end - s.start:].strip(" *_")):
-                        continue  # "16 Trainium2 chips": a part (not "| 8x MI300X |", "**4× MI300X**", "- **Eight MI355X.** …")
+                    if not counted_topic(seg, s, m, self.kind(m.entity), self.w):
+                        continue  # "16 Trainium2 chips": a part
                 if self.kind(m.entity) == "family" and named & set(self.fb.entities[m.entity].members):
                     continue  # "The H200 is the same Hopper compute die": the chip, not its family, is meant
                 if seg.kind == "heading" and self.kind(m.entity) == "chip" and any(

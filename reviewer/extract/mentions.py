@@ -6,6 +6,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from ..lang.windows import Words
+from ..models import Segment
+from .patterns import LABEL_LINE
 from .sentence import Mention, Sentence, in_change, pair_after, second_of_pair
 
 
@@ -76,3 +79,14 @@ def chip_before_link(s: Sentence, link: str, at: int, kind: Callable[[str], str]
             and s.text[named[k - 1].end - s.start:named[k].start - s.start].strip(" -") in ("", "'s", "’s"):
         return named[k - 1].entity
     return None
+
+
+def counted_topic(seg: Segment, s: Sentence, m: Mention, kind: str, w: Words) -> bool:
+    """A name inside a count that is still what the text is about: a table's lead cell ("| 8x MI300X |"), a label line
+    ("**4× MI300X**"), a list item's lead chip ("- **Eight MI355X.** …"), a classified ad's lot in its heading ("###
+    VERKAUFE · 8× NVIDIA H100 SXM", whose cards the ad goes on to describe)."""
+    return (seg.kind == "table_cell" and seg.col_header == -1 and len(s.mentions) == 1) \
+        or (seg.kind == "paragraph" and m is s.mentions[0] and bool(LABEL_LINE.fullmatch(seg.text))) \
+        or (seg.kind == "list_item" and m.end <= seg.lead_end and kind == "chip"
+            and not s.text[seg.lead_end - s.start:].strip(" *_")) \
+        or (seg.kind == "heading" and bool(w.ad_heading.search(seg.text)))

@@ -20,7 +20,7 @@ def corrected_by_notes(segs: Sequence[Segment], claims: list[Claim], w: Words) -
     of an entity and attribute the note states with another value is corrected. The paragraph's other figures, and
     those the note repeats ("die 3 nm stimmen"), stay the article's own."""
     by_block = {seg.block: seg for seg in segs if seg.kind != "heading"}
-    notes = []
+    notes: list[tuple[tuple[int, str], tuple[int, str]]] = []  # ((start, text) of what is corrected, of the note)
     for seg in segs:
         before = by_block.get(seg.block - 1)
         if before is not None and w.byline.match(before.text):  # (a poem's "*by Name, Place*" between them)
@@ -28,16 +28,18 @@ def corrected_by_notes(segs: Sequence[Segment], claims: list[Claim], w: Words) -
         if seg.kind in ("paragraph", "blockquote") and before is not None \
                 and (w.errata_note.match(seg.text) or w.editor_note.match(seg.text)
                      or (seg.kind == "blockquote" and w.margin_comment.match(seg.text))):
-            notes.append((before, seg))
+            notes.append(((before.start, before.text), (seg.start, seg.text)))
+        if seg.kind == "paragraph" and "[" in seg.text:
+            notes.extend(_inline_notes(seg, w))
     quoting = [seg for seg in segs if (seg.kind in ("paragraph", "blockquote") and w.editor_note.match(seg.text))
                or (seg.kind in ("paragraph", "list_item", "blockquote") and w.quote_back.search(seg.text))]
     if not notes and not quoting:
         return claims
     order, starts = _by_start(claims)
     out = _quoted_back(quoting, claims, order, starts, w)
-    for before, note in notes:
-        lo, hi = bisect_left(starts, before.start), bisect_left(starts, before.start + len(before.text))
-        n_lo, n_hi = bisect_left(starts, note.start), bisect_left(starts, note.start + len(note.text))
+    for (b_start, b_text), (n_start, n_text) in notes:
+        lo, hi = bisect_left(starts, b_start), bisect_left(starts, b_start + len(b_text))
+        n_lo, n_hi = bisect_left(starts, n_start), bisect_left(starts, n_start + len(n_text))
         stated: dict[tuple[str, str], list[Claim]] = {}
         for d in (claims[i] for i in order[n_lo:n_hi]):
             if d.stance == "asserted":
@@ -50,8 +52,18 @@ def corrected_by_notes(segs: Sequence[Segment], claims: list[Claim], w: Words) -
             # MI355X" after "Die Angabe zum Fertigungsverfahren war falsch" about the MI300X)
             same = [d for d in _stated_about(stated, c) if not (d.alternates and _same_value(c, d))]
             if (same and not any(_same_value(c, d) for d in same)) or \
-                    (not same and _replaced_in(note.text, c, before.text[c.end - before.start:], w)):
+                    (not same and _replaced_in(n_text, c, b_text[c.end - b_start:], w)):
                 out[i] = evolve(c, stance="corrected")
+    return out
+
+
+def _inline_notes(seg: Segment, w: Words) -> list[tuple[tuple[int, str], tuple[int, str]]]:
+    """An editor's note in brackets inside a paragraph ("... jede H100 hatte 96 GB. [Anm. d. Red.: Die H100 SXM ... hat
+    80 GB ...]"): it corrects the paragraph's text before it, back to the note before it."""
+    out, at = [], 0
+    for m in w.editor_remark.finditer(seg.text):
+        out.append(((seg.start + at, seg.text[at:m.start()]), (seg.start + m.start(), m.group())))
+        at = m.end()
     return out
 
 
@@ -88,7 +100,9 @@ def _stated_about(stated: dict[tuple[str, str], list[Claim]], c: Claim) -> list[
     """The note's figures of the claim's entity and attribute; for a rate no word names ("8 TB/s" in a caption:
     "bandwidth", which any bandwidth fact may verify), the note's figures of any bandwidth of that entity
     ("Replace with 180 GB and 7.7 TB/s": the memory bandwidth)."""
-    same = stated.get((c.entity, c.attribute), [])
+    same = stated.get((c.entity, c.attribute), []) or [
+        # (or of an entity the note's figure may be about: "Die H100 SXM in den DGX-H100-Systemen hat 80 GB")
+        d for (_, attribute), ds in stated.items() if attribute == c.attribute for d in ds if c.entity in d.alternates]
     if same or c.attribute != "bandwidth":
         return same
     return [d for (entity, attribute), ds in stated.items() if entity == c.entity and attribute.endswith("_bandwidth")

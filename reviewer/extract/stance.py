@@ -225,6 +225,13 @@ def _first_end(text: str) -> int:
     return m.end() if m else len(text)
 
 
+def _dated_after(s: Sentence, rel_end: int) -> bool:
+    """A clause after the figure, with no other figure between, says it was a past day's ("..., because that is what
+    the Neuron docs said at launch in December 2024")."""
+    then = s.w.that_was_then.search(s.text, rel_end)
+    return then is not None and not any(rel_end <= q.start - s.start < then.start() for q in s.quantities)
+
+
 _SENTENCE_END = re.compile(r"[.!?:](?=\s|$)")
 def mark_myths(sentences: list[Sentence], mistake: bool = False) -> None:
     """"Myth: Trainium3 has four times the memory. Fact: ...": the sentences from a myth label to the next
@@ -266,7 +273,7 @@ def _when_clause_end(s: Sentence, start: int) -> int:
     """Where a clause of the past that opens the sentence, or a clause after its colon or dash or after "recalled
     that", ends ("Als der Tracker am 01.03.2025 startete,", "...: when Trn2 went GA in December 2024 the docs said");
     -1 if none."""
-    if s.text[:16].lstrip(" *_>-").startswith(("Als ", "When ", "Back when ", "Damals, als ", "Damals als ")):
+    if s.text[:16].lstrip(" *_>-\n").startswith(("Als ", "When ", "Back when ", "Damals, als ", "Damals als ")):
         when = s.w.when_past.match(s.text)
         if when is not None:
             return when.end()
@@ -288,7 +295,7 @@ def _marked(s: Sentence, start: int, end: int) -> str | None:
         return "corrected"  # "HBM3e → HBM3", "NVLink 5 -> NVLink 4": where a change started
     if "(" in s.text and s.w.see_corrections.match(s.text, end - s.start):
         return "corrected"  # "die Speicherbandbreite liege bei 4,9 Tbit/s (siehe Korrekturen)": corrected further down
-    until = s.w.until_past.match(s.text) if s.text[:12].lstrip(" *_>-").startswith(("Bis ", "Until", "Till", "Up to")) \
+    until = s.w.until_past.match(s.text) if s.text[:12].lstrip(" *_>-\n").startswith(("Bis ", "Until", "Till", "Up to")) \
         else None
     if until is not None and until.end() <= end - s.start and not any(ch in s.text[until.end():start - s.start]
                                                                        for ch in ";:"):
@@ -405,7 +412,7 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
     for label in ("STANCE:quoted", "STANCE:speculation", "STANCE:hypothetical", "STANCE:historical"):
         if s.has_cue(label) and any(_governs(s, c, rel, rel_end) for c in s.cue(label)):
             return label.split(":", 1)[1]
-    if any(_still_then(s, b, rel) for b in h["historical_lead"]):
+    if any(_still_then(s, b, rel) for b in h["historical_lead"]) or _dated_after(s, rel_end):
         return "historical"  # "At the Trn2 launch in December 2024, the Neuron docs listed 1,287 TFLOPS"
     if any(a >= rel_end and not any(ch in text[rel_end:a] for ch in ",;:") for a in h["historical_after"]) \
             or s.w.announced_after.match(text, rel_end) \

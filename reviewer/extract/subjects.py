@@ -182,6 +182,8 @@ class Subjects(Context):
             # 80 GB HBM3 and 3.35 TB/s per GPU": the GPU counted
             m = parts[-1]
             return m.entity, "sentence", m.text
+        if before and (chip := self._definite_chip(s, before[-1], at, fits)):
+            return chip
         if before and self.kind(before[-1].entity) == "chip" and any(
                 before[-1].end <= c.start and c.end <= at for c in s.cue("ANAPH:system")):
             # "Blackwell Ultra ... brings 186 GB per GPU, and the rack adds up to 1.1 exaFLOPS": the rack's
@@ -207,6 +209,17 @@ class Subjects(Context):
             m = before[-1]
             return self._its_chip(s, m, at, fits) or m.entity, "sentence", m.text
         return None
+
+    def _definite_chip(self, s: Sentence, m: Mention, at: int, fits: Callable[[str], bool]) -> tuple[str, str, str] | None:
+        """The chip of the system named at `m` when "the chip" stands between them, right before the figure at `at`
+        ("Trn3 UltraServers went GA ..., and AWS says the chip is 40% more energy-efficient than Trainium2")."""
+        if self.kind(m.entity) not in ("system", "pod", "instance"):
+            return None
+        cue = next((c for c in s.cue("ANAPH:chip") if m.end <= c.start and c.end <= at and at - c.end <= 30
+                    and s.w.definite_chip.fullmatch(s.text, c.start - s.start, c.end - s.start)
+                    and not s.w.clause_or_and.search(s.text, c.end - s.start, at - s.start)), None)
+        chip = self.fb.chip_of(m.entity) if cue is not None else None
+        return (chip, "coreference", s.text[cue.start - s.start:cue.end - s.start]) if chip and cue and fits(chip) else None
 
     def _its_chip(self, s: Sentence, m: Mention, at: int, fits: Callable[[str], bool]) -> str | None:
         """The chip of the system named at `m` when the sentence speaks of one of its chips ("the GPU in a GB300
@@ -403,11 +416,10 @@ class Subjects(Context):
                     at: int) -> tuple[str, ...]:
         """Entities a figure may be about besides the chosen subject.
 
-        Always the other hardware named in the sentence. When the subject was inferred (not named
-        in the sentence), also what the paragraph named before and, unless the text says "per chip",
-        the systems built from the chip (or the chip of the system): an inferred subject is a guess,
-        and a guess must not turn a right figure into an alarm.
-        """
+        Always the other hardware named in the sentence (not a system named before the chip of a figure per chip).
+        When the subject was inferred (not named in the sentence), also what the paragraph named before and, unless
+        the text says "per chip", the systems built from the chip (or the chip of the system): an inferred subject
+        is a guess, and a guess must not turn a right figure into an alarm."""
         if how == "sentence" and in_own_parenthesis(s, subject, at, self.is_hardware):
             return ()  # "MI355X (TSMC 3 nm) and B200 (TSMC 3 nm)": a parenthesis right after a name is that name's
         counted, compared = counted_in(s), compared_in(s)
@@ -422,7 +434,8 @@ class Subjects(Context):
                and not (m in compared and any(at < q.start < m.start for q in ratios))
                # "its 2.9 TB/s ... works out to about 1.7x what Trainium2 offered": the ratio's partner, not the owner
                and not (m.start > at and s.w.new_subject.search(s.text[at - s.start:m.start - s.start]))
-               and not (m.end <= at and m.entity != subject and owner_after(s, m, subject, at, systems))]
+               and not (m.end <= at and m.entity != subject and owner_after(s, m, subject, at, systems))
+               and not (scope == "chip" and self._system_before_chip(s, m, subject, at))]
         if how == "table" and seg.row_header >= 0 and scope != "chip":
             out += self._row_alternates(seg, s, subject)
         if how != "sentence" and (pair_after(s, at) is not None or second_of_pair(s, at) or in_change(s, at)):
@@ -479,6 +492,12 @@ class Subjects(Context):
                 seen.add(e)
                 uniq.append(e)
         return tuple(uniq)
+
+    def _system_before_chip(self, s: Sentence, m: Mention, subject: str, at: int) -> bool:
+        """A system named before the chip that holds a figure per chip: "the trn2.48xlarge, where every Trainium2 chip
+        gets 46.4 TB/s" is each chip's, not the instance's."""
+        return m.end <= at and self.kind(m.entity) in ("system", "instance", "pod") and any(
+            o.entity == subject and m.end <= o.start and o.end <= at for o in s.mentions)
 
     def _row_alternates(self, seg: Segment, s: Sentence, subject: str) -> list[str]:
         """"| trn2.48xlarge | Trainium2 | 16 | 667 |" under "BF16 dicht (TFLOPS)": the row's hardware, too; in "| H200-Server

@@ -17,11 +17,13 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
+from dataclasses import replace
 from itertools import pairwise
 
 from ..lang.windows import Words
 from ..models import Claim, Segment, evolve
 from ..units import to_base
+from .patterns import ONLY_QUOTATION
 
 _TIME = re.compile(r"\b\d{1,2}:\d{2}\b")
 # a dialogue's turn as markdown.py blanks its bold name: "  MARA:   ...", "  JONAS    (streichelt das Rack) : ..."
@@ -32,8 +34,12 @@ _TURN = re.compile(r" {2}(?P<who>[^\s:(\d][^:\n(\d]{0,60}?) *(?:\([^)\n]{0,80}\)
 _SCRIPT_TURN = re.compile(r"(?P<who>[A-ZÄÖÜ][A-ZÄÖÜ.'’ -]{0,40}[A-ZÄÖÜ.])(?: *\([^)\n]{1,20}\))? *\n(?:\([^)\n]{1,120}\) *\n)?")
 
 
+# a radio play's or transcript's turn under a plain name in capitals: "TIMO: Komisch. ...", "JANA (gähnt): ..."
+_CAPS_TURN = re.compile(r"(?P<who>[A-ZÄÖÜ]{2,}(?:[ -][A-ZÄÖÜ]{2,}){0,2}) *(?:\([^)\n]{0,80}\) *)?:")
+
+
 def _turn(text: str) -> re.Match | None:
-    return _TURN.match(text) or _SCRIPT_TURN.match(text)
+    return _TURN.match(text) or _SCRIPT_TURN.match(text) or _CAPS_TURN.match(text)
 
 
 def corrected_entries(segs: Sequence[Segment], claims: list[Claim], w: Words) -> list[Claim]:
@@ -143,3 +149,33 @@ def refuted_by_next_turn(segs: Sequence[Segment], claims: list[Claim], w: Words)
             if out[i].stance == "asserted" and out[i].attribute in denied:
                 out[i] = evolve(out[i], stance="refuted")
     return out
+
+
+_HOST_TURN = re.compile(r"\s*(?P<label>[^\W\d_][\w .'’-]{0,40}?)\s*:\s*")  # "  DANA:   " (its bold blanked)
+_CLOSING_MARK = re.compile(r'["“”«»](?=[\s.,;:!?*_]*$)')
+
+
+def host_names(markdown: str, w: Words) -> frozenset[str]:
+    """The page's host, named in its opening ("Dana Okafor hosts", "hosted by ...", "Moderation: Jana Ruf"): the
+    name and its first and last word, lower-cased (unquoted_host_turn)."""
+    m = w.page_host.search(markdown, 0, 4000)
+    if m is None:
+        return frozenset()
+    name = next(g for g in m.groups() if g)
+    return frozenset({name.lower(), name.split()[0].lower(), name.split()[-1].lower()})
+
+
+def unquoted_host_turn(seg: Segment, hosts: frozenset[str], w: Words) -> Segment:
+    """'**DANA:** "Gorgeous. For the pedants ..."' on a page its host Dana Okafor speaks for: the host's turn set in
+    quotation marks is the page's own words, read as the same turn without its marks (blanked), as the host's unquoted
+    turn is; so is the turn of a label that names the role ("**Host:** "..."")."""
+    if seg.kind != "paragraph" or "\n" in seg.text.strip() or (m := _HOST_TURN.match(seg.text)) is None:
+        return seg
+    label = m.group("label").strip()
+    if not (label.lower() in hosts or w.chat_staff.fullmatch(label)) or not ONLY_QUOTATION.fullmatch(seg.text, m.end()):
+        return seg
+    opening, closing = m.end(), _CLOSING_MARK.search(seg.text, m.end() + 1)
+    if closing is None:
+        return seg
+    text = seg.text
+    return replace(seg, text=f"{text[:opening]} {text[opening + 1:closing.start()]} {text[closing.end():]}")

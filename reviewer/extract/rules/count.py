@@ -92,7 +92,7 @@ def _count_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim
     claim = place(ctx, seg, s, q, attribute)
     if claim is None and attribute == "chip_count":
         claim = _counted_chips_pod(ctx, s, seg, q)
-    claim = _clusters_chip(ctx, claim) if claim is not None and attribute == "chip_count" else claim
+    claim = _clusters_chip(ctx, claim, s, q) if claim is not None and attribute == "chip_count" else claim
     if claim is not None and attribute == "chip_count" and _fleet_total(s, q, claim.entity, ctx.kind(claim.entity), ctx.fb):
         return None  # "Order 32 DGX H100 systems (..., 256 GPUs in total)": all the systems' chips, not one's
     if claim is not None and attribute == "chip_count" and _rack_of_systems(ctx, seg, s, q, claim.entity):
@@ -125,13 +125,16 @@ def _rack_of_systems(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, subj
         and _multiple_of_own(ctx.fb, s, subject, q)
 
 
-def _clusters_chip(ctx: Subjects, claim: Claim) -> Claim:
+def _clusters_chip(ctx: Subjects, claim: Claim, s: Sentence, q: Quantity) -> Claim:
     """A cluster's count bound to an instance or a system, of a chip whose sources give its clusters' size ("UltraClusters
-    scaled to over 30,000 Trainium devices" after a trn1.32xlarge): the chip's."""
+    scaled to over 30,000 Trainium devices" after a trn1.32xlarge, „auf über 30.000 Trainium-Chips skalieren“, the
+    chip counted): the chip's."""
     if claim.scope != "cluster" or ctx.kind(claim.entity) == "chip":
         return claim
-    chip = next((a for a in claim.alternates if ctx.kind(a) == "chip"), None)
-    if chip and any(f.q.scope == "cluster" for f in ctx.fb.about(chip, "chip_count")):
+    counted = [m.entity for m in s.mentions if q.end <= m.start <= q.end + 2 and ctx.kind(m.entity) == "chip"]
+    chip = next((a for a in (*counted, *claim.alternates) if ctx.kind(a) == "chip"
+                 and any(f.q.scope == "cluster" for f in ctx.fb.about(a, "chip_count"))), None)
+    if chip:
         return replace(claim, entity=chip, alternates=())
     return claim
 
