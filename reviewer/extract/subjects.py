@@ -304,7 +304,8 @@ class Subjects(Context):
                                 at=system[-1].start)
             word = (s.text[system[-1].start - s.start:system[-1].end - s.start].split() or [""])[-1].lower()
             systems = {m.entity for m in s.previous.mentions if self.kind(m.entity) in ("system", "pod") and fits(m.entity)
-                       and word in self.fb.entities[m.entity].name.lower()} if ctx is None and s.previous is not None else set()
+                       and (word in self.fb.entities[m.entity].name.lower() or word == "system")
+                       } if ctx is None and s.previous is not None else set()  # ("zwei GB200-NVL72-Racks …. … das System")
             ctx = systems.pop() if len(systems) == 1 else ctx  # ("zwei Trn2 UltraServer …. Ein UltraServer liefert …")
             if ctx is None and self.state.system_before and fits(self.state.system_before):
                 # "## UltraServer math" + "Per UltraServer, AWS quotes 362 PFLOPS": the one last named, if the word names its kind

@@ -268,6 +268,10 @@ def _dated_entity(ctx: Subjects, seg: Segment, s: Sentence, dated: Callable[[str
         entity = ctx.context(seg, fits=fits, at=a) or _undated_systems_chip(ctx, seg, dated, a)
         if entity is None and s.cue("ANAPH:system") and ctx.state.system_before and dated(ctx.state.system_before):
             entity = ctx.state.system_before  # "The rack is not new either: Nvidia unveiled it in March 2024"
+        elif entity is None and s.cue("ANAPH:system") and s.previous is not None:
+            # "2025 kamen zwei GB200-NVL72-Racks …. Nvidia hatte das System im März 2023 … vorgestellt": the one counted
+            named = {m.entity for m in s.previous.mentions if ctx.kind(m.entity) in ("system", "pod") and dated(m.entity)}
+            entity = named.pop() if len(named) == 1 else None
         elif entity is None and (s.cue("ANAPH:chip") or opens):
             entity = ctx.section_chip(seg)
             entity = entity if entity and dated(entity) else None
