@@ -266,13 +266,9 @@ def _dated_entity(ctx: Subjects, seg: Segment, s: Sentence, dated: Callable[[str
                         for c in s.cue("ANAPH:chip")) and not s.cue("ANAPH:system")
         fits = (lambda e: dated(e) and ctx.kind(e) == "chip") if chip_said else dated
         entity = ctx.context(seg, fits=fits, at=a) or _undated_systems_chip(ctx, seg, dated, a)
-        if entity is None and s.cue("ANAPH:system") and ctx.state.system_before and dated(ctx.state.system_before):
-            entity = ctx.state.system_before  # "The rack is not new either: Nvidia unveiled it in March 2024"
-        elif entity is None and s.cue("ANAPH:system") and s.previous is not None:
-            # "2025 kamen zwei GB200-NVL72-Racks …. Nvidia hatte das System im März 2023 … vorgestellt": the one counted
-            named = {m.entity for m in s.previous.mentions if ctx.kind(m.entity) in ("system", "pod") and dated(m.entity)}
-            entity = named.pop() if len(named) == 1 else None
-        elif entity is None and (s.cue("ANAPH:chip") or opens):
+        if entity is None and s.cue("ANAPH:system"):
+            entity = _system_said(ctx, s, dated)
+        if entity is None and (s.cue("ANAPH:chip") or opens):
             entity = ctx.section_chip(seg)
             entity = entity if entity and dated(entity) else None
         said = any(c.start < max(cue.start, a) for c in (*s.cue("ANAPH:chip"), *s.cue("ANAPH:system"),
@@ -283,6 +279,17 @@ def _dated_entity(ctx: Subjects, seg: Segment, s: Sentence, dated: Callable[[str
         return entity, ctx.fb.entities[entity].name, False
     return None
 
+
+
+def _system_said(ctx: Subjects, s: Sentence, dated: Callable[[str], bool]) -> str | None:
+    """The system a date is about when the sentence says "the rack" / „das System“: the one named last ("The rack is
+    not new either: Nvidia unveiled it in March 2024"), else the one the sentence before counted („2025 kamen zwei
+    GB200-NVL72-Racks …. Nvidia hatte das System im März 2023 … vorgestellt“)."""
+    if ctx.state.system_before and dated(ctx.state.system_before):
+        return ctx.state.system_before
+    systems = {m.entity for m in s.previous.mentions if ctx.kind(m.entity) in ("system", "pod") and dated(m.entity)} \
+        if s.previous is not None else set()
+    return systems.pop() if len(systems) == 1 else None
 
 
 def dated_names(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
