@@ -21,7 +21,7 @@ from markdown_it.common.utils import normalizeReference
 from markdown_it.rules_core.text_join import text_join
 from markdown_it.token import Token
 
-from . import csvblocks, footnotes, htmlblocks, rewrap, yamlblocks
+from . import csvblocks, footnotes, gitlogs, htmlblocks, rewrap, yamlblocks
 from .models import Segment, SegmentKind, Source
 from .source import FENCE_LINE
 
@@ -250,6 +250,8 @@ def _walk(tokens: list[Token], env: dict, ctx: _Context, text: str, line_starts:
             seg = _segment_for(tok, _inline_children(tok, env), parents, ctx, text, line_starts)
             if seg is not None:
                 out.append(htmlblocks.with_components(seg) if "{{" in seg.text else seg)
+        elif t in ("fence", "code_block") and tok.map is not None and not ctx.in_quote and gitlogs.is_git_log(tok.content):
+            out += _git_log(tok, ctx, text, line_starts)  # a pasted `git log`: its commit messages
         elif t in ("fence", "code_block") and tok.map is not None and not ctx.in_quote \
                 and ("  " in tok.content or "{" in tok.content):
             out += _delimited(tok, ctx, text, line_starts)  # a command's output ("TYPE  CHIPS  MEM (GiB)"), JSON
@@ -287,6 +289,19 @@ def _delimited(tok: Token, ctx: _Context, text: str, line_starts: list[int]) -> 
             cells = csvblocks.key_value_items(text[start:end], start, ctx.block, ctx.heading, ctx.in_quote)
     ctx.block += len(cells)
     return cells
+
+
+def _git_log(tok: Token, ctx: _Context, text: str, line_starts: list[int]) -> list[Segment]:
+    """The commit messages of a `git log` in a code block (its fence lines not read): reviewer/gitlogs.py."""
+    assert tok.map is not None
+    first, last = tok.map
+    if tok.type == "fence":
+        first, last = first + 1, max(first + 1, last - 1)
+    start = line_starts[first] if first < len(line_starts) else len(text)
+    end = line_starts[last] if last < len(line_starts) else len(text)
+    segs = gitlogs.segments(text[start:end], start, ctx.block, ctx.heading, 0)
+    ctx.block += len(segs)
+    return segs
 
 
 def _finish(out: list[Segment], text: str) -> list[Segment]:

@@ -54,10 +54,13 @@ _DATED_LINE = re.compile(
 _NUMERIC_DATE = re.compile(r"(\d{1,2})\.(\d{1,2})\.((?:19|20)\d\d)|((?:19|20)\d\d)-(\d\d)-(\d\d)")
 
 
+_CLOCK = re.compile(r"\s\d{1,2}:\d\d(?::\d\d)?(?=\s)")  # a time of day between a date and its year (`git log`)
+
+
 def _line_date(words_: str) -> dt.date | None:
     m = _NUMERIC_DATE.fullmatch(words_)
     if m is None:
-        return _date(words_)
+        return _date(_CLOCK.sub("", words_))  # ("Wed Jan 15 11:40:09 2025 +0100": 15 January 2025)
     day, month, year = (m.group(1), m.group(2), m.group(3)) if m.group(1) else (m.group(6), m.group(5), m.group(4))
     try:
         return dt.date(int(year), int(month), int(day))
@@ -85,6 +88,11 @@ def post_spans(text: str, lang: str, scenes: bool = True) -> list[tuple[int, int
             para = text.rfind("\n\n", 0, m.start())
             spans.append((para + 2 if para >= 0 else 0, m.end(), when))
     spans.extend(_dated_sections(text, words(lang).date_field, words(lang).scene_date, scenes))
+    for m in _GIT_COMMIT.finditer(text) if "commit " in text else ():
+        # a pasted `git log`: each commit's message is of its own "Date:" (up to the next commit or the block's end)
+        when, stop = _line_date(m.group("date").strip()), _COMMIT_END.search(text, m.end())
+        if when is not None:
+            spans.append((m.start(), stop.start() if stop else len(text), when))
     header = words(lang).post_header
     heads = []
     for m in re.finditer(r"[^\n]+", text):
@@ -98,6 +106,8 @@ def post_spans(text: str, lang: str, scenes: bool = True) -> list[tuple[int, int
     return sorted(spans)
 
 
+_GIT_COMMIT = re.compile(r"^commit [0-9a-f]{7,40}\b[^\n]*\n(?:[^\n]*\n){0,3}?Date:[ \t]+(?P<date>[^\n]+)", re.MULTILINE)
+_COMMIT_END = re.compile(r"^(?:commit [0-9a-f]{7,40}\b|```|~~~)", re.MULTILINE)
 _HEADING = re.compile(r"^(#{1,6})[ \t]", re.MULTILINE)
 _FIELD_LINES = 4  # the date field is among the first lines of its section
 # a screenplay's scene heading in bold ("**5. RÜCKBLENDE – INT. VENETIAN, LAS VEGAS – TAG (NOVEMBER 2023)**")

@@ -142,7 +142,8 @@ _CUE_TIME = re.compile(r"^[ \t]*(?:\d{1,2}:)?\d{2}:\d{2}[,.]\d{3}[ \t]+-->[ \t]+
                        re.MULTILINE)
 _CAPTION_CLUE = re.compile(r"\d{2}:\d{2}[,.]\d{3}[ \t]+-->")
 _CUE_NUMBER = re.compile(r"[ \t]*\d{1,6}[ \t]*\n$")  # an SRT cue's number, the line before its timing
-_SPEAKER_CHANGE = re.compile(r"^([ \t]*)(>>)", re.MULTILINE)  # ">> MODERATOR: ...", a caption's speaker change
+# ">> MODERATOR: ...", "- Ten months.": a caption's speaker change (not a list item, nor a quote)
+_SPEAKER_CHANGE = re.compile(r"^([ \t]*)(>>|-(?= ))", re.MULTILINE)
 
 
 # a word hyphenated at a line's end, as PDF exports and hard-wrapped text leave it ("erwar-" / "ten", "Trai-" /
@@ -210,7 +211,7 @@ def join_captions(text: str) -> str:
         else:
             out[head:m.end()] = [ch if ch == "\n" else " " for ch in text[head:m.end()]]
         for sp in _SPEAKER_CHANGE.finditer(text, m.end(), end):  # ">>" at a line's start would open a quote
-            out[sp.start(2)] = out[sp.start(2) + 1] = " "
+            out[sp.start(2):sp.end(2)] = [" "] * (sp.end(2) - sp.start(2))
         last_end = end
     return "".join(out)
 

@@ -225,11 +225,15 @@ def _first_end(text: str) -> int:
     return m.end() if m else len(text)
 
 
-def _dated_after(s: Sentence, rel_end: int) -> bool:
+def _dated_after(s: Sentence, rel: int, rel_end: int) -> bool:
     """A clause after the figure, with no other figure between, says it was a past day's ("..., because that is what
-    the Neuron docs said at launch in December 2024")."""
+    the Neuron docs said at launch in December 2024"); or the figure goes along with one that was announced then
+    ("192 GB is what NVIDIA announced for the B200 at GTC in March 2024, together with 8 TB/s")."""
     then = s.w.that_was_then.search(s.text, rel_end)
-    return then is not None and not any(rel_end <= q.start - s.start < then.start() for q in s.quantities)
+    if then is not None and not any(rel_end <= q.start - s.start < then.start() for q in s.quantities):
+        return True
+    return bool(s.w.along_with_before.search(s.text, max(0, rel - 24), rel)) and any(
+        q.end - s.start < rel and s.w.announced_after.match(s.text, q.end - s.start) for q in s.quantities)
 
 
 _SENTENCE_END = re.compile(r"[.!?:](?=\s|$)")
@@ -412,7 +416,7 @@ def figure_stance(s: Sentence, start: int, end: int, errata: bool = False) -> st
     for label in ("STANCE:quoted", "STANCE:speculation", "STANCE:hypothetical", "STANCE:historical"):
         if s.has_cue(label) and any(_governs(s, c, rel, rel_end) for c in s.cue(label)):
             return label.split(":", 1)[1]
-    if any(_still_then(s, b, rel) for b in h["historical_lead"]) or _dated_after(s, rel_end):
+    if any(_still_then(s, b, rel) for b in h["historical_lead"]) or _dated_after(s, rel, rel_end):
         return "historical"  # "At the Trn2 launch in December 2024, the Neuron docs listed 1,287 TFLOPS"
     if any(a >= rel_end and not any(ch in text[rel_end:a] for ch in ",;:") for a in h["historical_after"]) \
             or s.w.announced_after.match(text, rel_end) \

@@ -139,14 +139,14 @@ def _clusters_chip(ctx: Subjects, claim: Claim, s: Sentence, q: Quantity) -> Cla
     return claim
 
 
-def _multiple_of_own(fb: FactBase, s: Sentence, subject: str, q: Quantity) -> bool:
+def _multiple_of_own(fb: FactBase, s: Sentence, subject: str, q: Quantity, times: int = 2) -> bool:
     """The count is two or more times the system's own ("Jedes System ... 144 Chips pro System und 1.728 Chips
     insgesamt" after "zwölf Trn3 UltraServer"): several systems' chips, if a total word goes with it (not the own
     count of a system the sentence names: "the dense FP8 total of a 64-chip Trn2 UltraServer")."""
     if any(f.value == q.value for m in s.mentions for f in fb.about(m.entity, "chip_count")):
         return False
     own = [f.value for f in fb.about(subject, "chip_count") if isinstance(f.value, (int, float)) and f.value > 0]
-    return any(q.value >= 2 * v and q.value % v == 0 for v in own)
+    return any(q.value >= times * v and q.value % v == 0 for v in own)
 
 
 def _fleet_total(s: Sentence, q: Quantity, subject: str, kind: str = "", fb: FactBase | None = None) -> bool:
@@ -161,6 +161,9 @@ def _fleet_total(s: Sentence, q: Quantity, subject: str, kind: str = "", fb: Fac
         return True  # "so 8 instances give us 256 chips", "16 Instanzen für 256 Chips": the instances' chips together
     if s.w.such_servers.search(s.text, 0, q.start - s.start) and s.w.per_rack_after.match(s.text, q.end - s.start):
         return True  # "zwei solcher Server mit je acht GPUs, also 16 GPUs pro Rack": the rack's, of several servers
+    if kind == "system" and fb is not None and _multiple_of_own(fb, s, subject, q, times=10) \
+            and not any(f.value == q.value for e in fb.entities for f in fb.about(e, "chip_count")):
+        return True  # "ein Rack kommt damit auf 20 TB GPU-Speicher, der erste Bauabschnitt auf 8.640 GPUs": 120 racks'
     several = any(m.entity == subject and m.end <= q.start and (count_before(s, m) or 0) > 1 for m in counted_in(s)) \
         or (kind == "instance" and _servers_counted(s, q)) \
         or (fb is not None and _multiple_of_own(fb, s, subject, q))
