@@ -90,3 +90,9 @@ def counted_topic(seg: Segment, s: Sentence, m: Mention, kind: str, w: Words) ->
         or (seg.kind == "list_item" and m.end <= seg.lead_end and kind == "chip"
             and not s.text[seg.lead_end - s.start:].strip(" *_")) \
         or (seg.kind == "heading" and bool(w.ad_heading.search(seg.text)))
+
+
+def likened(s: Sentence, m: Mention, at: int) -> bool:
+    """The name after the figure at `at` is what it is likened to, not its owner ("Its compute dies come off TSMC's
+    5 nm line, like the MI300X dies before them", „…, wie schon die MI300X-Dies davor“)."""
+    return m.start > at and bool(s.w.like_before.search(s.text, max(0, m.start - s.start - 24), m.start - s.start))

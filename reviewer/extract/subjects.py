@@ -7,7 +7,15 @@ from collections.abc import Callable
 
 from ..models import Quantity, Segment
 from .context import Context
-from .mentions import compared_after, end_of_number, in_own_parenthesis, paren_has_own_figure, unnamed_variant, without_predicates
+from .mentions import (
+    compared_after,
+    end_of_number,
+    in_own_parenthesis,
+    likened,
+    paren_has_own_figure,
+    unnamed_variant,
+    without_predicates,
+)
 from .patterns import HARDWARE_KINDS, LINK_AFTER, PAREN_OWNER, STRONG_BREAK
 from .sentence import (
     FIELD_SEPARATOR,
@@ -257,7 +265,7 @@ class Subjects(Context):
                 return lead[0].entity, "lead", lead[0].text
         # (not a name that labels another figure between: "to 4.9 TB/s (2.9 TB/s is the Trainium2 value)")
         after = [m for m in candidates if m.start >= at and not (owner_label(s, m) and any(
-            at < q.start and q.end <= m.start for q in s.quantities))]
+            at < q.start and q.end <= m.start for q in s.quantities)) and not likened(s, m, at)]
         second = pair_after(s, at) or old_after(s, at)
         if after and second is not None and after[0].start >= second.end:
             # "Bandwidth per chip is lower though, 2.9 TB/s vs 3.35 TB/s on the H100": the H100 owns the second
@@ -436,7 +444,7 @@ class Subjects(Context):
                # "its 2.9 TB/s ... works out to about 1.7x what Trainium2 offered": the ratio's partner, not the owner
                and not (m.start > at and s.w.new_subject.search(s.text[at - s.start:m.start - s.start]))
                and not (m.end <= at and m.entity != subject and owner_after(s, m, subject, at, systems))
-               and not (scope == "chip" and self._system_before_chip(s, m, subject, at))]
+               and not (scope == "chip" and self._system_before_chip(s, m, subject, at)) and not likened(s, m, at)]
         if how == "table" and seg.row_header >= 0 and scope != "chip":
             out += self._row_alternates(seg, s, subject)
         if how != "sentence" and (pair_after(s, at) is not None or second_of_pair(s, at) or in_change(s, at)):

@@ -58,10 +58,7 @@ def role_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
             pasts = [c for c in s.cue("PAST")
                      if abs(c.start - role.start) < 50 and min(people, key=lambda o: abs(o.start - c.start)) is p]
             scope = "past" if pasts else None
-            # ("the then AWS CEO" / „der damalige AWS-Chef“ in a dated sentence: the role at that date)
-            then = bool(pasts) and all(s.w.then_word.fullmatch(s.text, c.start - s.start, c.end - s.start) for c in pasts)
-            years = [] if pasts and not then else [y for y in YEAR.finditer(s.text)  # (its clause: not past a semicolon)
-                                     if ";" not in s.text[min(y.end(), p.start - s.start):max(y.start(), p.end - s.start)]]
+            years = _dating_years(s, p, role, pasts)
             y = years[0] if len(years) == 1 else None
             if y is not None:  # the text between the person and the year (past an apposition that holds the role:
                 # "Adam Selipsky, AWS's chief executive, uncorked this one at re:Invent on 28 November 2023")
@@ -98,6 +95,17 @@ def role_claims(ctx: Subjects, seg: Segment, s: Sentence) -> Iterable[Claim]:
 
 _APPOSITION = re.compile(r",\s*[^,;:.]{1,50},")
 
+
+
+def _dating_years(s: Sentence, p: Mention, role: Cue, pasts: list[Cue]) -> list[re.Match]:
+    """The years that date the role of the person at `p`: those of its clause (not past a semicolon); none after a
+    word for the past ("former"), unless it is "the then AWS CEO" / „der damalige AWS-Chef“ in a dated sentence (the
+    role at that date); none for a role said to be today's („als der heutige AWS-Chef Adam Selipsky …“)."""
+    then = bool(pasts) and all(s.w.then_word.fullmatch(s.text, c.start - s.start, c.end - s.start) for c in pasts)
+    if (pasts and not then) or s.w.present_role_before.search(s.text, max(0, role.start - s.start - 24), role.start - s.start):
+        return []
+    a, b = p.start - s.start, p.end - s.start
+    return [y for y in YEAR.finditer(s.text) if ";" not in s.text[min(y.end(), a):max(y.start(), b)]]
 
 def _org_under(ctx: Subjects, s: Sentence, role: Cue, p: Mention) -> bool:
     """"AMD under Lisa Su", „Intel unter Pat Gelsinger“: an organisation right before the word, the person right after;
