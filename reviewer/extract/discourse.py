@@ -183,6 +183,7 @@ class Discourse:
     reported_intro: int = -1  # a paragraph that introduces what someone stated ("Der Kunde hat ... angegeben:")
     reported_last: int = -1  # the last enumerated paragraph under it ("a) vier Racks ... „je GPU 288 GB …“;")
     comments: bool = False  # under a heading such as "Kommentare (5)": what readers wrote
+    party: bool = False  # under a heading for a party's statement ("## Gegendarstellung"): comments too
     section: str | None = None  # the stance a section heading gives its list items and cells ("Common wrong answers": refuted)
     in_turn: bool = False  # after a speaker's label in such a transcript, until the next heading: their speech
     bot_turn: bool = False  # inside a chatbot's turn ("**Assistant:** ..."): its tables, lists and paragraphs
@@ -379,12 +380,16 @@ def note_question(state: Discourse, memory: Memory, seg: Segment, hardware: Call
     state.question_block = seg.block if asks and any(hardware(e) for e in memory.all(seg.block)) else -1
 
 
-def note_myth(state: Discourse, seg: Segment, w: Words) -> None:
+def note_labels(state: Discourse, seg: Segment, w: Words) -> None:
     """At a paragraph: a myth's label ("**Myth:** the MI325X ships with 288 GB."), and a fact's label right below one
-    ("**Fact:** ... the card that launched in October 2024 carries 192 GB"), which is about the myth's hardware."""
+    ("**Fact:** ... the card that launched in October 2024 carries 192 GB"), which is about the myth's hardware; an
+    editors' note under a party's heading ("## Gegendarstellung" … "*Anmerkung der Redaktion:* …"), after which the
+    editors speak, not the party."""
     if seg.kind == "paragraph":
         state.answers_myth = state.myth_block if state.myth_block == seg.block - 1 and w.fact_label.match(seg.text) else -1
         state.myth_block = seg.block if w.myth_label.match(seg.text) else -1
+        if state.party and w.editor_note.match(seg.text):
+            state.party = state.comments = False
 
 
 def note_reproduced(state: Discourse, seg: Segment, w: Words) -> None:

@@ -137,7 +137,7 @@ class ClaimExtractor:
         if seg.kind == "paragraph" and self.state.speakers_own and self.w.speaker_label.match(seg.text):
             # a speech goes on past an interjection ("– Umso schlimmer, Herr Kollege. ..."); the page's fact-check ends it
             self.state.in_turn = not gates.page_line(seg.text, self.w)
-        discourse.note_myth(self.state, seg, self.w)  # ("**Myth:** ..." over "**Fact:** ...": the myth's hardware)
+        discourse.note_labels(self.state, seg, self.w)  # ("**Myth:** ..." over "**Fact:** ...", an editors' note)
         if self.state.author_handle is None and seg.kind in ("heading", "paragraph") \
                 and (handle := self.w.author_handle.search(seg.text)):
             self.state.author_handle = handle.group("handle")  # "# 🧵 Who actually ships the memory? (@hbmledger)"
@@ -163,7 +163,8 @@ class ClaimExtractor:
                 elif self.state.errata and level <= self.state.errata_level:
                     self.state.errata, self.state.errata_level = False, 0
                 # "## Kommentare (5)", "## 12 Comments": readers' words until the next heading
-                self.state.comments = bool(self.w.comments_heading.match(seg.text) or self.w.party_heading.match(seg.text))
+                self.state.party = bool(self.w.party_heading.match(seg.text))  # ("## Gegendarstellung": a party's words)
+                self.state.comments = bool(self.w.comments_heading.match(seg.text)) or self.state.party
                 self.state.section = "refuted" if self.w.mistakes_heading.match(seg.text) \
                     else "measured" if self.w.measured_heading.match(seg.text) \
                     else "speculation" if self.w.speculation_heading.match(seg.text) else None

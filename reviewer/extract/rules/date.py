@@ -163,6 +163,14 @@ def _apart(s: Sentence, c: Cue, *, words: int, b: int) -> int:
     return distance(c, words, b) + (100 if ";" in gap else 30 if "," in gap else 0)
 
 
+def _own_date_after(s: Sentence, x: Mention, b: int) -> bool:
+    """A name the sentence compares with that has a date of its own after it: a relative clause opens after it ("than
+    the 192 GB of the MI300X, which has been shipping since ...", before the date's end `b`), or an English participle
+    with its date ("the older B200 announced in 2024")."""
+    return (x.start < b and bool(s.w.relative_after.match(s.text, x.end - s.start))) \
+        or bool(s.w.participle_date_after.match(s.text, x.end - s.start))
+
+
 def _object_after(s: Sentence, last: Mention, cue: Cue, b: int, nxt: Mention) -> bool:
     """After a comma that ends the clause naming `last`, a new clause names its own subject before the date word `cue`,
     and the name `nxt` right after the date (at most a short word between) is what the verb presents."""
@@ -207,7 +215,7 @@ def _dated_entity(ctx: Subjects, seg: Segment, s: Sentence, dated: Callable[[str
     # "Seit dem Marktstart im Oktober 2024 sind es 256 GB, knapp 50 Prozent mehr als bei der MI300X", "3x FP8
     # over Trainium3 when they previewed it in December 2025": a comparison's partner is not what the date is about
     # (unless a relative clause opens after it: "than the 192 GB of the MI300X, which has been shipping since ...")
-    counted += [x for x in compared_in(s) if x.start > b or not s.w.relative_after.match(s.text, x.end - s.start)]
+    counted += [x for x in compared_in(s) if not _own_date_after(s, x, b)]
     with_facts = [x for x in s.mentions if dated(x.entity) and x not in counted and not UNPUNCTUATED_BREAK.search(
         s.text[min(x.end, a) - s.start:max(x.start, b) - s.start])]  # a heading glued to the next line
     table = ctx.table_entity(seg) if seg.kind == "table_cell" and not with_facts else None
