@@ -100,7 +100,7 @@ def _count_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim
     if claim is not None and attribute == "chip_count" and ctx.kind(claim.entity) != "project" \
             and s.w.whole_of_before.search(s.text, max(0, q.start - s.start - 48), q.start - s.start):
         return None  # "strings Trn2 UltraServers together into a cluster of nearly 500,000 chips": the cluster's count
-    if claim is not None and attribute == "chip_count" and _other_chip(ctx, s, q, claim.entity):
+    if claim is not None and attribute == "chip_count" and (_other_chip(ctx, s, q, claim.entity) or _inventory(ctx, s, claim)):
         return None  # "72 Blackwell Ultra GPUs" under a Trn3 UltraServer: a count of another chip, not its own
     if claim is not None and attribute == "chip_count" and seg.kind == "table_cell" and seg.col_header >= 0 \
             and ctx.kind(claim.entity) in ("system", "pod") \
@@ -114,6 +114,12 @@ def _count_claim(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity) -> Claim
         if not set(claim.alternates) & set(ctx.memory.all(seg.row_header)):
             return None
     return claim
+
+
+def _inventory(ctx: Subjects, s: Sentence, claim: Claim) -> bool:
+    """Three or more chips counted in the sentence, and a subject it does not name: an inventory, no system's count
+    ("the schedule counts 48 B200, 32 MI300X, 24 H200 and 16 Gaudi 3 accelerators")."""
+    return claim.subject_how != "sentence" and len({m.entity for m in counted_in(s) if ctx.kind(m.entity) == "chip"}) >= 3
 
 
 def _rack_of_systems(ctx: Subjects, seg: Segment, s: Sentence, q: Quantity, subject: str) -> bool:

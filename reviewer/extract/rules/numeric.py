@@ -494,7 +494,7 @@ def _scope(seg: Segment, s: Sentence, q: Quantity, attribute: str,
                                    same_clause=True) or listed_scope(s, next(
                 (p.start for p in s.quantities if p.start <= s.start + cap.start() <= p.end), s.start + cap.start()))
     if scope is None and attribute not in ("chip_count", "server_count", "cpu_count", "price_per_hour") \
-            and each_chip(s, q):
+            and each_chip(s, q, kind):
         scope = "chip"  # "12 Chips mit je 32 GiB HBM und 190 TFLOPS", "eight GPUs with 80 GB each"
     return scope, attribute
 
@@ -560,9 +560,10 @@ def _ratio_pair_old(s: Sentence, q: Quantity, prior: list[Quantity]) -> bool:
     return ratio.family == "ratio" and bool(s.w.versus_before.fullmatch(s.text, ratio.end - s.start, prior[-1].start - s.start))
 
 
-def each_chip(s: Sentence, q: Quantity) -> bool:
+def each_chip(s: Sentence, q: Quantity, kind: Callable[[str], str] | None = None) -> bool:
     """A figure distributed over counted chips: "16 Chips mit je 96 GiB und 2,9 TB/s", "eight GPUs
-    with 80 GB each", "16 chips, each with 96 GiB"."""
+    with 80 GB each", "16 chips, each with 96 GiB" (not a system's after "each": "180 GB per GPU, so each
+    replacement DGX B200 carries 1,440 GB")."""
     nouns = [c for c in s.cue("CHIPNOUN") if c.end <= q.start]
     if not nouns:
         return False
@@ -570,6 +571,10 @@ def each_chip(s: Sentence, q: Quantity) -> bool:
     each = s.w.each_word.search(between)
     if each and s.w.system_word.match(between, each.end() + 1):
         return False  # "64 Trainium2-Chips und kommt je UltraServer auf 83,2 PFLOPS": each system's
+    at = nouns[-1].end + (each.end() if each else 0)
+    if each and kind is not None and any(at <= m.start < q.start and kind(m.entity) in ("system", "instance", "pod")
+                                         for m in s.mentions):
+        return False
     if each and not s.w.each_break.search(between[each.end():]) and ")" not in between[each.end():]:
         return True  # (not "144 chips (36 servers x 4 chips each), 20.7 TB": the bracket's "each" stays in it)
     return bool(s.w.each_after.match(s.text, q.end - s.start)) and len(between) <= 40
