@@ -268,15 +268,20 @@ def _walk(tokens: list[Token], env: dict, ctx: _Context, text: str, line_starts:
     return out
 
 
-def _delimited(tok: Token, ctx: _Context, text: str, line_starts: list[int]) -> list[Segment]:
-    """The cells of delimited text (a paragraph) or of a table aligned with spaces (a paragraph or a code block,
-    its fence lines not read): reviewer/csvblocks.py; or none."""
+def _block_span(tok: Token, text: str, line_starts: list[int]) -> tuple[int, int]:
+    """The text offsets of a block's lines (a fence's own lines left out)."""
     assert tok.map is not None
     first, last = tok.map
     if tok.type == "fence":
         first, last = first + 1, max(first + 1, last - 1)
-    start = line_starts[first] if first < len(line_starts) else len(text)
-    end = line_starts[last] if last < len(line_starts) else len(text)
+    return (line_starts[first] if first < len(line_starts) else len(text),
+            line_starts[last] if last < len(line_starts) else len(text))
+
+
+def _delimited(tok: Token, ctx: _Context, text: str, line_starts: list[int]) -> list[Segment]:
+    """The cells of delimited text (a paragraph) or of a table aligned with spaces (a paragraph or a code block,
+    its fence lines not read): reviewer/csvblocks.py; or none."""
+    start, end = _block_span(tok, text, line_starts)
     cells: list[Segment] = []
     if tok.type != "inline" and (read := yamlblocks.reader(tok.info, tok.content)) is not None:
         cells = read(text[start:end], start, ctx.block, ctx.heading)  # JSON, YAML or a diff of YAML
@@ -293,12 +298,7 @@ def _delimited(tok: Token, ctx: _Context, text: str, line_starts: list[int]) -> 
 
 def _git_log(tok: Token, ctx: _Context, text: str, line_starts: list[int]) -> list[Segment]:
     """The commit messages of a `git log` in a code block (its fence lines not read): reviewer/gitlogs.py."""
-    assert tok.map is not None
-    first, last = tok.map
-    if tok.type == "fence":
-        first, last = first + 1, max(first + 1, last - 1)
-    start = line_starts[first] if first < len(line_starts) else len(text)
-    end = line_starts[last] if last < len(line_starts) else len(text)
+    start, end = _block_span(tok, text, line_starts)
     segs = gitlogs.segments(text[start:end], start, ctx.block, ctx.heading, 0)
     ctx.block += len(segs)
     return segs
