@@ -13,7 +13,8 @@ import re
 
 from .models import Segment
 
-_COMMIT = re.compile(r"^commit [0-9a-f]{7,40}\b", re.M)
+COMMIT_LINE = r"^commit [0-9a-f]{7,40}\b"  # a full log's commit line (posts.py dates its message by it)
+_COMMIT = re.compile(COMMIT_LINE, re.M)
 _ONELINE = re.compile(r"(?P<hash>[0-9a-f]{7,12}) (?P<message>\S.*)")
 _LABEL = re.compile(r"[\w.-]{2,40}:\s")  # "trn3-ultraserver: ", "gb300-nvl72: "
 

@@ -13,6 +13,7 @@ import datetime as dt
 import re
 from collections.abc import Sequence
 
+from .gitlogs import COMMIT_LINE
 from .lang import LANGUAGES, dates, numbers, words
 from .models import Claim, evolve
 from .periods import period_before
@@ -106,8 +107,8 @@ def post_spans(text: str, lang: str, scenes: bool = True) -> list[tuple[int, int
     return sorted(spans)
 
 
-_GIT_COMMIT = re.compile(r"^commit [0-9a-f]{7,40}\b[^\n]*\n(?:[^\n]*\n){0,3}?Date:[ \t]+(?P<date>[^\n]+)", re.MULTILINE)
-_COMMIT_END = re.compile(r"^(?:commit [0-9a-f]{7,40}\b|```|~~~)", re.MULTILINE)
+_GIT_COMMIT = re.compile(COMMIT_LINE + r"[^\n]*\n(?:[^\n]*\n){0,3}?Date:[ \t]+(?P<date>[^\n]+)", re.MULTILINE)
+_COMMIT_END = re.compile(r"^(?:" + COMMIT_LINE[1:] + r"|```|~~~)", re.MULTILINE)
 _HEADING = re.compile(r"^(#{1,6})[ \t]", re.MULTILINE)
 _FIELD_LINES = 4  # the date field is among the first lines of its section
 # a screenplay's scene heading in bold ("**5. RÜCKBLENDE – INT. VENETIAN, LAS VEGAS – TAG (NOVEMBER 2023)**")

@@ -169,10 +169,11 @@ def unquoted_host_turn(seg: Segment, hosts: frozenset[str], w: Words) -> Segment
     """'**DANA:** "Gorgeous. For the pedants ..."' on a page its host Dana Okafor speaks for: the host's turn set in
     quotation marks is the page's own words, read as the same turn without its marks (blanked), as the host's unquoted
     turn is; so is the turn of a label that names the role ("**Host:** "..."")."""
-    if seg.kind != "paragraph" or "\n" in seg.text.strip() or (m := _HOST_TURN.match(seg.text)) is None:
-        return seg
+    if seg.kind != "paragraph" or (m := _HOST_TURN.match(seg.text)) is None:
+        return seg  # (most segments: no label and colon at their start)
     label = m.group("label").strip()
-    if not (label.lower() in hosts or w.chat_staff.fullmatch(label)) or not ONLY_QUOTATION.fullmatch(seg.text, m.end()):
+    if not (label.lower() in hosts or w.chat_staff.fullmatch(label)) or "\n" in seg.text.strip() \
+            or not ONLY_QUOTATION.fullmatch(seg.text, m.end()):
         return seg
     opening, closing = m.end(), _CLOSING_MARK.search(seg.text, m.end() + 1)
     if closing is None:
