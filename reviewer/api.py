@@ -21,8 +21,16 @@ from . import posts, suppress
 from .checks import CheckContext
 from .diskcache import freeze_once
 from .extract import ClaimExtractor
-from .extract.notes import corrected_by_footnotes, corrected_by_margin_comments, corrected_by_notes, corrected_by_speaker_notes
+from .extract.notes import (
+    corrected_by_footnotes,
+    corrected_by_margin_comments,
+    corrected_by_notes,
+    corrected_by_speaker_notes,
+    marked_misprints,
+    misprint_marks,
+)
 from .extract.quiz import answered, true_or_false
+from .extract.rules.value_match import HOW as VALUE_MATCH
 from .extract.stance import attributed_quotes, refuted_below, signed_letters
 from .extract.table_stance import dated_columns, dated_rows, judged_rows, reported_rows
 from .extract.threads import corrected_entries, host_names, refuted_by_next_turn, unquoted_host_turn
@@ -104,21 +112,26 @@ class Reviewer:
         ctx = CheckContext(self.factbase, when, language)
         w = words(language)
         hosts = host_names(src.markdown, w)  # (a host's turns in quotation marks are the page's own words)
+        misprints = misprint_marks(src.markdown, w)  # ("Werte mit Sternchen (*) sind Fehldrucke")
         for segs in _in_runs(unquoted_host_turn(_grouped_cell(seg), hosts, w)
                              for seg in chain(front_matter_segments(src), iter_segments(src))):
             claims = []
             for seg, doc in zip(segs, segment_docs(nlp, [seg.text for seg in segs]), strict=True):
                 claims.extend(extractor.claims(seg, doc))
             claims = [_as_written(src, c) for c in claims]
+            matched = [c for c in claims if c.subject_how == VALUE_MATCH]  # (no evidence for the steps below: they
+            claims = [c for c in claims if c.subject_how != VALUE_MATCH]  # read what the rules read, not a guess)
             claims = corrected_by_speaker_notes(segs, corrected_by_notes(segs, _dedupe(claims), w), w)
             claims = corrected_by_footnotes(segs, corrected_by_margin_comments(segs, claims, w), w, src.markdown)
+            claims = marked_misprints(claims, src.markdown, misprints)
             claims = refuted_below(segs, judged_rows(segs, claims, w), w)
             claims = corrected_entries(segs, claims, w)  # ("Correction to our 09:18 update, which said ...")
             claims = refuted_by_next_turn(segs, claims, w)  # ("**JONAS:** ... 20 TB ..." / "**MARA:** Stimmt nicht. ...")
             claims = dated_columns(segs, reported_rows(segs, claims, w), when, self.factbase.name_words())
             claims = dated_rows(segs, claims, w)  # ("| p5.48xlarge (bis Mai 2025) | ... | 98,32 |")
             claims = answered(segs, true_or_false(segs, claims, w), w)
-            claims = posts.dated(attributed_quotes(segs, signed_letters(segs, claims, w)), spans[0], when, now=w.now_lead)
+            claims = posts.dated(attributed_quotes(segs, signed_letters(segs, claims, w)) + matched, spans[0], when,
+                                 now=w.now_lead)
             claims = posts.dated(claims, spans[1], when, own_time=False)  # ("In March 2025, ...", "Vor 2 Jahren ...")
             yield sorted(((finding(src, code, v), v.claim, set_aside(v)) for code, v in verify(claims, ctx)),
                          key=lambda p: (p[0].line, p[0].column, p[0].attribute))

@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from . import units
 from .checks import BY_ATTRIBUTE, CheckContext
+from .extract.rules.value_match import HOW as VALUE_MATCH
 from .factbase.schema import Entity
 from .i18n import attr_name, msg
 from .models import Claim, Verdict, evolve
@@ -32,7 +33,21 @@ def verify(claims: Iterable[Claim], ctx: CheckContext) -> list[tuple[str, Verdic
             # names: the date is the doubt, not the figure - "auf den Markt kam sie im August 2024 mit 256 GB")
         out.append((check.code, as_announced(v, at)))
     entities = ctx.factbase.entities
-    return [(code, named(by_stance(v, ctx.lang), entities)) for code, v in _without_corrections(out, ctx.lang)]
+    return [(code, named(by_stance(v, ctx.lang), entities)) for code, v in _without_corrections(_matched(out), ctx.lang)]
+
+
+def _matched(pairs: list[tuple[str, Verdict]]) -> list[tuple[str, Verdict]]:
+    """Without the value-match claims that did not verify, and with one per figure (rules/value_match.py): a figure no
+    rule read is shown only when it is exactly the fact base's, never as an alarm."""
+    seen: set[tuple[int, int]] = set()
+    out = []
+    for code, v in pairs:
+        if v.claim.subject_how == VALUE_MATCH:
+            if v.kind != "verified" or (v.claim.start, v.claim.end) in seen:
+                continue
+            seen.add((v.claim.start, v.claim.end))
+        out.append((code, v))
+    return out
 
 
 def _spec(claim: Claim) -> bool:

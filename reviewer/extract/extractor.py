@@ -35,15 +35,15 @@ from .mentions import counted_topic, unnamed_variant
 from .patterns import HARDWARE_KINDS, QUOTED, QUOTED_LEAD, QUOTED_LINES
 from .quotations import endorsed, someones_quotation
 from .rules import SENTENCE_RULES, figure_claim
+from .rules.value_match import value_claims
 from .sentence import (
     Cue,
     Sentence,
     arrow_after,
-    clause_start,
     compared_in,
     count_before,
     counted_in,
-    plan_words_before,
+    planned,
     split_sentences,
 )
 from .subjects import Subjects
@@ -148,8 +148,9 @@ class ClaimExtractor:
         if seg.kind in ("paragraph", "blockquote", "heading") and not self.state.speakers_own \
                 and self.w.speakers_own.search(seg.text):
             self.state.speakers_own = True  # "Speakers' statements are their own": a transcript's turns are quoted
-        if seg.kind in ("paragraph", "heading") or (seg.kind == "blockquote" and (
-                self.w.quote_intro.search(seg.text) or self.w.quoted_mail_header.match(seg.text))):
+        if seg.kind in ("paragraph", "heading") or (seg.kind == "blockquote" and (self.w.quote_intro.search(seg.text)
+                                                                          or self.w.quoted_mail_header.match(seg.text)
+                                                                          or self.w.salutation.match(seg.text))):
             self.state.last_paragraph = seg.text  # "## Reply 6: u/someone", "> On Tue, Tom wrote:", "> Dear Sir or Madam,"
             if seg.kind == "paragraph" and self.w.mail_thread.match(seg.text):
                 self.state.thread = "mail"  # "Name wrote on ...:", "**From:** Name <address>"
@@ -235,6 +236,7 @@ class ClaimExtractor:
         out: list[Claim] = []
         hedged = gates.hedged(doc_text(doc), placed, self.w)
         unasserted: list[tuple[int, str]] = []  # figures of reported speech and quoted mistakes, with their stance
+        spare: list[Claim] = []  # figures no rule read, by their value alone (rules/value_match.py)
         for k, (i, q) in enumerate(placed):
             if i < 0 or k in hedged:  # "3nm or 4nm": no claim
                 continue
@@ -249,8 +251,7 @@ class ClaimExtractor:
             claim = figure_claim(self._ctx, seg, sentences, i, q)
             if self._ctx.memory.inferred or self._ctx.ratios:
                 self._apply()
-            if claim is not None:
-                out.append(claim)
+            out.append(claim) if claim is not None else spare.extend(value_claims(self._ctx, seg, s, q))
         aside = self._aside(seg, sentences, placed, unasserted)
         if seg_stance == "quoted" and seg.kind == "blockquote":
             return [evolve(c, stance="quoted") for c in out] + aside
@@ -276,9 +277,9 @@ class ClaimExtractor:
             out = [c for c in out if c.start - seg.start >= asked_to]
         starts = [s.start for s in sentences]
         lead = self._quoted_lead(seg)
-        said = self._introduced_quotes(seg) if out and seg_stance == "asserted" else []
-        return self._deleted([self._with_stance(seg, sentences, starts, c, seg_stance, lead, said) for c in out], seg) \
-            + aside
+        said = self._introduced_quotes(seg) if (out or spare) and seg_stance == "asserted" else []
+        return self._deleted([self._with_stance(seg, sentences, starts, c, seg_stance, lead, said) for c in out] + [evolve(
+            self._with_stance(seg, sentences, starts, c, seg_stance, lead, said), confidence="low") for c in spare], seg) + aside
 
     def _deleted(self, claims: list[Claim], seg: Segment) -> list[Claim]:
         """"[gestrichen: … 1.200 W …] [eingefügt: … 1.400 W …]": a tracked change's deleted words are corrected away."""
@@ -404,6 +405,8 @@ class ClaimExtractor:
         named in the clause, its table row or its list lead; medium when it was inferred from the paragraph,
         the list's intro or the section's heading, or a ratio's partner or metric was read from the words
         around it; low when it was guessed from earlier paragraphs, or a ratio's partner is assumed."""
+        if c.subject_how == "value":
+            return "low"  # (a figure matched by its value alone: rules/value_match.py)
         if c.subject_how in ("sentence", "table", "lead"):
             sure = "high"
         elif c.subject_how == "heading" or c.entity in self.memory.all(seg.block) \
@@ -534,17 +537,6 @@ def _heading_level(text: str) -> int:
     """An ATX heading's level from its blanked marks ("###" and its space are four blanks); a setext one is 1."""
     blanks = len(text) - len(text.lstrip(" "))
     return max(1, blanks - 1) if blanks else 1
-
-
-def planned(s: Sentence, at: int) -> bool:
-    """Whether the figure at `at` (a segment offset) is a target: a plan's words in its clause before it
-    ("Amazon plans to invest up to $25 billion", "Anthropic soll bis Ende 2025 eine Million Chips nutzen")."""
-    rel = at - s.start
-    if plan_words_before(s, rel) or s.w.plan_fronted.match(s.text, rel):
-        return True  # (or German's fronted object before the modal: "Rund 30 Gebäude will Amazon hier betreiben")
-    end = s.text.find(" ", rel)  # (after the figure's first word)
-    return bool(s.w.future_before.search(s.text, clause_start(s, rel), rel)) and end > 0 \
-        and bool(s.w.future_after.match(s.text, end))
 
 
 _HANDLE = re.compile(r"@([\w.]{2,30})")

@@ -159,6 +159,7 @@ def quoted_blockquote(seg: Segment, before: str, w: Words) -> bool:
         return False
     body = seg.text.split("\n", 1)[1] if "\n" in seg.text.strip() else ""  # below an author line ("🔁 **Name** `@x`")
     return bool(FULLY_QUOTED.fullmatch(seg.text) or (body and FULLY_QUOTED.fullmatch(body)) or w.salutation.match(seg.text)
+                or w.salutation.match(before)  # ("> Dear colleagues, …" over "> On point 2, …": the letter's paragraphs)
                 or w.quoted_mail_header.match(seg.text) or w.quoted_mail_header.match(before)
                 or w.quote_intro.search(before) or w.quote_source.search(before) or w.quote_disclaimer.search(before))
 

@@ -242,6 +242,26 @@ def corrected_by_footnotes(segs: Sequence[Segment], claims: list[Claim], w: Word
     return out
 
 
+def misprint_marks(source: str, w: Words) -> frozenset[str]:
+    """The marks a legend of the article calls wrong ("Werte mit Sternchen (*) sind Fehldrucke, siehe Korrekturzettel")."""
+    return frozenset(m.group("mark") for m in w.mark_legend.finditer(source))
+
+
+def marked_misprints(claims: list[Claim], source: str, marks: frozenset[str]) -> list[Claim]:
+    """A figure followed by a mark the article's legend calls wrong ("Speicher: 80 GB* · …") is corrected: the page shows
+    the misprint to correct it. (An asterisk that closes emphasis is no mark: "*… 80 GB*", "**80 GB**".)"""
+    if not marks:
+        return claims
+    out = []
+    for c in claims:
+        mark = source[c.end:c.end + 1]
+        if c.stance == "asserted" and mark in marks and source[c.end + 1:c.end + 2] != mark and (
+                mark != "*" or source.count("*", source.rfind("\n", 0, c.start) + 1, c.start) % 2 == 0):
+            c = evolve(c, stance="corrected")
+        out.append(c)
+    return out
+
+
 _NOTE_MARK = re.compile(r"[\s\\]*([¹²³⁴⁵⁶⁷⁸⁹⁰]+)\s")  # a footnote's own mark, at its start
 _CELL_MARK = re.compile(r"(?<=[^\s¹²³⁴⁵⁶⁷⁸⁹⁰])[¹²³⁴⁵⁶⁷⁸⁹⁰]+")  # a mark after a cell's figure
 _NUMBER = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)*(?![\w])")  # a number of its own, not a name's ("Trn3")

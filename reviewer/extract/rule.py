@@ -26,7 +26,9 @@ class Rule:
     """One claim kind's extraction rule."""
 
     kind: str  # the claim kind: the rule module's name and tests/rules/<kind>.yaml
-    reads: tuple[str, ...]  # the quantity families whose figures it reads, or (SENTENCE,): every sentence
+    # the quantity families whose figures it reads, (SENTENCE,): every sentence, or (): the fallback for figures no
+    # rule read (rules/value_match.py, called by the extractor)
+    reads: tuple[str, ...]
     claims: Callable[..., Any]  # figure rules: (ctx, seg, s, q) -> Claim | None; sentence rules: (ctx, seg, s) -> claims
     order: int = 0  # sentence rules run in this order on each sentence (it decides which of two equal claims stays)
     needs_claims: bool = False  # a sentence rule that also reads the claims made so far in the segment

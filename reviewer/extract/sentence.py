@@ -577,3 +577,14 @@ def in_change(s: Sentence, at: int) -> bool:
     k = next((i for i, x in enumerate(qs) if x.start == at), None)
     return k is not None and ((k > 0 and change_of(s, qs[k - 1], qs[k]) is not None) or (
         k + 1 < len(qs) and change_of(s, qs[k], qs[k + 1]) is not None))
+
+
+def planned(s: Sentence, at: int) -> bool:
+    """Whether the figure at `at` (a segment offset) is a target: a plan's words in its clause before it
+    ("Amazon plans to invest up to $25 billion", "Anthropic soll bis Ende 2025 eine Million Chips nutzen")."""
+    rel = at - s.start
+    if plan_words_before(s, rel) or s.w.plan_fronted.match(s.text, rel):
+        return True  # (or German's fronted object before the modal: "Rund 30 Gebäude will Amazon hier betreiben")
+    end = s.text.find(" ", rel)  # (after the figure's first word)
+    return bool(s.w.future_before.search(s.text, clause_start(s, rel), rel)) and end > 0 \
+        and bool(s.w.future_after.match(s.text, end))

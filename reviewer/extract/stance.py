@@ -125,9 +125,10 @@ def segment_stance(seg: Segment, state: Discourse, w: Words) -> str:
     reply = w.reply_line.match(seg.text) if seg.kind == "paragraph" and "↳" in seg.text[:8] else None
     if reply is not None and reply.group("handle") != state.author_handle:
         return "quoted"  # "↳ **@fp8_or_bust** · 8:40 AM: the datasheet literally says 10 PFLOPS": another's reply
-    if state.post_by == "reader" and seg.kind in ("paragraph", "blockquote", "list_item", "table_cell"):
+    answer = seg.kind == "blockquote" and author_label(seg.text, w)  # the page's answer: "> **Name** (creator): …"
+    if state.post_by == "reader" and seg.kind in ("paragraph", "blockquote", "list_item", "table_cell") and not answer:
         return "quoted"  # a reader's comment below its byline ("**name** · 27.01.2026, 09:41 · ▲ 57 ▼ 4")
-    if (seg.kind in state.quoting_kinds and seg.quote_depth > 0 and state.thread) \
+    if (seg.kind in state.quoting_kinds and seg.quote_depth > 0 and state.thread and not answer) \
             or quoted_blockquote(seg, state.last_paragraph, w) \
             or seg.quote_depth >= 2 or (state.comments and seg.kind != "heading" and not author_label(seg.text, w)) \
             or (question_turn(seg, w) and answered_at(seg.text, w) < 0) \
@@ -138,8 +139,7 @@ def segment_stance(seg: Segment, state: Discourse, w: Words) -> str:
 
 def set_aside_in(claims: list[Claim], spans: Sequence[tuple[int, int]], stance: str,
                  over: tuple[str, ...] = ("asserted",)) -> list[Claim]:
-    """The claims of a stance in `over` (the asserted ones) that start inside one of `spans` (sorted, apart) take
-    `stance`: one bisection each."""
+    """The claims of a stance in `over` (the asserted ones) starting inside one of `spans` (sorted, apart) take `stance`."""
     starts = [a for a, _ in spans]
 
     def inside(x: int) -> bool:

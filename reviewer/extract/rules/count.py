@@ -408,9 +408,10 @@ def is_chip_count(s: Sentence, q: Quantity, noun: str = "CHIPNOUN") -> bool:
         return False  # "built on CDNA 4 MI455X GPUs": the architecture's version, not four GPUs
     if ((s.w.per_unit.search(s.text[max(0, rel_start - 10):rel_start]) and not _pairs_totals(s, q))
             or (q.value <= 8 and s.w.per_unit_list.search(s.text[max(0, rel_start - 50):rel_start]))) \
-            and not _each_system(s, rel_start) and not _systems_with(s, rel_start):
+            and not _each_system(s, rel_start) and not _systems_with(s, rel_start) \
+            and not s.w.system_with_before.match(s.text, max(0, rel_start - 40), rel_start):
         # "36 Server mit je vier Chips", "36 Superchips mit je einer CPU und zwei GPUs" (not "UltraServer verbinden
-        # jeweils 64 Chips": each system's)
+        # jeweils 64 Chips": each system's; nor "the Trn3 Gen1 UltraServer with 64 chips": the one system's)
         return False
     for c in s.cues:
         if c.label != noun or c.start < q.end:
