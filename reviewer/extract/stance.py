@@ -274,9 +274,8 @@ _CLAUSE_LEAD = re.compile(r"[:—–]\s+(?=[Ww]hen\b|[Aa]ls\b)")  # a clause aft
 
 
 def _when_clause_end(s: Sentence, start: int) -> int:
-    """Where a clause of the past that opens the sentence, or a clause after its colon or dash or after "recalled
-    that", ends ("Als der Tracker am 01.03.2025 startete,", "...: when Trn2 went GA in December 2024 the docs said");
-    -1 if none."""
+    """Where a clause of the past that opens the sentence, or one after its colon or dash or after "recalled that", ends
+    ("Als der Tracker am 01.03.2025 startete,", "...: when Trn2 went GA in December 2024 the docs said"); -1 if none."""
     if s.text[:16].lstrip(" *_>-\n").startswith(("Als ", "When ", "Back when ", "Damals, als ", "Damals als ")):
         when = s.w.when_past.match(s.text)
         if when is not None:
@@ -497,7 +496,7 @@ def _still_then(s: Sentence, b: int, rel: int) -> bool:
     lead = _LEAD_COLON.match(s.text, b)  # ("in the Neuron docs at GA: FP8 1,287 TFLOPS": the lead's own colon)
     b = lead.end() if lead else b
     # (not the colon inside a name: "Als wir 2023 Trainium2 vorgestellt haben, auf der re:Invent, stand noch ...")
-    return b <= rel and not _GAP_BREAK.search(s.text, b, rel) and not s.w.now_clause.search(s.text, b, rel)
+    return b <= rel and not _GAP_BREAK.search(s.text, b, rel) and not s.w.now_clause.search(s.text, max(0, b - 1), rel)
 
 
 _LEAD_COLON = re.compile(r"[ \t]*:")
@@ -564,7 +563,8 @@ def _at_value(s: Sentence, start: int, end: int) -> str | None:
     if "[" in s.text and _noted_otherwise(s, start, end):
         return "corrected"  # "doppelt so viel Speicher [Anm. d. Ü.: Genau genommen ist es das 1,76-Fache.]"
     when_end = _when_clause_end(s, start)
-    if 0 <= when_end <= start - s.start and not any(ch in s.text[when_end:start - s.start] for ch in ";:"):
+    if 0 <= when_end <= start - s.start and not any(ch in s.text[when_end:start - s.start] for ch in ";:") \
+            and not s.w.now_clause.search(s.text, max(0, when_end - 1), start - s.start):  # (", and the shipping part ended up")
         return "historical"  # "Als der Tracker am 01.03.2025 startete, kostete die p5.48xlarge noch 98,32 $"
     asked = s.previous.text.rstrip(" *_\n") if s.previous is not None else ""
     if (asked.endswith(("? –", "? —")) or (asked.endswith("?") and s.text.lstrip(" *_")[:1] in "–—")) \
