@@ -243,7 +243,7 @@ class ClaimExtractor:
             s = sentences[i]
             if gates.reported(s) or gates.is_discussed(s, q.start, q.end):
                 st = seg_stance if seg_stance != "asserted" else self._figure_stance(s, q.start, q.end)
-                if st == "quoted" and seg.kind == "paragraph" and endorsed(seg.text, q.end, self.w):
+                if st == "quoted" and seg.kind in ("paragraph", "list_item") and endorsed(seg.text, q.end, self.w):
                     st = "asserted"  # "It said: … 192 GB of HBM3e …" over "*Still right.*": the page makes it its own
                 if st != "asserted":
                     unasserted.append((k, st))
@@ -351,7 +351,7 @@ class ClaimExtractor:
         if (st == "asserted" and 0 <= c.end - seg.start < quoted_lead) \
                 or (st in ("asserted", "historical") and any(a < c.start - seg.start < b for a, b in said)):
             st = "quoted"  # inside the segment's opening quotation (_quoted_lead), or one it introduces
-        if st == "quoted" and seg.kind == "paragraph" and endorsed(seg.text, c.end - seg.start, self.w):
+        if st == "quoted" and seg.kind in ("paragraph", "list_item") and endorsed(seg.text, c.end - seg.start, self.w):
             st = "asserted"  # "It said: … 192 GB of HBM3e …" over "*Still right.*": the page makes it its own
         if st == "negated" and c.negated:
             st = "asserted"  # "does not use EFA": the article's own claim that it does not

@@ -333,6 +333,8 @@ def compared_in(s: Sentence) -> list[Mention]:
         for c in cmp:
             gap = m.start - c.end
             between = s.text[c.end - s.start:m.start - s.start]
+            if s.w.datasheet_after.match(s.text, m.end - s.start):
+                continue  # "I checked every row against Nvidia's GB300 NVL72 datasheet": the source's subject, no rival
             if ": " in between or s.w.cmp_is_time.fullmatch(s.text, 0, c.end - s.start):
                 continue  # "8/9 vs Google: Ironwood (TPU7x), ...": a label's comparison, closed by its colon; a sentence
                 # led by the word as a conjunction of time („Als die MI325X vorgestellt wurde, ...“): no comparison

@@ -39,7 +39,7 @@ from .sentence import (
 )
 
 # a product identifier such as an instance type ("k2.h200.8x", "p5.48xlarge"), not a key such as "spec.fp8"
-_PRODUCT_ID = re.compile(r"(?<![\w.])(?=[\w.-]*\d)[A-Za-z][\w-]*\.[\w.-]*\w")
+_PRODUCT_ID = re.compile(r"(?<![\w.])(?=[\w.-]*\d)[A-Za-z][\w-]*[.-][\w.-]*\w")  # ("k2.h200.8x", "RW-MI325-8")
 # what a figure in a row of counted chips may be of (not a count, a price or a host's)
 _CHIP_FIGURES = frozenset({"compute", "memory_capacity", "memory_bandwidth", "network_bandwidth", "interconnect_bandwidth"})
 _GAP_BREAK = re.compile(r"[;:()]|,(?!\d)")  # a clause break between a figure and its scope (not "3,35")
