@@ -183,10 +183,9 @@ def signed_letters(segs: Sequence[Segment], claims: list[Claim], w: Words) -> li
 
 
 def refuted_below(segs: Sequence[Segment], claims: list[Claim], w: Words) -> list[Claim]:
-    """A table (or a code block's record) and, right after it, a paragraph whose first sentence calls some of it
-    stale or wrong ("Three of those fields are stale or wrong. The 192 GB and 8 TB/s are what ...", "Zwei Werte
-    der Tabelle sind veraltet: ..."): a figure of the table that the paragraph repeats is refuted; the others stay
-    the article's own."""
+    """A table (or a code block's record) and, right after it, a paragraph whose first sentence calls some of it stale or
+    wrong ("Three of those fields are stale or wrong. The 192 GB and 8 TB/s are what ...", "Zwei Werte der Tabelle sind
+    veraltet: ..."): a figure of the table that the paragraph repeats is refuted; the others stay the article's own."""
     pairs = []
     first = None  # the first cell of the table being read
     for prev, seg in pairwise(segs):
